@@ -1,0 +1,51 @@
+"""The ASGI application: GraphQL at /graphql, health and readiness probes."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import text
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import JSONResponse, PlainTextResponse, Response
+from starlette.routing import Route
+from strawberry.asgi import GraphQL
+
+from pashu.config import Settings, settings
+from pashu.db.engine import Database, database
+from pashu.schema.context import Context, bearer, build_context
+from pashu.schema.schema import schema
+
+
+class GraphQLApp(GraphQL[Context, None]):
+    def __init__(self, db: Database, cfg: Settings) -> None:
+        super().__init__(schema(), graphql_ide="graphiql" if cfg.env == "dev" else None)
+        self.db = db
+
+    async def get_context(self, request: Any, response: Any) -> Context:
+        return await build_context(request, self.db, bearer(request))
+
+
+def create_app(db: Database | None = None, cfg: Settings | None = None) -> Starlette:
+    cfg = cfg or settings()
+    db = db or database()
+
+    async def healthz(_: Request) -> Response:
+        return PlainTextResponse("ok")
+
+    async def readyz(_: Request) -> Response:
+        try:
+            async with db.async_engine.connect() as conn:
+                await conn.execute(text("SELECT 1"))
+        except Exception as err:  # any failure means not ready; say which
+            return JSONResponse({"ready": False, "error": type(err).__name__}, status_code=503)
+        return JSONResponse({"ready": True})
+
+    graphql = GraphQLApp(db, cfg)
+    return Starlette(
+        routes=[
+            Route("/graphql", graphql, methods=["GET", "POST"]),
+            Route("/healthz", healthz),
+            Route("/readyz", readyz),
+        ],
+    )

@@ -1,0 +1,160 @@
+"""`pashu`: serve, migrate, administer tenants and tokens, export the schema."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import typer
+
+from pashu.config import settings
+from pashu.core.errors import PashuError
+
+app = typer.Typer(
+    help="Pashu: the animal-control Acts as a GraphQL platform.", no_args_is_help=True
+)
+db_app = typer.Typer(help="Database administration.", no_args_is_help=True)
+tenant_app = typer.Typer(help="Tenants (state departments).", no_args_is_help=True)
+token_app = typer.Typer(help="API tokens.", no_args_is_help=True)
+schema_app = typer.Typer(help="The GraphQL schema.", no_args_is_help=True)
+app.add_typer(db_app, name="db")
+app.add_typer(tenant_app, name="tenant")
+app.add_typer(token_app, name="token")
+app.add_typer(schema_app, name="schema")
+
+
+def _fail(err: PashuError) -> None:
+    typer.echo(f"error [{err.code}]: {err.message}", err=True)
+    raise typer.Exit(2)
+
+
+@db_app.command("upgrade")
+def db_upgrade() -> None:
+    """Apply every migration (as the tables' owner)."""
+    from pashu.db.migrate import upgrade
+
+    upgrade()
+    typer.echo("database is up to date")
+
+
+@tenant_app.command("create")
+def tenant_create(
+    slug: str = typer.Option(..., help="Short name, e.g. nl-agri"),
+    jurisdiction: str = typer.Option(..., help="Installed jurisdiction code"),
+    name: str = typer.Option(..., help="The department's name"),
+) -> None:
+    """Create a tenant bound to one jurisdiction."""
+    from pashu.db.engine import admin_database
+    from pashu.services.tenants import create_tenant
+
+    try:
+        with admin_database().transaction() as s:
+            tenant = create_tenant(s, slug, jurisdiction, name)
+    except PashuError as err:
+        _fail(err)
+    typer.echo(f"created tenant {tenant.slug} ({tenant.jurisdiction})")
+
+
+@token_app.command("create")
+def token_create(
+    tenant: str = typer.Option(..., help="Tenant slug"),
+    role: str = typer.Option(..., help="admin, clerk, finance, magistrate or viewer"),
+    name: str | None = typer.Option(None, help="The user's name"),
+) -> None:
+    """Create a user with a role and print its token (last line; shown only once)."""
+    from pashu.db.engine import admin_database
+    from pashu.services.tenants import create_token, tenant_by_slug
+
+    db = admin_database()
+    try:
+        with db.transaction() as s:
+            t = tenant_by_slug(s, tenant)
+        with db.transaction(t.id) as s:
+            token = create_token(s, t, role, name)
+    except PashuError as err:
+        _fail(err)
+    typer.echo(f"token for {tenant} ({role}); keep it, it is not shown again:")
+    typer.echo(token)
+
+
+@schema_app.command("export")
+def schema_export(
+    path: Path = typer.Option(Path("schema.graphql"), help="Where to write the SDL"),
+) -> None:
+    """Write the GraphQL schema as SDL (CI fails when the committed file is stale)."""
+    from pashu.schema.schema import schema
+
+    path.write_text(schema().as_str() + "\n", encoding="utf-8")
+    typer.echo(f"wrote {path}")
+
+
+@app.command()
+def serve(
+    host: str = typer.Option("127.0.0.1"),
+    port: int = typer.Option(8000),
+) -> None:
+    """Serve the GraphQL API (and, on the embedded default, run the law's clocks)."""
+    import uvicorn
+
+    from pashu.app import create_app
+
+    typer.echo(f"Pashu on http://{host}:{port}/graphql ({settings().database_url})")
+    uvicorn.run(create_app(), host=host, port=port, log_level="info")
+
+
+@app.command()
+def demo(
+    host: str = typer.Option("127.0.0.1"),
+    port: int = typer.Option(8000),
+    serve_after: bool = typer.Option(True, "--serve/--no-serve", help="Serve once ready"),
+) -> None:
+    """Migrate, create one demo tenant per jurisdiction, print their tokens, serve."""
+    from sqlalchemy import select
+
+    from pashu.db.engine import admin_database
+    from pashu.db.migrate import upgrade
+    from pashu.db.tenancy import Tenant
+    from pashu.jurisdictions import registry
+    from pashu.services.tenants import create_tenant, create_token
+
+    upgrade()
+    db = admin_database()
+    for plugin in registry.installed():
+        slug = f"demo-{plugin.code}"
+        with db.transaction() as s:
+            tenant = s.scalar(select(Tenant).where(Tenant.slug == slug)) or create_tenant(
+                s, slug, plugin.code, f"{plugin.name} demo department"
+            )
+        with db.transaction(tenant.id) as s:
+            token = create_token(s, tenant, "admin", f"{plugin.name} demo admin")
+        typer.echo(f"{slug:24} {plugin.name:14} token: {token}")
+    if serve_after:
+        serve(host=host, port=port)
+
+
+@app.command()
+def worker(concurrency: int = typer.Option(2)) -> None:
+    """Run a Celery worker (needs PASHU_BROKER_URL)."""
+    from pashu.tasks.celery_app import celery_app
+
+    celery_app.worker_main(["worker", "--loglevel=INFO", f"--concurrency={concurrency}"])
+
+
+@app.command()
+def beat() -> None:
+    """Run Celery beat, the clock that starts the periodic sweep (needs PASHU_BROKER_URL)."""
+    from pashu.tasks.celery_app import celery_app
+
+    celery_app.start(["beat", "--loglevel=INFO"])
+
+
+def main() -> None:
+    try:
+        app()
+    except PashuError as err:
+        typer.echo(f"error [{err.code}]: {err.message}", err=True)
+        sys.exit(2)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,44 @@
+"""Configuration from the environment, prefix PASHU_ (DESIGN §7)."""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Literal
+
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(env_prefix="PASHU_", env_file=".env", extra="ignore")
+
+    # The application's connection. On PostgreSQL it must be a role that does not own the
+    # tables, so row-level security applies to it (DESIGN §4).
+    database_url: str = "sqlite:///pashu.db"
+    # The owner's connection, for migrations and administration; defaults to database_url.
+    admin_database_url: str | None = None
+    # The role the application connects as; migrations grant it what it needs.
+    app_role: str = "pashu_app"
+    # Redis or RabbitMQ; empty runs tasks in-process (the embedded default).
+    broker_url: str | None = None
+    secret_key: str = "dev-insecure-change-me"
+    env: Literal["dev", "prod", "test"] = "dev"
+    # Seconds between in-process sweeps of the embedded default; 0 turns them off.
+    sweep_interval: int = 60
+    # GraphQL limits.
+    max_depth: int = 12
+    max_aliases: int = 30
+    max_tokens: int = 3000
+    max_page_size: int = 100
+
+    @property
+    def admin_url(self) -> str:
+        return self.admin_database_url or self.database_url
+
+    @property
+    def is_sqlite(self) -> bool:
+        return self.database_url.startswith("sqlite")
+
+
+@cache
+def settings() -> Settings:
+    return Settings()

@@ -1,0 +1,80 @@
+"""Legal time (DESIGN §3).
+
+Instants are timezone-aware; legal days are counted in Indian Standard Time. Periods of
+days follow the General Clauses Act, 1897, s.9: the day from which a period runs is
+excluded and its last day included, so the next step may be taken from 00:00 IST of the
+day after. Months are calendar months (s.3(35)). Periods in hours run from the instant.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date, datetime, time, timedelta
+from zoneinfo import ZoneInfo
+
+from dateutil.relativedelta import relativedelta
+
+from pashu.core.errors import ValidationError
+
+IST = ZoneInfo("Asia/Kolkata")
+
+
+def aware(instant: datetime) -> datetime:
+    """Refuse a naive datetime: a legal instant without a zone is ambiguous."""
+    if instant.tzinfo is None or instant.utcoffset() is None:
+        raise ValidationError(f"{instant.isoformat()} has no time zone offset")
+    return instant
+
+
+def legal_date(instant: datetime) -> date:
+    """The calendar day in IST on which `instant` falls."""
+    return aware(instant).astimezone(IST).date()
+
+
+def start_of_day(day: date) -> datetime:
+    return datetime.combine(day, time.min, tzinfo=IST)
+
+
+def days_after(instant: datetime, days: int) -> datetime:
+    """First instant after a period of `days` days counted from the day of `instant`.
+
+    "within seven days from" 2 June: 2 June is excluded, the period ends with 9 June,
+    and this returns 10 June 00:00 IST.
+    """
+    return start_of_day(legal_date(instant) + timedelta(days=days + 1))
+
+
+def months_after(instant: datetime, months: int) -> datetime:
+    """First instant after `months` calendar months from the day of `instant`.
+
+    Three months from 5 April end with 5 July; this returns 6 July 00:00 IST.
+    """
+    last_day = legal_date(instant) + relativedelta(months=months)
+    return start_of_day(last_day + timedelta(days=1))
+
+
+def hours_after(instant: datetime, hours: int) -> datetime:
+    """ "Within twenty-four hours" runs from the exact instant."""
+    return aware(instant) + timedelta(hours=hours)
+
+
+@dataclass(frozen=True)
+class Window:
+    """A half-open window [not_before, deadline): when a step is allowed, when it is late.
+
+    `deadline` None: the Act sets no time by which the step is late.
+    """
+
+    not_before: datetime
+    deadline: datetime | None = None
+
+    def __post_init__(self) -> None:
+        aware(self.not_before)
+        if self.deadline is not None and aware(self.deadline) < self.not_before:
+            raise ValidationError("a window cannot close before it opens")
+
+    def is_open(self, at: datetime) -> bool:
+        return self.not_before <= at and (self.deadline is None or at < self.deadline)
+
+    def is_late(self, at: datetime) -> bool:
+        return self.deadline is not None and at >= self.deadline

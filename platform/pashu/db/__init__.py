@@ -1,0 +1,1 @@
+"""Persistence: SQLAlchemy models, engines and sessions, tenant scoping."""

@@ -1,0 +1,100 @@
+"""Engines and sessions: sync for the CLI and tasks, async for the web."""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
+from functools import cache
+from typing import Any
+
+from sqlalchemy import Engine, create_engine, event
+from sqlalchemy.ext.asyncio import (
+    AsyncEngine,
+    AsyncSession,
+    async_sessionmaker,
+    create_async_engine,
+)
+from sqlalchemy.orm import sessionmaker
+from sqlalchemy.pool import NullPool
+
+from pashu.config import settings
+from pashu.db.scoping import TENANT, ScopedSession
+
+
+def sync_url(url: str) -> str:
+    if url.startswith("postgresql://") or url.startswith("postgres://"):
+        return "postgresql+psycopg://" + url.split("://", 1)[1]
+    return url
+
+
+def async_url(url: str) -> str:
+    url = sync_url(url)
+    if url.startswith("sqlite:") or url.startswith("sqlite+pysqlite:"):
+        return "sqlite+aiosqlite:" + url.split(":", 1)[1]
+    return url
+
+
+def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
+    cur = dbapi_conn.cursor()
+    cur.execute("PRAGMA foreign_keys=ON")
+    cur.execute("PRAGMA journal_mode=WAL")  # readers never block the writer
+    cur.execute("PRAGMA busy_timeout=10000")
+    cur.close()
+
+
+def _engine_args(url: str) -> dict[str, Any]:
+    if url.startswith("sqlite"):
+        return {"connect_args": {"timeout": 10}}
+    return {"pool_pre_ping": True, "pool_size": 10, "max_overflow": 10}
+
+
+class Database:
+    """One database: a sync engine and an async engine on the same URL."""
+
+    def __init__(self, url: str, *, pooled: bool = True) -> None:
+        self.url = sync_url(url)
+        self.dialect = "sqlite" if self.url.startswith("sqlite") else "postgresql"
+        args = _engine_args(self.url) if pooled else {"poolclass": NullPool}
+        self.engine: Engine = create_engine(self.url, **args)
+        # Without a pool, no connection outlives the event loop it was made on (tests).
+        self.async_engine: AsyncEngine = create_async_engine(async_url(url), **args)
+        if self.dialect == "sqlite":
+            event.listen(self.engine, "connect", _sqlite_pragmas)
+            event.listen(self.async_engine.sync_engine, "connect", _sqlite_pragmas)
+        self._sessions = sessionmaker(self.engine, class_=ScopedSession, expire_on_commit=False)
+        self._async_sessions = async_sessionmaker(
+            self.async_engine, sync_session_class=ScopedSession, expire_on_commit=False
+        )
+
+    def session(self, tenant_id: uuid.UUID | None = None) -> ScopedSession:
+        s = self._sessions()
+        s.info[TENANT] = tenant_id
+        return s
+
+    @contextmanager
+    def transaction(self, tenant_id: uuid.UUID | None = None) -> Iterator[ScopedSession]:
+        """A session that commits on success and rolls back on any error."""
+        with self.session(tenant_id) as s, s.begin():
+            yield s
+
+    def async_session(self, tenant_id: uuid.UUID | None = None) -> AsyncSession:
+        s = self._async_sessions()
+        s.sync_session.info[TENANT] = tenant_id
+        return s
+
+    async def dispose(self) -> None:
+        await self.async_engine.dispose()
+        self.engine.dispose()
+
+
+@cache
+def database() -> Database:
+    """The application's database (PASHU_DATABASE_URL)."""
+    return Database(settings().database_url)
+
+
+@cache
+def admin_database() -> Database:
+    """The owner's connection (PASHU_ADMIN_DATABASE_URL), for migrations and the CLI."""
+    return Database(settings().admin_url)

@@ -1,0 +1,49 @@
+"""Tenant isolation, second wall: PostgreSQL row-level security (DESIGN §4).
+
+Migrations call these for every tenant-owned table. The policy reads the per-transaction
+setting that db/scoping.py sets; with no setting, no row is visible or writable. FORCE
+makes the policy hold for the tables' owner too; the application's role owns nothing.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy.engine import Connection
+from sqlalchemy.sql import quoted_name
+
+from pashu.db.scoping import SETTING
+
+_CURRENT = f"NULLIF(current_setting('{SETTING}', true), '')::uuid"
+
+
+def _ident(conn: Connection, name: str) -> str:
+    return conn.dialect.identifier_preparer.quote(quoted_name(name, quote=True))
+
+
+def ensure_app_role(conn: Connection, role: str) -> None:
+    """Create the application's login role if missing (trust or password set outside)."""
+    exists = conn.exec_driver_sql("SELECT 1 FROM pg_roles WHERE rolname = %s", (role,)).first()
+    if not exists:
+        conn.exec_driver_sql(f"CREATE ROLE {_ident(conn, role)} LOGIN NOBYPASSRLS")
+    conn.exec_driver_sql(f"GRANT USAGE ON SCHEMA public TO {_ident(conn, role)}")
+
+
+def protect(conn: Connection, table: str, role: str, *, append_only: bool = False) -> None:
+    """Enable and force RLS on `table` and grant `role` what the application needs.
+
+    An append-only table (a legal register) grants no UPDATE or DELETE at all.
+    """
+    t, r = _ident(conn, table), _ident(conn, role)
+    conn.exec_driver_sql(f"ALTER TABLE {t} ENABLE ROW LEVEL SECURITY")
+    conn.exec_driver_sql(f"ALTER TABLE {t} FORCE ROW LEVEL SECURITY")
+    conn.exec_driver_sql(f"DROP POLICY IF EXISTS tenant_isolation ON {t}")
+    conn.exec_driver_sql(
+        f"CREATE POLICY tenant_isolation ON {t} "
+        f"USING (tenant_id = {_CURRENT}) WITH CHECK (tenant_id = {_CURRENT})"
+    )
+    rights = "SELECT, INSERT" if append_only else "SELECT, INSERT, UPDATE, DELETE"
+    conn.exec_driver_sql(f"GRANT {rights} ON {t} TO {r}")
+
+
+def grant(conn: Connection, table: str, role: str, rights: str = "SELECT") -> None:
+    """Grant on a table that is not tenant-owned (the tenant list)."""
+    conn.exec_driver_sql(f"GRANT {rights} ON {_ident(conn, table)} TO {_ident(conn, role)}")

@@ -1,0 +1,79 @@
+"""Tenant isolation, first wall: every ORM query is scoped to the session's tenant.
+
+A session carries its tenant in `session.info["tenant_id"]`. Every SELECT, UPDATE and
+DELETE on a tenant-owned table gets `tenant_id = :tenant` added (with_loader_criteria);
+a session without a tenant sees no tenant-owned rows at all. On PostgreSQL the same id is
+set per transaction (`set_config(..., true)`) for the row-level security policies, the
+second wall, which hold even for SQL that bypasses the ORM.
+"""
+
+from __future__ import annotations
+
+import uuid
+from typing import Any
+
+from sqlalchemy import event, false, text
+from sqlalchemy.engine import Connection
+from sqlalchemy.orm import ORMExecuteState, Session, SessionTransaction, with_loader_criteria
+
+from pashu.db.base import TenantOwned
+
+TENANT = "tenant_id"
+SETTING = "pashu.tenant_id"
+
+
+class ScopedSession(Session):
+    """A Session whose queries only ever see one tenant's rows."""
+
+    @property
+    def tenant_id(self) -> uuid.UUID | None:
+        return self.info.get(TENANT)
+
+
+def scope(session: Session, tenant_id: uuid.UUID | None) -> None:
+    """Bind `session` to a tenant; takes effect from its next transaction."""
+    if session.in_transaction() and session.info.get(TENANT) != tenant_id:
+        session.commit()
+    session.info[TENANT] = tenant_id
+
+
+@event.listens_for(ScopedSession, "do_orm_execute")
+def _add_tenant_criteria(state: ORMExecuteState) -> None:
+    if not (state.is_select or state.is_update or state.is_delete):
+        return
+    if state.is_column_load or state.is_relationship_load:
+        return  # the parent query was scoped already
+    tenant = state.session.info.get(TENANT)
+    state.statement = state.statement.options(
+        with_loader_criteria(
+            TenantOwned,
+            (lambda cls: cls.tenant_id == tenant) if tenant is not None else (lambda cls: false()),
+            include_aliases=True,
+            track_closure_variables=True,
+        )
+    )
+
+
+@event.listens_for(ScopedSession, "before_flush")
+def _stamp_tenant(session: Session, flush_context: Any, instances: Any) -> None:
+    tenant = session.info.get(TENANT)
+    for obj in session.new:
+        if not isinstance(obj, TenantOwned):
+            continue
+        if obj.tenant_id is None:
+            if tenant is None:
+                raise RuntimeError(f"cannot save {type(obj).__name__} outside a tenant scope")
+            obj.tenant_id = tenant
+        elif obj.tenant_id != tenant:
+            raise RuntimeError(f"{type(obj).__name__} belongs to another tenant")
+
+
+@event.listens_for(ScopedSession, "after_begin")
+def _set_rls_tenant(session: Session, transaction: SessionTransaction, conn: Connection) -> None:
+    if conn.dialect.name != "postgresql":
+        return
+    tenant = session.info.get(TENANT)
+    conn.execute(
+        text("SELECT set_config(:name, :value, true)"),
+        {"name": SETTING, "value": "" if tenant is None else str(tenant)},
+    )

@@ -1,0 +1,54 @@
+"""Tenants, users, API tokens and the audit trail."""
+
+from __future__ import annotations
+
+import uuid
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import JSON, ForeignKeyConstraint, Index, String, Uuid
+from sqlalchemy.orm import Mapped, mapped_column
+
+from pashu.db.base import Base, TenantOwned, utcnow
+from pashu.db.types import UtcDateTime, new_id
+
+
+class Tenant(Base):
+    """A state department, bound to one jurisdiction (by its plugin code)."""
+
+    __tablename__ = "tenants"
+    id: Mapped[uuid.UUID] = mapped_column(Uuid, primary_key=True, default=new_id)
+    slug: Mapped[str] = mapped_column(String(64), unique=True)
+    name: Mapped[str] = mapped_column(String(200))
+    jurisdiction: Mapped[str] = mapped_column(String(64))
+    created_at: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow)
+
+
+class User(TenantOwned, Base):
+    __tablename__ = "users"
+    name: Mapped[str] = mapped_column(String(200))
+    role: Mapped[str] = mapped_column(String(32))
+
+
+class ApiToken(TenantOwned, Base):
+    """Only a hash is kept: the token itself is shown once, when it is made."""
+
+    __tablename__ = "api_tokens"
+    user_id: Mapped[uuid.UUID] = mapped_column(Uuid)
+    token_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    revoked_at: Mapped[datetime | None] = mapped_column(UtcDateTime, nullable=True)
+    __table_args__ = (
+        ForeignKeyConstraint(["tenant_id", "user_id"], ["users.tenant_id", "users.id"]),
+    )
+
+
+class AuditEvent(TenantOwned, Base):
+    """Who did what, when, with the state before and after (DESIGN §4)."""
+
+    __tablename__ = "audit_events"
+    actor: Mapped[str] = mapped_column(String(200))
+    action: Mapped[str] = mapped_column(String(64))
+    subject: Mapped[str] = mapped_column(String(200))
+    before: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    after: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    __table_args__ = (Index("ix_audit_events_tenant_created", "tenant_id", "created_at"),)

@@ -1,0 +1,39 @@
+"""The jurisdiction layer: the contract, the registry, one subpackage per state."""
+
+from pashu.jurisdictions.base import (
+    Action,
+    BuyerRole,
+    Capability,
+    Classification,
+    ComparisonTopic,
+    Jurisdiction,
+    MoneyKind,
+    Offence,
+    PlaceKind,
+    RateKind,
+    RateRule,
+    Route,
+    TimelineEvents,
+    TimelineStep,
+)
+from pashu.jurisdictions.registry import codes, get, installed
+
+__all__ = [
+    "Action",
+    "BuyerRole",
+    "Capability",
+    "Classification",
+    "ComparisonTopic",
+    "Jurisdiction",
+    "MoneyKind",
+    "Offence",
+    "PlaceKind",
+    "RateKind",
+    "RateRule",
+    "Route",
+    "TimelineEvents",
+    "TimelineStep",
+    "codes",
+    "get",
+    "installed",
+]

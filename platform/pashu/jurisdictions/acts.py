@@ -1,0 +1,116 @@
+"""The Acts as data: sections with their text, FRBR URIs and confidence marks.
+
+An Act is loaded from a YAML file beside its plugin (see `load_act`); its sections are
+addressed by number as the Act writes them ("14", "2", "Schedule") and cited with an
+optional sub-section path ("3", "k/ii").
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from pashu.core.citations import Citation, Confidence, provision_eid
+
+
+@dataclass(frozen=True)
+class Provision:
+    """A mark on part of a section: "14(3)" read as INTERPRETATION.md says."""
+
+    path: str  # sub-section path below the section: "3", "k/ii"
+    confidence: Confidence
+    note: str | None = None
+
+
+@dataclass(frozen=True)
+class Section:
+    number: str
+    heading: str
+    text: str
+    uri: str
+    confidence: Confidence
+    note: str | None = None
+    chapter: str | None = None
+    provisions: tuple[Provision, ...] = ()
+
+
+@dataclass(frozen=True)
+class Act:
+    uri: str  # FRBR work URI: /akn/in-nl/act/1985/cattle-trespass
+    title: str
+    short_title: str
+    year: int | None
+    sections: tuple[Section, ...]
+    confidence: Confidence = Confidence.READ
+    note: str | None = None
+    _index: dict[str, Section] = field(default_factory=dict, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        self._index.update({s.number: s for s in self.sections})
+
+    def section(self, number: str) -> Section:
+        try:
+            return self._index[number]
+        except KeyError:
+            raise KeyError(f"{self.title} has no section {number!r}") from None
+
+    def cite(self, section: str, subsection: str | None = None) -> Citation:
+        """A citation of `section` (and `subsection`) carrying its confidence mark.
+
+        A mark on the sub-section (or on a broader part containing it) wins over the
+        section's own mark.
+        """
+        sec = self.section(section)
+        confidence, note = sec.confidence, sec.note
+        if subsection:
+            for p in sec.provisions:
+                if subsection == p.path or subsection.startswith(p.path + "/"):
+                    confidence, note = p.confidence, p.note
+        return Citation(self.uri, self.short_title, section, subsection, confidence, note)
+
+    def cite_label(self, label: str) -> Citation:
+        """Cite by the label lawyers write: "14", "14(3)", "2(k)(ii)"."""
+        section, subsection = parse_label(label)
+        return self.cite(section, subsection)
+
+
+def parse_label(label: str) -> tuple[str, str | None]:
+    """ "2(k)(ii)" -> ("2", "k/ii"); "14" -> ("14", None)."""
+    head, _, rest = label.replace(" ", "").partition("(")
+    if not rest:
+        return head, None
+    return head, "/".join(part for part in rest.rstrip(")").split(")("))
+
+
+def _section(act_uri: str, raw: dict[str, Any]) -> Section:
+    number = str(raw["number"])
+    return Section(
+        number=number,
+        heading=str(raw.get("heading") or ""),
+        text=str(raw.get("text") or "").strip(),
+        uri=act_uri + "/~" + provision_eid(number),
+        confidence=Confidence(raw.get("confidence", "read")),
+        note=raw.get("note"),
+        chapter=None if raw.get("chapter") is None else str(raw["chapter"]),
+        provisions=tuple(
+            Provision(str(path), Confidence(mark["confidence"]), mark.get("note"))
+            for path, mark in (raw.get("provisions") or {}).items()
+        ),
+    )
+
+
+def load_act(path: Path) -> Act:
+    raw = yaml.safe_load(path.read_text(encoding="utf-8"))
+    uri = raw["uri"]
+    return Act(
+        uri=uri,
+        title=raw["title"],
+        short_title=raw.get("short_title", raw["title"]),
+        year=raw.get("year"),
+        sections=tuple(_section(uri, s) for s in raw["sections"]),
+        confidence=Confidence(raw.get("confidence", "read")),
+        note=raw.get("note"),
+    )

@@ -1,0 +1,33 @@
+"""Mizoram: The Mizoram Animal (Control & Taxation) Act, 2014."""
+
+from pathlib import Path
+
+from pashu.jurisdictions.acts import load_act
+from pashu.jurisdictions.base import Capability
+from pashu.jurisdictions.mizoram.rules import CONSOLIDATED_FUND, VILLAGE_COUNCIL_FUND, Mizoram
+from pashu.jurisdictions.offences import load_offences
+
+_HERE = Path(__file__).parent
+_ACT = load_act(_HERE / "acts" / "animal_control_taxation_2014.yaml")
+
+plugin = Mizoram(
+    code="mizoram",
+    name="Mizoram",
+    iso_code="IN-MZ",
+    acts=[_ACT],
+    capabilities=frozenset(
+        {
+            Capability.IMPOUNDMENT,
+            Capability.AUCTION,
+            Capability.ANIMAL_REGISTRATION,
+            Capability.ANIMAL_TAX,
+        }
+    ),
+    funds={
+        VILLAGE_COUNCIL_FUND: "Village Council Fund",
+        CONSOLIDATED_FUND: "Consolidated Fund of the State",
+    },
+    offences=load_offences(_HERE / "offences.yaml", {"act": _ACT}),
+)
+
+__all__ = ["plugin"]

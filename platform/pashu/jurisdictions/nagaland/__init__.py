@@ -1,0 +1,36 @@
+"""Nagaland: the Cattle Trespass Act, 1985 and the other Nagaland texts held, as a plugin."""
+
+from pathlib import Path
+
+from pashu.jurisdictions.acts import load_act
+from pashu.jurisdictions.base import Capability
+from pashu.jurisdictions.nagaland.rules import Nagaland
+from pashu.jurisdictions.offences import load_offences
+
+_HERE = Path(__file__).parent
+
+_cattle_trespass = load_act(_HERE / "acts" / "cattle_trespass_1985.yaml")
+_marketing = load_act(_HERE / "acts" / "agricultural_produce_marketing_1985.yaml")
+_establishments = load_act(_HERE / "acts" / "registration_of_establishments.yaml")
+
+plugin = Nagaland(
+    code="nagaland",
+    name="Nagaland",
+    iso_code="IN-NL",
+    # The principal Act first: `plugin.act` and the offences default to it.
+    acts=[_cattle_trespass, _marketing, _establishments],
+    capabilities=frozenset(
+        {
+            Capability.IMPOUNDMENT,  # Chapters II-III
+            Capability.AUCTION,  # ss.14(3), 16, 19
+            Capability.ILLEGAL_SEIZURE_COMPLAINTS,  # Chapter V
+            Capability.ESTABLISHMENT_REGISTRATION,  # the unnamed Act's provision
+        }
+    ),
+    funds={
+        "local_authority_fund": "Local authority fund",
+        "pound_keeper": "Pound-keeper",
+        "surplus_deposit": "Local authority deposit (surplus proceeds)",
+    },
+    offences=load_offences(_HERE / "offences.yaml", {"cattle_trespass": _cattle_trespass}),
+)

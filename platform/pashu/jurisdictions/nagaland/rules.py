@@ -1,0 +1,456 @@
+"""The Nagaland Cattle Trespass Act, 1985 as rules, beside the two other Nagaland texts held.
+
+Each method implements the sections its docstring names and cites them. The Act's slips are
+read as statutes/INTERPRETATION.md says; those citations carry confidence `interpreted`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from decimal import Decimal
+
+from pashu.core.citations import Citation
+from pashu.core.decision import Decision
+from pashu.core.errors import NotInJurisdiction, ValidationError
+from pashu.core.legaltime import Window, aware, days_after, hours_after, months_after
+from pashu.jurisdictions.acts import Act
+from pashu.jurisdictions.base import (
+    Action,
+    BuyerRole,
+    Capability,
+    Classification,
+    ComparisonTopic,
+    Jurisdiction,
+    MoneyKind,
+    PlaceKind,
+    RateKind,
+    RateRule,
+    Route,
+    TimelineEvents,
+    TimelineStep,
+)
+from pashu.jurisdictions.species import canonical
+
+MARKETING_ACT = "/akn/in-nl/act/1985/agricultural-produce-marketing"
+ESTABLISHMENTS_ACT = "/akn/in-nl/act/unnamed/registration-of-establishments"
+ESTABLISHMENTS_SECTION = "registration"  # the source gives no section number
+
+# s.2(1) names these, in its own words (its spellings "gelding", "popies", "assess" kept).
+NAMED_AS_CATTLE: dict[str, str] = {
+    "cow": "cows",
+    "ox": "oxen",
+    "bull": "bulls",
+    "elephant": "elephants",
+    "camel": "camels",
+    "buffalo": "buffaloes",
+    "horse": "horses",
+    "mare": "mares",
+    "gelding": "gelding",
+    "pony": "popies (ponies)",
+    "colt": "colts",
+    "filly": "fillies",
+    "mule": "mules",
+    "ass": "assess (asses)",
+    "pig": "pigs",
+    "ram": "rams",
+    "ewe": "ewes",
+    "sheep": "sheep",
+    "lamb": "lambs",
+    "goat": "goats",
+    "kid": "kids",
+    "fowl": "fowls",
+}
+
+# The young of cows and bulls, which s.2(1) does not name: cattle by INTERPRETATION.md.
+YOUNG_OF_COWS_AND_BULLS: dict[str, str] = {
+    "calf": "a calf is the young of cows and bulls",
+    "heifer": "a heifer is a young female of cows and bulls that has not yet calved",
+}
+
+# Kinds a reader might take for cattle although s.2(1) does not name them.
+NOT_NAMED: dict[str, str] = {
+    "mithun": "a bovine of its own, the gayal, not one of the cows, oxen, bulls or buffaloes named",
+    "duck": "“fowls” are the domestic hen and cock",
+}
+
+ONE = Decimal(1)
+
+
+@dataclass
+class Nagaland(Jurisdiction):
+    """Nagaland: the Cattle Trespass Act, 1985 (principal), the Agricultural Produce
+    Marketing (Regulating) Act, 1985 (headings only) and one unnamed Act's provision on
+    the registration of establishments."""
+
+    # -- the texts --------------------------------------------------------------
+    def _act(self, uri: str) -> Act:
+        return next(a for a in self.acts if a.uri == uri)
+
+    @property
+    def marketing(self) -> Act:
+        return self._act(MARKETING_ACT)
+
+    @property
+    def establishments(self) -> Act:
+        return self._act(ESTABLISHMENTS_ACT)
+
+    def _cite(self, label: str) -> Citation:
+        return self.act.cite_label(label)
+
+    def _establishments(self, subsection: str) -> Citation:
+        return self.establishments.cite(ESTABLISHMENTS_SECTION, subsection)
+
+    def _as_written(self) -> Citation:
+        """s.2(1) for a kind it names, or plainly leaves out: read as written.
+
+        The `interpreted` mark on 2(1) concerns calves only; a kind the sub-section names
+        word for word is not an interpretation.
+        """
+        definitions = self.act.section("2")
+        return self.act.cite("2", "1").with_confidence(definitions.confidence, None)
+
+    def not_provided(self, capability: Capability) -> NotInJurisdiction:
+        """As the base refusal, but for compounding names the one text that mentions it.
+
+        The marketing Act's s.25 is headed “Compounding of offences”; its terms are unknown,
+        so the refusal cites it (confidence unknown) rather than deny it exists.
+        """
+        if capability is not Capability.COMPOUNDING:
+            return super().not_provided(capability)
+        return NotInJurisdiction(
+            f"{self.act.title} provides no compounding; {self.marketing.title} has a section 25 "
+            "headed “Compounding of offences”, held as a heading only",
+            citation=self.marketing.cite("25"),
+            jurisdiction=self.code,
+            capability=capability.value,
+        )
+
+    # -- definitions ------------------------------------------------------------
+    def classify(self, species: str) -> Classification:
+        """s.2(1): “cattle” means cows, oxen, and bulls, and includes elephants, ... kids, and
+        fowls and such other kinds of animals as the Government may, by notification in the
+        Gazette specify. The Act defines no “animal”."""
+        name = canonical(species)
+        return Classification(name, self._is_cattle(name), self._is_animal())
+
+    def _is_cattle(self, name: str) -> Decision[bool | None]:
+        if name in NAMED_AS_CATTLE:
+            return Decision(
+                True, [self._as_written()], f"s.2(1) names {NAMED_AS_CATTLE[name]} as cattle"
+            )
+        if name in YOUNG_OF_COWS_AND_BULLS:
+            return Decision(
+                True,
+                [self._cite("2(1)")],
+                f"{YOUNG_OF_COWS_AND_BULLS[name]}: s.2(1) names neither calves nor heifers but "
+                "names the young of the other animals it lists (colts, fillies, lambs, kids), so "
+                "the young of cows and bulls are read as cattle (interpreted)",
+            )
+        aside = f" ({NOT_NAMED[name]})" if name in NOT_NAMED else ""
+        return Decision(
+            False,
+            [self._as_written()],
+            f"s.2(1) does not name the {name}{aside}; it would be cattle only if the "
+            "Government specified it by notification in the Gazette",
+        )
+
+    def _is_animal(self) -> Decision[bool | None]:
+        return Decision(
+            None,
+            [self.act.cite("2")],
+            "the Act has no term “animal”: s.2 defines only “cattle”, and its rules apply to "
+            "cattle alone",
+        )
+
+    # -- impoundment ------------------------------------------------------------
+    def impoundment_timeline(self, events: TimelineEvents) -> list[TimelineStep]:
+        """ss.9(1) and 10 (to the pound within 24 hours), 14 (report after 7 days unclaimed,
+        notice and drum, auction 7 days after the notice), 17(3) (surplus held 3 months) and
+        20 (complaint within 10 days of seizure).
+
+        A missing event is projected at the earliest instant the Act allows: impounding at
+        the seizure, the notice when the report may first be made (14(2) “thereupon”), the
+        sale when the auction may first be held.
+        """
+        _in_order(events)
+        seized = events.seized_at
+        impounded = events.impounded_at or seized
+        report_opens = days_after(impounded, 7)  # 14(1): seven days from impounding
+        noticed = events.noticed_at or report_opens
+        auction_opens = days_after(noticed, 7)  # 14(3): seven days from the notice
+        sold = events.sold_at or auction_opens
+        return [
+            TimelineStep(
+                Action.DELIVER_TO_POUND,
+                Window(seized, hours_after(seized, 24)),
+                [self._cite("9(1)"), self._cite("10")],
+                "seized cattle are sent to the pound within twenty-four hours (s.9(1) from "
+                "land, s.10 from public roads, canals and the like)",
+            ),
+            TimelineStep(
+                Action.REPORT_UNCLAIMED,
+                Window(report_opens),
+                [self._cite("14(1)")],
+                "cattle not claimed within seven days from the date of impounding are reported "
+                "to the local authority or the officer the Director specifies; no time is set",
+                projected=events.impounded_at is None,
+            ),
+            TimelineStep(
+                Action.PUBLISH_NOTICE,
+                Window(report_opens),
+                [self._cite("14(2)")],
+                "thereupon the local authority or officer posts a notice in its office and has "
+                "it proclaimed by beat of drum in the village and the nearest market place; "
+                "no time is set",
+                projected=events.impounded_at is None,
+            ),
+            TimelineStep(
+                Action.AUCTION,
+                Window(auction_opens),
+                [self._cite("14(3)"), self._cite("16(1)")],
+                "cattle not claimed within seven days from the date of the notice are sold by "
+                "public auction (s.14(3); a sale under s.16(1) follows the same conditions); "
+                "no time is set",
+                projected=events.noticed_at is None,
+            ),
+            TimelineStep(
+                Action.COMPLAIN_ILLEGAL_SEIZURE,
+                Window(seized, days_after(seized, 10)),
+                [self._cite("20")],
+                "a complaint of illegal seizure or detention lies within ten days from the date "
+                "of seizure (s.20, read with “from”)",
+            ),
+            TimelineStep(
+                Action.CLAIM_SURPLUS,
+                Window(sold, months_after(sold, 3)),
+                [self._cite("17(3)")],
+                "the local authority holds the surplus unclaimed proceeds in deposit; a claim "
+                "must be preferred within three months of the sale",
+                projected=events.sold_at is None,
+            ),
+        ]
+
+    def fine_rate_kind(self, place: PlaceKind) -> Decision[RateKind]:
+        """s.11(1): the Director's scale per head; s.11(2): up to double it in a notified
+        habitual-trespass area; s.12: up to four times it in a notified aerodrome."""
+        if place is PlaceKind.HABITUAL_TRESPASS_AREA:
+            return Decision(
+                RateKind.HABITUAL_AREA_FINE_PER_HEAD,
+                [self._cite("11(2)")],
+                "in a local area the Director has notified for habitual trespass, the fine per "
+                "head is the one that notification specifies",
+            )
+        if place is PlaceKind.AERODROME:
+            return Decision(
+                RateKind.AERODROME_FINE_PER_HEAD,
+                [self._cite("12")],
+                "in an aerodrome the Director has notified, the fine per head is the one that "
+                "notification specifies",
+            )
+        return Decision(
+            RateKind.FINE_PER_HEAD,
+            [self._cite("11(1)")],
+            "for every head of cattle impounded the pound-keeper levies the fine on the "
+            "Director's scale notified in the Gazette",
+        )
+
+    def prohibited_purchasers(self) -> Decision[frozenset[BuyerRole]]:
+        """s.19(1): no police officer, other officer or pound-keeper appointed under the Act,
+        nor member of the local authority controlling the pound, may purchase at a sale."""
+        return Decision(
+            frozenset(
+                {
+                    BuyerRole.POLICE_OFFICER,
+                    BuyerRole.OFFICER_UNDER_ACT,
+                    BuyerRole.POUND_KEEPER,
+                    BuyerRole.LOCAL_AUTHORITY_MEMBER,
+                }
+            ),
+            [self._cite("19(1)")],
+            "police officers, officers and pound-keepers appointed under the Act, and members "
+            "of the local authority controlling the pound may not buy, directly or indirectly",
+        )
+
+    # -- money --------------------------------------------------------------------
+    def routing(self, kind: MoneyKind) -> Decision[list[Route]]:
+        """ss.11(3), 16(2)-(3), 17, 18(1) and 29; the unnamed Act's sub-sections (3) and (6)."""
+        if kind is MoneyKind.FINE:
+            return Decision(
+                [Route("local_authority_fund", ONE)],
+                [self._cite("11(3)"), self._cite("17(1)"), self._cite("18(1)"), self._cite("29")],
+                "fines, aerodrome fines included, are credited to the local authority's fund; a "
+                "convicting Magistrate may apply fines under ss.25, 26 and 28 as compensation",
+            )
+        if kind is MoneyKind.FEEDING_CHARGE:
+            return Decision(
+                [Route("pound_keeper", ONE)],
+                [self._cite("17(2)")],
+                "feeding and watering charges, deducted on a sale or paid on delivery, are the "
+                "pound-keeper's",
+            )
+        if kind is MoneyKind.SALE_PROCEEDS:
+            return Decision(
+                [],
+                [self._cite(s) for s in ("16(2)", "16(3)", "17(1)", "17(2)", "17(3)")],
+                "not shared in fixed parts: the fines, feeding charges and expenses of sale are "
+                "deducted (fines to the local authority, charges to the pound-keeper; the Act "
+                "does not say who receives the expenses) and the balance goes to the owner, or "
+                "into deposit if unclaimed",
+            )
+        if kind is MoneyKind.SURPLUS_PROCEEDS:
+            return Decision(
+                [Route("surplus_deposit", ONE)],
+                [self._cite("17(3)"), self._cite("18(1)")],
+                "the local authority holds unclaimed surplus proceeds in deposit for three "
+                "months, then credits them to its fund",
+            )
+        if kind is MoneyKind.ESTABLISHMENT_FEE:
+            return Decision(
+                [],
+                [self._establishments("3"), self._establishments("6")],
+                "the State Government prescribes the fee, but the source does not say who "
+                "receives it (the penalty for default is realised by the Collector as a public "
+                "demand)",
+            )
+        raise self.not_provided(_CHAPTER_OF[kind])
+
+    def rate_rules(self) -> dict[RateKind, RateRule]:
+        """ss.11(1), 11(2), 12 and 4; the unnamed Act's sub-section (3)."""
+        return {
+            RateKind.FINE_PER_HEAD: RateRule(
+                RateKind.FINE_PER_HEAD, "the Director", [self._cite("11(1)")]
+            ),
+            RateKind.HABITUAL_AREA_FINE_PER_HEAD: RateRule(
+                RateKind.HABITUAL_AREA_FINE_PER_HEAD,
+                "the Director",
+                [self._cite("11(2)")],
+                bound_base=RateKind.FINE_PER_HEAD,
+                bound_factor=Decimal(2),  # "not exceeding double"
+            ),
+            RateKind.AERODROME_FINE_PER_HEAD: RateRule(
+                RateKind.AERODROME_FINE_PER_HEAD,
+                "the Director",
+                [self._cite("12")],
+                bound_base=RateKind.FINE_PER_HEAD,
+                bound_factor=Decimal(4),  # "not exceeding four times"
+            ),
+            RateKind.FEEDING_PER_HEAD_PER_DAY: RateRule(
+                RateKind.FEEDING_PER_HEAD_PER_DAY, "the local authority", [self._cite("4")]
+            ),
+            RateKind.REGISTRATION_FEE: RateRule(
+                RateKind.REGISTRATION_FEE,
+                "the State Government",
+                [self._establishments("3")],
+                per_species=False,  # a fee for registering an establishment
+            ),
+        }
+
+    # -- research -------------------------------------------------------------------
+    def compare(self, topic: ComparisonTopic) -> Decision[str]:
+        """One paragraph per topic; see the sections each cites."""
+        if topic is ComparisonTopic.CATTLE_DEFINITION:
+            return Decision(
+                "“Cattle” (s.2(1)) means cows, oxen and bulls, and includes elephants, camels, "
+                "buffaloes, horses, mares, geldings, ponies, colts, fillies, mules, asses, pigs, "
+                "rams, ewes, sheep, lambs, goats, kids and fowls (22 kinds named), and any other "
+                "kind of animal the Government specifies by notification in the Gazette. Calves "
+                "are not named; they are read as cattle, being the young of cows and bulls "
+                "(interpreted), and heifers with them. Mithun, ducks, dogs and cats are not "
+                "named. The Act has no term “animal”.",
+                [self._cite("2(1)")],
+                "s.2(1) defines cattle by a list",
+            )
+        if topic is ComparisonTopic.CLAIM_PERIOD:
+            return Decision(
+                "An owner who appears and claims impounded cattle gets them on paying the fines "
+                "and charges (s.13), or on depositing them if he disputes the seizure (s.15). "
+                "Cattle not claimed within 7 days from the date of impounding are reported "
+                "(s.14(1)); a notice is posted and proclaimed by beat of drum (s.14(2)); cattle "
+                "not claimed within 7 days from the date of the notice are sold by public "
+                "auction (s.14(3)). Surplus proceeds are held in deposit for 3 months for a "
+                "claim (s.17(3)). A complaint of illegal seizure lies within 10 days from the "
+                "date of seizure (s.20, interpreted).",
+                [self._cite(s) for s in ("13", "15", "14(1)", "14(2)", "14(3)", "17(3)", "20")],
+                "ss.13-15 and 17(3) set the periods for claims; s.20 for complaints",
+            )
+        if topic is ComparisonTopic.FINE_CAPS:
+            return Decision(
+                "On conviction before a Magistrate: forcibly opposing a seizure or rescuing "
+                "seized cattle, imprisonment up to 6 months or a fine up to Rs 500 or both "
+                "(s.24); letting cattle stray or trespass and damage land, crops or public "
+                "roads, a fine of not less than Rs 25 and not more than Rs 250 or imprisonment "
+                "up to 3 months or both (s.25); a pound-keeper failing in his duties, a fine up "
+                "to Rs 50, recoverable from his salary (s.28). No fixed fine for subsequent "
+                "offences. The fine per head of impounded cattle follows the Director's notified "
+                "scale (s.11(1)), up to 2 times that scale in a notified habitual-trespass area "
+                "(s.11(2)) and up to 4 times in a notified aerodrome (s.12). Compensation for an "
+                "illegal seizure is at most Rs 100, besides fines and expenses (s.22(1)).",
+                [self._cite(s) for s in ("24", "25", "28", "11(1)", "11(2)", "12", "22(1)")],
+                "Chapter VI sets the penalties; ss.11-12 bound the notified fines per head",
+            )
+        if topic is ComparisonTopic.COMPOUNDING:
+            return Decision(
+                "The Nagaland Cattle Trespass Act, 1985 provides no compounding: its offences "
+                "(ss.24, 25 and 28) are tried on conviction before a Magistrate. The Nagaland "
+                "Agricultural Produce Marketing (Regulating) Act, 1985 has a section 25 headed "
+                "“Compounding of offences”, but only that heading is held: which offences it "
+                "covers and any composition amount are unknown.",
+                [self.marketing.cite("25")],
+                "the marketing Act's s.25 is known by its heading alone",
+            )
+        if topic is ComparisonTopic.PROHIBITED_PURCHASERS:
+            return Decision(
+                "No police officer, no other officer or pound-keeper appointed under the Act, "
+                "and no member of the local authority controlling the pound may purchase cattle, "
+                "directly or indirectly, at a sale under the Act (s.19(1)). A pound-keeper who "
+                "purchases contrary to s.19 is liable to a fine up to Rs 50 (s.28).",
+                [self._cite("19(1)"), self._cite("28")],
+                "s.19(1) lists who may not buy",
+            )
+        return Decision(
+            "Fines on impounded cattle, aerodrome fines included, are credited to the local "
+            "authority's fund (s.11(3), interpreted; s.18(1)). On a sale the fines, the feeding "
+            "and watering charges and the expenses of sale are deducted from the proceeds "
+            "(s.16(2)): the fines go to the local authority (s.17(1)), the feeding charges to the "
+            "pound-keeper, who also keeps those paid on delivery (s.17(2)), and the balance to "
+            "the owner (s.16(3)). Unclaimed surplus is held in deposit by the local authority "
+            "for 3 months, then credited to its fund (ss.17(3), 18(1)). Fines on conviction "
+            "under ss.25, 26 and 28 may be applied as compensation (s.29). The fee for "
+            "registering an establishment is prescribed by the State Government; the source "
+            "does not say who receives it (unnamed Act, sub-section (3)).",
+            [
+                *(self._cite(s) for s in ("11(3)", "16(2)", "16(3)", "17(1)", "17(2)")),
+                *(self._cite(s) for s in ("17(3)", "18(1)", "29")),
+                self._establishments("3"),
+            ],
+            "ss.11(3) and 16-18 route the money of an impoundment",
+        )
+
+
+# Money of a chapter the texts held do not have, and the capability it would need.
+_CHAPTER_OF: dict[MoneyKind, Capability] = {
+    MoneyKind.REGISTRATION_FEE: Capability.ANIMAL_REGISTRATION,
+    MoneyKind.ANIMAL_TAX: Capability.ANIMAL_TAX,
+    MoneyKind.COMPOSITION: Capability.COMPOUNDING,
+    MoneyKind.LICENCE_FEE: Capability.REGULATED_AREAS,
+}
+
+
+def _in_order(events: TimelineEvents) -> None:
+    """The events given must be timezone-aware and follow one another."""
+    given: list[tuple[str, datetime]] = [
+        (name, aware(at))
+        for name, at in (
+            ("seized_at", events.seized_at),
+            ("impounded_at", events.impounded_at),
+            ("noticed_at", events.noticed_at),
+            ("sold_at", events.sold_at),
+        )
+        if at is not None
+    ]
+    for (earlier, first), (later, then) in zip(given, given[1:], strict=False):
+        if then < first:
+            raise ValidationError(
+                f"{later} ({then.isoformat()}) is before {earlier} ({first.isoformat()})"
+            )

@@ -1,0 +1,1 @@
+"""The GraphQL API: strawberry types, queries, mutations, loaders, one folder per domain."""

@@ -1,0 +1,94 @@
+"""Per-request context: who is asking, one database session, the request's loaders."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.orm import Session
+from starlette.requests import Request
+from strawberry.types import Info as _Info
+
+from pashu.core.errors import PashuError, Unauthenticated
+from pashu.db.engine import Database
+from pashu.services.tenants import Principal, authenticate, tenant_of_token
+
+T = TypeVar("T")
+
+
+@dataclass
+class Context:
+    request: Request | None
+    db: Database
+    principal: Principal | None = None
+    auth_error: PashuError | None = None
+    loaders: dict[str, Any] = field(default_factory=dict)
+    _session: AsyncSession | None = None
+    # An AsyncSession admits one operation at a time; resolvers run concurrently.
+    _lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+
+    def require(self, *roles: str) -> Principal:
+        """The caller, who must hold one of `roles` (any role when none is named)."""
+        if self.principal is None:
+            raise self.auth_error or Unauthenticated("this needs an API token (Authorization)")
+        if roles:
+            self.principal.require(*roles)
+        return self.principal
+
+    def session(self) -> AsyncSession:
+        if self._session is None:
+            tenant = self.principal.tenant_id if self.principal else None
+            self._session = self.db.async_session(tenant)
+        return self._session
+
+    async def read(self, fn: Callable[..., T], *args: Any) -> T:
+        """Run a sync service/query function on this request's session."""
+        async with self._lock:
+            return await self.session().run_sync(fn, *args)
+
+    async def write(self, fn: Callable[..., T], *args: Any) -> T:
+        """Run a service that changes data and commit; on any error nothing is kept."""
+        async with self._lock:
+            session = self.session()
+            try:
+                result = await session.run_sync(fn, *args)
+                await session.commit()
+            except BaseException:
+                await session.rollback()
+                raise
+            return result
+
+    async def close(self) -> None:
+        if self._session is not None:
+            await self._session.close()
+            self._session = None
+
+
+async def build_context(request: Request | None, db: Database, token: str | None) -> Context:
+    ctx = Context(request=request, db=db)
+    if not token:
+        return ctx
+    try:
+        tenant = tenant_of_token(token)
+        async with db.async_session(tenant) as s:
+            ctx.principal = await s.run_sync(lambda sync: authenticate(sync, token))
+    except PashuError as err:
+        ctx.auth_error = err
+    return ctx
+
+
+def bearer(request: Request) -> str | None:
+    header = request.headers.get("authorization", "")
+    scheme, _, value = header.partition(" ")
+    return value.strip() if scheme.lower() == "bearer" and value.strip() else None
+
+
+Info = _Info[Context, None]
+
+
+def session_of(s: Session) -> Session:
+    """For type checkers: what run_sync hands a service."""
+    return s

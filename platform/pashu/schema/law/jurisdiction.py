@@ -1,0 +1,88 @@
+"""The public `Jurisdiction` type: one installed plugin, seen by a researcher."""
+
+from __future__ import annotations
+
+import strawberry
+
+from pashu.core.errors import NotInJurisdiction
+from pashu.jurisdictions import base
+from pashu.schema.law.types import (
+    Act,
+    Capability,
+    FundShare,
+    MoneyRoute,
+    Offence,
+    ProhibitedPurchasers,
+    RateRule,
+    cites,
+)
+
+
+@strawberry.type
+class Jurisdiction:
+    _plugin: strawberry.Private[base.Jurisdiction]
+
+    @strawberry.field
+    def code(self) -> strawberry.ID:
+        return strawberry.ID(self._plugin.code)
+
+    @strawberry.field
+    def name(self) -> str:
+        return self._plugin.name
+
+    @strawberry.field(description="ISO 3166-2 subdivision code")
+    def iso_code(self) -> str:
+        return self._plugin.iso_code
+
+    @strawberry.field
+    def capabilities(self) -> list[Capability]:
+        return sorted(self._plugin.capabilities, key=lambda c: list(base.Capability).index(c))
+
+    @strawberry.field
+    def acts(self) -> list[Act]:
+        return [Act.of(a) for a in self._plugin.acts]
+
+    @strawberry.field
+    def offences(self) -> list[Offence]:
+        return [Offence.of(o) for o in self._plugin.offences]
+
+    @strawberry.field(description="Where each kind of money the Act deals with goes")
+    def money_routing(self) -> list[MoneyRoute]:
+        routes = []
+        for kind in base.MoneyKind:
+            try:
+                d = self._plugin.routing(kind)
+            except NotInJurisdiction:
+                continue
+            shares = [
+                FundShare(
+                    fund=r.fund, fund_name=self._plugin.funds.get(r.fund, r.fund), share=r.share
+                )
+                for r in d.value
+            ]
+            routes.append(
+                MoneyRoute(kind=kind, shares=shares, citations=cites(d.cites), explanation=d.why)
+            )
+        return routes
+
+    @strawberry.field(description="Amounts the Act leaves to notification, with their bounds")
+    def rates(self) -> list[RateRule]:
+        return [
+            RateRule(
+                kind=r.kind,
+                fixed_by=r.fixed_by,
+                per_species=r.per_species,
+                bound_base=r.bound_base,
+                bound_factor=r.bound_factor,
+                citations=cites(r.cites),
+            )
+            for r in self._plugin.rate_rules().values()
+        ]
+
+    @strawberry.field(description="Who may not buy at an auction; null without an auction")
+    def prohibited_purchasers(self) -> ProhibitedPurchasers | None:
+        if not self._plugin.has(base.Capability.AUCTION):
+            return None
+        d = self._plugin.prohibited_purchasers()
+        roles = sorted(d.value, key=lambda r: list(base.BuyerRole).index(r))
+        return ProhibitedPurchasers(roles=roles, citations=cites(d.cites), explanation=d.why)

@@ -1,0 +1,251 @@
+"""Public types of the law itself: jurisdictions, Acts, sections, offences, decisions."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from decimal import Decimal
+
+import strawberry
+
+from pashu.core.citations import Citation as CoreCitation
+from pashu.core.citations import Confidence as CoreConfidence
+from pashu.core.decision import Decision
+from pashu.jurisdictions import base
+from pashu.jurisdictions.acts import Act as CoreAct
+from pashu.jurisdictions.acts import Section as CoreSection
+
+Capability = strawberry.enum(base.Capability, description="A chapter an Act may provide")
+Confidence = strawberry.enum(CoreConfidence, description="How a provision's text is known")
+TimelineAction = strawberry.enum(base.Action, name="TimelineAction")
+ComparisonTopic = strawberry.enum(base.ComparisonTopic)
+MoneyKind = strawberry.enum(base.MoneyKind)
+RateKind = strawberry.enum(base.RateKind)
+BuyerRole = strawberry.enum(base.BuyerRole)
+
+
+@strawberry.type(description="A provision a rule rests on")
+class Citation:
+    uri: str
+    section: str = strawberry.field(description='As lawyers write it: "14(3)"')
+    act: str
+    act_uri: str
+    confidence: Confidence
+    note: str | None = strawberry.field(description="How an unclear text is read, if it is")
+
+    @classmethod
+    def of(cls, c: CoreCitation) -> Citation:
+        return cls(
+            uri=c.uri,
+            section=c.label,
+            act=c.act_title,
+            act_uri=c.act_uri,
+            confidence=c.confidence,
+            note=c.note,
+        )
+
+
+def cites(items: list[CoreCitation] | tuple[CoreCitation, ...]) -> list[Citation]:
+    return [Citation.of(c) for c in items]
+
+
+@strawberry.type
+class Section:
+    number: str
+    heading: str
+    text: str
+    uri: str
+    chapter: str | None
+    confidence: Confidence
+    note: str | None
+
+    @classmethod
+    def of(cls, s: CoreSection) -> Section:
+        return cls(
+            number=s.number,
+            heading=s.heading,
+            text=s.text,
+            uri=s.uri,
+            chapter=s.chapter,
+            confidence=s.confidence,
+            note=s.note,
+        )
+
+
+@strawberry.type
+class Act:
+    uri: str
+    title: str
+    short_title: str
+    year: int | None
+    confidence: Confidence
+    note: str | None
+    _act: strawberry.Private[CoreAct]
+
+    @strawberry.field
+    def sections(self, number: str | None = None) -> list[Section]:
+        secs = self._act.sections
+        return [Section.of(s) for s in secs if number is None or s.number == number]
+
+    @classmethod
+    def of(cls, a: CoreAct) -> Act:
+        return cls(
+            uri=a.uri,
+            title=a.title,
+            short_title=a.short_title,
+            year=a.year,
+            confidence=a.confidence,
+            note=a.note,
+            _act=a,
+        )
+
+
+@strawberry.type(description="An offence with its bounds exactly as the Act gives them")
+class Offence:
+    code: str
+    section: str
+    title: str
+    citation: Citation
+    citations: list[Citation]
+    fine_min: Decimal | None
+    fine_max: Decimal | None
+    subsequent_fine: Decimal | None = strawberry.field(
+        description="A fixed fine for every subsequent offence"
+    )
+    imprisonment_max_months: int | None
+    compoundable: bool
+    composition_max: Decimal | None
+    unknown_fields: list[str] = strawberry.field(
+        description="Bounds the source text hides: null here means unknown, not unlimited"
+    )
+    note: str | None
+
+    @classmethod
+    def of(cls, o: base.Offence) -> Offence:
+        return cls(
+            code=o.code,
+            section=o.section,
+            title=o.title,
+            citation=Citation.of(o.citation),
+            citations=cites(o.cites),
+            fine_min=o.fine_min,
+            fine_max=o.fine_max,
+            subsequent_fine=o.subsequent_fine,
+            imprisonment_max_months=o.imprisonment_max_months,
+            compoundable=o.compoundable,
+            composition_max=o.composition_max,
+            unknown_fields=[_camel(f) for f in o.unknown],
+            note=o.note,
+        )
+
+
+def _camel(name: str) -> str:
+    head, *rest = name.split("_")
+    return head + "".join(p.title() for p in rest)
+
+
+@strawberry.type
+class FundShare:
+    fund: str
+    fund_name: str
+    share: Decimal
+
+
+@strawberry.type(description="Where one kind of money goes")
+class MoneyRoute:
+    kind: MoneyKind
+    shares: list[FundShare]
+    citations: list[Citation]
+    explanation: str
+
+
+@strawberry.type(description="An amount the Act leaves to notification, and its bound")
+class RateRule:
+    kind: RateKind
+    fixed_by: str
+    per_species: bool
+    bound_base: RateKind | None
+    bound_factor: Decimal | None
+    citations: list[Citation]
+
+
+@strawberry.type
+class ProhibitedPurchasers:
+    roles: list[BuyerRole]
+    citations: list[Citation]
+    explanation: str
+
+
+@strawberry.type
+class Classification:
+    jurisdiction: strawberry.ID
+    species: str
+    is_cattle: bool | None = strawberry.field(description="null: the Act does not say")
+    is_animal: bool | None = strawberry.field(description="null: the Act has no such term")
+    confidence: Confidence
+    citations: list[Citation]
+    explanation: str
+
+
+@strawberry.type
+class TimelineStep:
+    action: TimelineAction
+    not_before: datetime = strawberry.field(description="First instant the step is allowed")
+    deadline: datetime | None = strawberry.field(
+        description="First instant at which the step is late; null when the Act sets none"
+    )
+    citation: Citation
+    citations: list[Citation]
+    explanation: str
+    projected: bool = strawberry.field(
+        description="Computed from an event that has not happened, at its earliest lawful time"
+    )
+
+    @classmethod
+    def of(cls, s: base.TimelineStep) -> TimelineStep:
+        return cls(
+            action=s.action,
+            not_before=s.window.not_before,
+            deadline=s.window.deadline,
+            citation=Citation.of(s.cites[0]),
+            citations=cites(s.cites),
+            explanation=s.why,
+            projected=s.projected,
+        )
+
+
+@strawberry.type
+class ComparisonRow:
+    jurisdiction: strawberry.ID
+    summary: str
+    confidence: Confidence
+    citations: list[Citation]
+
+
+@strawberry.type
+class Comparison:
+    topic: ComparisonTopic
+    rows: list[ComparisonRow]
+
+
+@strawberry.type
+class SectionRef:
+    number: str
+    heading: str
+    uri: str
+    act: str
+
+
+@strawberry.type
+class LawHit:
+    jurisdiction: strawberry.ID
+    section: SectionRef
+    snippet: str
+
+
+def decision_row(code: str, d: Decision[str]) -> ComparisonRow:
+    return ComparisonRow(
+        jurisdiction=strawberry.ID(code),
+        summary=d.value,
+        confidence=d.confidence,
+        citations=cites(d.cites),
+    )

@@ -1,0 +1,25 @@
+"""Queries that need a token: who am I, fetch any object by global id."""
+
+from __future__ import annotations
+
+import strawberry
+
+from pashu.schema.context import Info
+from pashu.schema.node import Node, resolve_node, to_global_id
+from pashu.schema.tenancy.types import Tenant, User, Viewer
+
+
+@strawberry.type
+class TenancyQuery:
+    @strawberry.field(description="The caller: role and tenant (needs a token)")
+    def viewer(self, info: Info) -> Viewer:
+        p = info.context.require()
+        return Viewer(
+            role=p.role,
+            tenant=Tenant(slug=p.tenant_slug, name=p.tenant_name, _jurisdiction=p.jurisdiction),
+            user=User(id=to_global_id("User", p.user_id), name=p.user_name, role=p.role),
+        )
+
+    @strawberry.field(description="Any object of the caller's tenant by its global id")
+    async def node(self, info: Info, id: strawberry.ID) -> Node | None:
+        return await resolve_node(info.context, id)

@@ -1,0 +1,23 @@
+"""The audit trail: every mutation leaves who, when, what, before and after."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy.orm import Session
+
+from pashu.db.tenancy import AuditEvent
+
+
+def record(
+    session: Session,
+    actor: str,
+    action: str,
+    subject: str,
+    *,
+    before: dict[str, Any] | None = None,
+    after: dict[str, Any] | None = None,
+) -> AuditEvent:
+    event = AuditEvent(actor=actor, action=action, subject=subject, before=before, after=after)
+    session.add(event)
+    return event

@@ -1,0 +1,1 @@
+"""Celery: the law's clocks (DESIGN §6)."""

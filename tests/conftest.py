@@ -1,0 +1,179 @@
+"""Test fixtures: a real database (SQLite file or PostgreSQL), migrated, and the real app.
+
+PASHU_TEST_DATABASE=sqlite (default) or postgres picks the database the suite runs on;
+.ci/run runs the suite once on each. PostgreSQL comes from PASHU_TEST_POSTGRES_URL (a
+superuser on the `test` database); each run makes its own database and drops it after.
+Tests marked `postgres` always need PostgreSQL and fail, never skip, without it.
+"""
+
+from __future__ import annotations
+
+import os
+import uuid
+from collections.abc import AsyncIterator, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+import sqlalchemy as sa
+
+os.environ.setdefault("PASHU_ENV", "test")
+os.environ.setdefault("PASHU_SWEEP_INTERVAL", "0")
+
+from pashu.app import create_app
+from pashu.config import Settings
+from pashu.db.engine import Database
+from pashu.db.migrate import upgrade
+from pashu.services.tenants import create_tenant, create_token
+
+PG_ADMIN = os.environ.get("PASHU_TEST_POSTGRES_URL", "postgresql://postgres@127.0.0.1:5432/test")
+APP_ROLE = "pashu_app"
+
+
+@dataclass
+class Databases:
+    app: Database  # what the API uses: on PostgreSQL a role under row-level security
+    admin: Database  # the owner: migrations and set-up
+    dialect: str
+
+
+def _url(base: str, database: str, user: str | None = None) -> str:
+    url = sa.engine.make_url(base).set(database=database)
+    if user is not None:
+        url = url.set(username=user, password=None)
+    return url.render_as_string(hide_password=False)
+
+
+def _postgres(tmp_name: str) -> Iterator[Databases]:
+    server = sa.create_engine(
+        _url(PG_ADMIN, "test").replace("postgresql:", "postgresql+psycopg:"),
+        isolation_level="AUTOCOMMIT",
+    )
+    with server.connect() as c:
+        c.exec_driver_sql(f'DROP DATABASE IF EXISTS "{tmp_name}"')
+        c.exec_driver_sql(f'CREATE DATABASE "{tmp_name}"')
+    admin_url = _url(PG_ADMIN, tmp_name)
+    upgrade(admin_url)
+    dbs = Databases(
+        app=Database(_url(PG_ADMIN, tmp_name, APP_ROLE), pooled=False),
+        admin=Database(admin_url, pooled=False),
+        dialect="postgresql",
+    )
+    try:
+        yield dbs
+    finally:
+        dbs.app.engine.dispose()
+        dbs.admin.engine.dispose()
+        with server.connect() as c:
+            c.exec_driver_sql(f'DROP DATABASE IF EXISTS "{tmp_name}" WITH (FORCE)')
+        server.dispose()
+
+
+def _sqlite(path: Path) -> Iterator[Databases]:
+    url = f"sqlite:///{path}"
+    upgrade(url)
+    db = Database(url, pooled=False)
+    try:
+        yield Databases(app=db, admin=db, dialect="sqlite")
+    finally:
+        db.engine.dispose()
+
+
+@pytest.fixture(scope="session")
+def dbs(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Databases]:
+    """The suite's database, chosen by PASHU_TEST_DATABASE."""
+    kind = os.environ.get("PASHU_TEST_DATABASE", "sqlite")
+    if kind == "postgres":
+        yield from _postgres(f"pashu_test_{os.getpid()}")
+    elif kind == "sqlite":
+        yield from _sqlite(tmp_path_factory.mktemp("db") / "pashu.db")
+    else:
+        raise ValueError(f"PASHU_TEST_DATABASE must be sqlite or postgres, not {kind!r}")
+
+
+@pytest.fixture(scope="session")
+def pg() -> Iterator[Databases]:
+    """PostgreSQL, whatever the suite's database: for what only PostgreSQL has (RLS)."""
+    yield from _postgres(f"pashu_rls_{os.getpid()}")
+
+
+@dataclass
+class TenantFixture:
+    id: uuid.UUID
+    slug: str
+    jurisdiction: str
+    token: str
+
+
+def make_tenant(dbs: Databases, jurisdiction: str, role: str = "admin") -> TenantFixture:
+    slug = f"t-{uuid.uuid4().hex[:10]}"
+    with dbs.admin.transaction() as s:
+        tenant = create_tenant(s, slug, jurisdiction, f"Department {slug}")
+    with dbs.admin.transaction(tenant.id) as s:
+        token = create_token(s, tenant, role)
+    return TenantFixture(tenant.id, slug, jurisdiction, token)
+
+
+def add_token(dbs: Databases, t: TenantFixture, role: str) -> str:
+    with dbs.admin.transaction() as s:
+        from pashu.services.tenants import tenant_by_slug
+
+        tenant = tenant_by_slug(s, t.slug)
+    with dbs.admin.transaction(t.id) as s:
+        return create_token(s, tenant, role)
+
+
+class GraphQLClient:
+    """Posts GraphQL to the real ASGI app, as a frontend does."""
+
+    def __init__(self, http: httpx.AsyncClient) -> None:
+        self.http = http
+
+    async def raw(
+        self, query: str, variables: dict[str, Any] | None = None, token: str | None = None
+    ) -> dict[str, Any]:
+        headers = {"Authorization": f"Bearer {token}"} if token else {}
+        r = await self.http.post(
+            "/graphql", json={"query": query, "variables": variables or {}}, headers=headers
+        )
+        assert r.status_code == 200, r.text
+        body: dict[str, Any] = r.json()
+        return body
+
+    async def ok(
+        self, query: str, variables: dict[str, Any] | None = None, token: str | None = None
+    ) -> dict[str, Any]:
+        body = await self.raw(query, variables, token)
+        assert not body.get("errors"), body["errors"]
+        data: dict[str, Any] = body["data"]
+        return data
+
+    async def error(
+        self, query: str, variables: dict[str, Any] | None = None, token: str | None = None
+    ) -> dict[str, Any]:
+        """The first error (with its extensions); fails if the request succeeded."""
+        body = await self.raw(query, variables, token)
+        assert body.get("errors"), f"expected an error, got {body['data']}"
+        err: dict[str, Any] = body["errors"][0]
+        return err
+
+
+def _client(db: Database) -> httpx.AsyncClient:
+    app = create_app(db, Settings(env="test"))
+    return httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://pashu")
+
+
+@pytest.fixture
+async def gql(dbs: Databases) -> AsyncIterator[GraphQLClient]:
+    async with _client(dbs.app) as http:
+        yield GraphQLClient(http)
+    await dbs.app.async_engine.dispose()
+
+
+@pytest.fixture
+async def pg_gql(pg: Databases) -> AsyncIterator[GraphQLClient]:
+    async with _client(pg.app) as http:
+        yield GraphQLClient(http)
+    await pg.app.async_engine.dispose()

@@ -1,0 +1,125 @@
+"""Tenant isolation (DESIGN §4): another tenant's row looks exactly like no row at all.
+
+The first wall, ORM scoping, is tested on the suite's database (SQLite or PostgreSQL);
+the second, PostgreSQL row-level security, is tested on PostgreSQL with SQL that
+bypasses the ORM, as the application's role.
+"""
+
+from __future__ import annotations
+
+import pytest
+import sqlalchemy as sa
+from sqlalchemy import select, update
+
+from pashu.db.tenancy import User
+from pashu.schema.node import from_global_id, to_global_id
+from tests.conftest import Databases, GraphQLClient, make_tenant
+
+NODE = "query($id: ID!) { node(id: $id) { id ... on User { name role } } }"
+ME = "{ viewer { user { id name } } }"
+
+
+async def test_node_of_another_tenant_is_null_like_a_missing_one(
+    dbs: Databases, gql: GraphQLClient
+) -> None:
+    a, b = make_tenant(dbs, "nagaland"), make_tenant(dbs, "mizoram")
+    mine = (await gql.ok(ME, token=a.token))["viewer"]["user"]
+    theirs = (await gql.ok(ME, token=b.token))["viewer"]["user"]
+    assert (await gql.ok(NODE, {"id": mine["id"]}, token=a.token))["node"]["name"] == mine["name"]
+    parsed = from_global_id(theirs["id"])
+    assert parsed is not None
+    missing = to_global_id("User", parsed[1].__class__(int=parsed[1].int ^ 1))
+    other = await gql.raw(NODE, {"id": theirs["id"]}, token=a.token)
+    absent = await gql.raw(NODE, {"id": missing}, token=a.token)
+    assert other == absent == {"data": {"node": None}}
+
+
+async def test_node_needs_a_token(dbs: Databases, gql: GraphQLClient) -> None:
+    a = make_tenant(dbs, "nagaland")
+    mine = (await gql.ok(ME, token=a.token))["viewer"]["user"]
+    err = await gql.error(NODE, {"id": mine["id"]})
+    assert err["extensions"]["code"] == "UNAUTHENTICATED"
+
+
+def test_orm_scope_cannot_read_or_change_another_tenants_rows(dbs: Databases) -> None:
+    a, b = make_tenant(dbs, "nagaland"), make_tenant(dbs, "mizoram")
+    with dbs.app.transaction(a.id) as s:
+        names = s.scalars(select(User.name)).all()
+        assert names and all(a.slug in n for n in names)
+        changed = s.execute(update(User).values(name="hijacked")).rowcount
+        s.rollback()
+    assert changed == len(names)
+    with dbs.app.transaction(b.id) as s:
+        assert all(b.slug in n for n in s.scalars(select(User.name)))
+
+
+def test_a_session_without_a_tenant_sees_no_tenant_rows(dbs: Databases) -> None:
+    make_tenant(dbs, "nagaland")
+    with dbs.app.transaction(None) as s:
+        assert s.scalars(select(User)).all() == []
+
+
+def test_saving_a_row_into_another_tenant_is_refused(dbs: Databases) -> None:
+    a, b = make_tenant(dbs, "nagaland"), make_tenant(dbs, "mizoram")
+    with pytest.raises(RuntimeError), dbs.app.transaction(a.id) as s:
+        s.add(User(tenant_id=b.id, name="intruder", role="admin"))
+
+
+@pytest.mark.postgres
+def test_rls_hides_other_tenants_from_raw_sql(pg: Databases) -> None:
+    a, b = make_tenant(pg, "nagaland"), make_tenant(pg, "mizoram")
+    with pg.app.transaction(a.id) as s:
+        conn = s.connection()
+        rows = conn.execute(sa.text("SELECT tenant_id FROM users")).scalars().all()
+        assert rows and set(rows) == {a.id}
+        hit = conn.execute(
+            sa.text("UPDATE users SET name = 'x' WHERE tenant_id = :b"), {"b": b.id}
+        ).rowcount
+        assert hit == 0
+        s.rollback()
+
+
+@pytest.mark.postgres
+def test_rls_refuses_writing_into_another_tenant(pg: Databases) -> None:
+    a, b = make_tenant(pg, "nagaland"), make_tenant(pg, "mizoram")
+    with (
+        pytest.raises(sa.exc.ProgrammingError, match="row-level security"),
+        pg.app.transaction(a.id) as s,
+    ):
+        s.connection().execute(
+            sa.text(
+                "INSERT INTO users (tenant_id, id, created_at, name, role) "
+                "VALUES (:b, gen_random_uuid(), now(), 'x', 'admin')"
+            ),
+            {"b": b.id},
+        )
+
+
+@pytest.mark.postgres
+def test_without_a_tenant_setting_raw_sql_sees_nothing(pg: Databases) -> None:
+    make_tenant(pg, "nagaland")
+    with pg.app.engine.connect() as c:
+        assert c.execute(sa.text("SELECT count(*) FROM users")).scalar() == 0
+
+
+@pytest.mark.postgres
+def test_the_application_role_owns_nothing_and_cannot_bypass_rls(pg: Databases) -> None:
+    with pg.app.engine.connect() as c:
+        me = c.execute(sa.text("SELECT current_user")).scalar()
+        row = c.execute(
+            sa.text("SELECT rolsuper, rolbypassrls FROM pg_roles WHERE rolname = current_user")
+        ).one()
+        owned = c.execute(
+            sa.text("SELECT count(*) FROM pg_tables WHERE tableowner = current_user")
+        ).scalar()
+    assert me == "pashu_app" and tuple(row) == (False, False) and owned == 0
+
+
+@pytest.mark.postgres
+def test_audit_events_are_append_only_for_the_application(pg: Databases) -> None:
+    a = make_tenant(pg, "nagaland")
+    with (
+        pytest.raises(sa.exc.ProgrammingError, match="permission denied"),
+        pg.app.transaction(a.id) as s,
+    ):
+        s.connection().execute(sa.text("DELETE FROM audit_events"))

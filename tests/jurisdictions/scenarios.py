@@ -1,0 +1,204 @@
+"""Legal scenarios as data (OpenFisca's YAML tests, adapted).
+
+Each plugin ships `scenarios.yaml` beside its code: a list of scenarios, each asking the
+plugin one question and stating the expected answer with the provisions it must cite.
+Kinds of question (exactly one per scenario):
+
+  classify: <species as a clerk types it>
+      expect: is_cattle, is_animal (true/false/null), cattle_cites, animal_cites,
+              cattle_confidence, animal_confidence, error
+  timeline: {seized_at, impounded_at?, announced_at?, noticed_at?, sold_at?}
+      expect: {<ACTION>: {not_before?, deadline? (null = none), cites?, projected?}},
+              absent: [<ACTION>...], error
+  offence: <section as a clerk names it>
+      expect: fine_min, fine_max, subsequent_fine, imprisonment_max_months,
+              compoundable, composition_max, unknown, cites, confidence, error
+  routing: <MoneyKind>          expect: funds {fund: share}, cites, error
+  prohibited_purchasers: true   expect: roles, cites, error
+  rate: <RateKind>              expect: bound_base, bound_factor, fixed_by_contains, cites, error
+  fine_rate_kind: <PlaceKind>   expect: kind, cites, error
+  compare: <ComparisonTopic>    expect: cites, summary_contains [..], confidence
+  capabilities: {has: [..], lacks: [..]}
+  section: {act: <act uri>, number: "14"}   expect: heading, confidence, text_contains
+
+`cites` compares the set of citation labels ("14(3)") exactly; instants are ISO 8601.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from decimal import Decimal
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from pashu.core.citations import Citation
+from pashu.core.errors import PashuError
+from pashu.jurisdictions import species
+from pashu.jurisdictions.base import (
+    Action,
+    Capability,
+    ComparisonTopic,
+    Jurisdiction,
+    MoneyKind,
+    PlaceKind,
+    RateKind,
+    TimelineEvents,
+)
+
+PLUGINS_DIR = Path(__file__).resolve().parents[2] / "platform" / "pashu" / "jurisdictions"
+
+KINDS = (
+    "classify",
+    "timeline",
+    "offence",
+    "routing",
+    "prohibited_purchasers",
+    "rate",
+    "fine_rate_kind",
+    "compare",
+    "capabilities",
+    "section",
+)
+
+
+def scenario_files() -> list[Path]:
+    return sorted(PLUGINS_DIR.glob("*/scenarios.yaml"))
+
+
+def load(path: Path) -> list[dict[str, Any]]:
+    return list(yaml.safe_load(path.read_text(encoding="utf-8")))
+
+
+def labels(cites: list[Citation]) -> set[str]:
+    return {c.label for c in cites}
+
+
+def _instant(raw: Any) -> datetime:
+    return raw if isinstance(raw, datetime) else datetime.fromisoformat(str(raw))
+
+
+def _amount(raw: Any) -> Decimal | None:
+    return None if raw is None else Decimal(str(raw))
+
+
+def run(plugin: Jurisdiction, scenario: dict[str, Any]) -> None:
+    """Ask the question and assert the answer; raises AssertionError on a mismatch."""
+    kind = [k for k in KINDS if k in scenario]
+    assert len(kind) == 1, f"a scenario asks exactly one of {KINDS}: {scenario}"
+    expect: dict[str, Any] = scenario.get("expect") or {}
+    try:
+        _ask(plugin, kind[0], scenario[kind[0]], expect)
+    except PashuError as err:
+        assert "error" in expect, f"unexpected {err.code}: {err.message}"
+        assert err.code == expect["error"], f"{err.code} != {expect['error']}"
+        return
+    assert "error" not in expect, f"expected error {expect['error']}, got an answer"
+
+
+def _cites(expect: dict[str, Any], key: str, cites: list[Citation]) -> None:
+    if key in expect:
+        assert labels(cites) == set(map(str, expect[key])), f"{key}: {sorted(labels(cites))}"
+
+
+def _ask(plugin: Jurisdiction, kind: str, q: Any, expect: dict[str, Any]) -> None:
+    if kind == "classify":
+        c = plugin.classify(species.canonical(str(q)))
+        for field in ("is_cattle", "is_animal"):
+            if field in expect:
+                assert getattr(c, field).value == expect[field], f"{field}"
+        _cites(expect, "cattle_cites", c.is_cattle.cites)
+        _cites(expect, "animal_cites", c.is_animal.cites)
+        for field, d in (("cattle_confidence", c.is_cattle), ("animal_confidence", c.is_animal)):
+            if field in expect:
+                assert d.confidence.value == expect[field], f"{field}: {d.confidence.value}"
+    elif kind == "timeline":
+        events = TimelineEvents(**{k: _instant(v) for k, v in q.items()})
+        steps = {s.action: s for s in plugin.impoundment_timeline(events)}
+        for action in expect.get("absent", []):
+            assert Action(action) not in steps, f"{action} should not be a step"
+        for action, want in expect.items():
+            if action in ("absent", "error"):
+                continue
+            step = steps.get(Action(action))
+            assert step is not None, f"no step {action}"
+            if "not_before" in want:
+                assert step.window.not_before == _instant(want["not_before"]), (
+                    f"{action}.not_before = {step.window.not_before.isoformat()}"
+                )
+            if "deadline" in want:
+                got = step.window.deadline
+                wanted = None if want["deadline"] is None else _instant(want["deadline"])
+                assert got == wanted, f"{action}.deadline = {got and got.isoformat()}"
+            if "projected" in want:
+                assert step.projected == want["projected"], f"{action}.projected"
+            _cites(want, "cites", step.cites)
+    elif kind == "offence":
+        o = plugin.offence(str(q))
+        for field in (
+            "fine_min",
+            "fine_max",
+            "subsequent_fine",
+            "composition_max",
+        ):
+            if field in expect:
+                assert getattr(o, field) == _amount(expect[field]), f"{field}: {getattr(o, field)}"
+        for field in ("imprisonment_max_months", "compoundable"):
+            if field in expect:
+                assert getattr(o, field) == expect[field], f"{field}: {getattr(o, field)}"
+        if "unknown" in expect:
+            assert set(o.unknown) == set(expect["unknown"]), f"unknown: {o.unknown}"
+        if "confidence" in expect:
+            assert o.citation.confidence.value == expect["confidence"]
+        _cites(expect, "cites", o.cites)
+    elif kind == "routing":
+        d = plugin.routing(MoneyKind(q))
+        if "funds" in expect:
+            got = {r.fund: r.share for r in d.value}
+            assert got == {k: Decimal(str(v)) for k, v in expect["funds"].items()}, f"{got}"
+        _cites(expect, "cites", d.cites)
+    elif kind == "prohibited_purchasers":
+        d = plugin.prohibited_purchasers()
+        if "roles" in expect:
+            assert {r.value for r in d.value} == set(expect["roles"]), f"{d.value}"
+        _cites(expect, "cites", d.cites)
+    elif kind == "rate":
+        rules = plugin.rate_rules()
+        rule = rules.get(RateKind(q))
+        if rule is None:
+            raise plugin.not_provided(Capability.IMPOUNDMENT)  # as the API refuses it
+        if "bound_base" in expect:
+            base = rule.bound_base.value if rule.bound_base else None
+            assert base == expect["bound_base"], f"bound_base: {base}"
+        if "bound_factor" in expect:
+            assert rule.bound_factor == _amount(expect["bound_factor"])
+        if "fixed_by_contains" in expect:
+            assert expect["fixed_by_contains"] in rule.fixed_by, rule.fixed_by
+        _cites(expect, "cites", rule.cites)
+    elif kind == "fine_rate_kind":
+        d = plugin.fine_rate_kind(PlaceKind(q))
+        if "kind" in expect:
+            assert d.value.value == expect["kind"], d.value
+        _cites(expect, "cites", d.cites)
+    elif kind == "compare":
+        d = plugin.compare(ComparisonTopic(q))
+        _cites(expect, "cites", d.cites)
+        for text in expect.get("summary_contains", []):
+            assert text in d.value, f"{text!r} not in {d.value!r}"
+        if "confidence" in expect:
+            assert d.confidence.value == expect["confidence"], d.confidence.value
+    elif kind == "capabilities":
+        for cap in q.get("has", []):
+            assert plugin.has(Capability(cap)), f"should have {cap}"
+        for cap in q.get("lacks", []):
+            assert not plugin.has(Capability(cap)), f"should lack {cap}"
+    elif kind == "section":
+        act = next(a for a in plugin.acts if a.uri == q["act"])
+        sec = act.section(str(q["number"]))
+        if "heading" in expect:
+            assert sec.heading == expect["heading"], sec.heading
+        if "confidence" in expect:
+            assert sec.confidence.value == expect["confidence"], sec.confidence.value
+        for text in expect.get("text_contains", []):
+            assert text in sec.text, f"{text!r} not in section {sec.number}"

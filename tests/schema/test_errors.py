@@ -1,0 +1,29 @@
+"""Errors: the platform's own carry a code (and a citation); others are masked."""
+
+from __future__ import annotations
+
+from tests.conftest import GraphQLClient
+
+
+async def test_unknown_species_lists_the_vocabulary(gql: GraphQLClient) -> None:
+    err = await gql.error('{ classifyAnimal(species: "unicorn") { isCattle } }')
+    assert err["extensions"]["code"] == "UNKNOWN_SPECIES"
+    assert "cow" in err["extensions"]["vocabulary"]
+    assert err["extensions"]["synonyms"]["donkey"] == "ass"
+
+
+async def test_unknown_jurisdiction_lists_the_installed(gql: GraphQLClient) -> None:
+    err = await gql.error(
+        'query { impoundmentTimeline(jurisdiction: "atlantis", '
+        'events: {seizedAt: "2026-01-03T09:00:00+05:30"}) { action } }'
+    )
+    assert err["extensions"]["code"] == "UNKNOWN_JURISDICTION"
+    assert "nagaland" in err["extensions"]["installed"]
+
+
+async def test_a_naive_instant_is_a_validation_error(gql: GraphQLClient) -> None:
+    err = await gql.error(
+        'query { impoundmentTimeline(jurisdiction: "nagaland", '
+        'events: {seizedAt: "2026-01-03T09:00:00"}) { action } }'
+    )
+    assert err["extensions"]["code"] == "VALIDATION"
