@@ -14,12 +14,12 @@ from strawberry.asgi import GraphQL
 from pashu.config import Settings, settings
 from pashu.db.engine import Database, database
 from pashu.schema.context import Context, bearer, build_context
-from pashu.schema.schema import schema
+from pashu.schema.schema import build_schema
 
 
 class GraphQLApp(GraphQL[Context, None]):
     def __init__(self, db: Database, cfg: Settings) -> None:
-        super().__init__(schema(), graphql_ide="graphiql" if cfg.env == "dev" else None)
+        super().__init__(build_schema(cfg), graphql_ide="graphiql" if cfg.env == "dev" else None)
         self.db = db
 
     async def get_context(self, request: Any, response: Any) -> Context:

@@ -8,7 +8,7 @@ from strawberry.extensions import SchemaExtension
 
 
 class CloseSession(SchemaExtension):
-    async def on_operation(self) -> AsyncIterator[None]:  # type: ignore[override]
+    async def on_operation(self) -> AsyncIterator[None]:
         try:
             yield
         finally:

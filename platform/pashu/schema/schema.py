@@ -7,7 +7,7 @@ from functools import cache
 import strawberry
 from strawberry.tools import merge_types
 
-from pashu.config import settings
+from pashu.config import Settings, settings
 from pashu.schema.law.queries import LawQuery
 from pashu.schema.lifecycle import CloseSession
 from pashu.schema.limits import extensions
@@ -17,8 +17,11 @@ from pashu.schema.tenancy.types import User
 Query = merge_types("Query", (LawQuery, TenancyQuery))
 
 
+def build_schema(cfg: Settings) -> strawberry.Schema:
+    return strawberry.Schema(query=Query, types=[User], extensions=[*extensions(cfg), CloseSession])
+
+
 @cache
 def schema() -> strawberry.Schema:
-    return strawberry.Schema(
-        query=Query, types=[User], extensions=[*extensions(settings()), CloseSession]
-    )
+    """The schema as configured by the environment."""
+    return build_schema(settings())

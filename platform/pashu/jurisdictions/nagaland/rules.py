@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
+from itertools import pairwise
 
 from pashu.core.citations import Citation
 from pashu.core.decision import Decision
@@ -225,8 +226,8 @@ class Nagaland(Jurisdiction):
                 Action.CLAIM_SURPLUS,
                 Window(sold, months_after(sold, 3)),
                 [self._cite("17(3)")],
-                "the local authority holds the surplus unclaimed proceeds in deposit; a claim "
-                "must be preferred within three months of the sale",
+                "the local authority holds the surplus unclaimed proceeds in deposit for a claim "
+                "within three months (s.17(3) does not say from when; counted from the sale)",
                 projected=events.sold_at is None,
             ),
         ]
@@ -449,7 +450,7 @@ def _in_order(events: TimelineEvents) -> None:
         )
         if at is not None
     ]
-    for (earlier, first), (later, then) in zip(given, given[1:], strict=False):
+    for (earlier, first), (later, then) in pairwise(given):
         if then < first:
             raise ValidationError(
                 f"{later} ({then.isoformat()}) is before {earlier} ({first.isoformat()})"

@@ -8,19 +8,28 @@ from decimal import Decimal
 import strawberry
 
 from pashu.core.citations import Citation as CoreCitation
-from pashu.core.citations import Confidence as CoreConfidence
+from pashu.core.citations import Confidence
 from pashu.core.decision import Decision
 from pashu.jurisdictions import base
 from pashu.jurisdictions.acts import Act as CoreAct
 from pashu.jurisdictions.acts import Section as CoreSection
+from pashu.jurisdictions.base import (
+    Action,
+    BuyerRole,
+    Capability,
+    ComparisonTopic,
+    MoneyKind,
+    RateKind,
+)
 
-Capability = strawberry.enum(base.Capability, description="A chapter an Act may provide")
-Confidence = strawberry.enum(CoreConfidence, description="How a provision's text is known")
-TimelineAction = strawberry.enum(base.Action, name="TimelineAction")
-ComparisonTopic = strawberry.enum(base.ComparisonTopic)
-MoneyKind = strawberry.enum(base.MoneyKind)
-RateKind = strawberry.enum(base.RateKind)
-BuyerRole = strawberry.enum(base.BuyerRole)
+# The core's enums become GraphQL enums as they are (strawberry marks the class).
+strawberry.enum(Capability, description="A chapter an Act may provide")
+strawberry.enum(Confidence, description="How a provision's text is known")
+strawberry.enum(Action, name="TimelineAction")
+strawberry.enum(ComparisonTopic)
+strawberry.enum(MoneyKind)
+strawberry.enum(RateKind)
+strawberry.enum(BuyerRole)
 
 
 @strawberry.type(description="A provision a rule rests on")
@@ -188,7 +197,7 @@ class Classification:
 
 @strawberry.type
 class TimelineStep:
-    action: TimelineAction
+    action: Action
     not_before: datetime = strawberry.field(description="First instant the step is allowed")
     deadline: datetime | None = strawberry.field(
         description="First instant at which the step is late; null when the Act sets none"

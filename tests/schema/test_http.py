@@ -1,0 +1,52 @@
+"""The HTTP surface: probes, GraphiQL only in dev, introspection hidden in prod."""
+
+from __future__ import annotations
+
+import httpx
+
+from pashu.app import create_app
+from pashu.config import Settings
+from tests.conftest import Databases
+
+
+def _client(dbs: Databases, env: str) -> httpx.AsyncClient:
+    app = create_app(dbs.app, Settings(env=env))  # type: ignore[arg-type]
+    return httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://pashu")
+
+
+async def test_probes_answer(dbs: Databases) -> None:
+    async with _client(dbs, "test") as http:
+        assert (await http.get("/healthz")).text == "ok"
+        assert (await http.get("/readyz")).json() == {"ready": True}
+
+
+async def test_readyz_fails_when_the_database_is_gone(tmp_path: object) -> None:
+    from pashu.db.engine import Database
+
+    broken = Database("postgresql://nobody@127.0.0.1:1/none", pooled=False)
+    app = create_app(broken, Settings(env="test"))
+    async with httpx.AsyncClient(
+        transport=httpx.ASGITransport(app=app), base_url="http://pashu"
+    ) as http:
+        r = await http.get("/readyz")
+    assert r.status_code == 503 and r.json()["ready"] is False
+
+
+async def test_graphiql_is_served_only_in_dev(dbs: Databases) -> None:
+    html = {"accept": "text/html"}
+    async with _client(dbs, "dev") as http:
+        dev = await http.get("/graphql", headers=html)
+    async with _client(dbs, "prod") as http:
+        prod = await http.get("/graphql", headers=html)
+    assert dev.status_code == 200 and "graphiql" in dev.text.lower()
+    assert prod.status_code != 200 or "graphiql" not in prod.text.lower()
+
+
+async def test_introspection_is_hidden_in_prod(dbs: Databases) -> None:
+    q = {"query": "{ __schema { queryType { name } } }"}
+    async with _client(dbs, "prod") as http:
+        prod = (await http.post("/graphql", json=q)).json()
+    async with _client(dbs, "dev") as http:
+        dev = (await http.post("/graphql", json=q)).json()
+    assert dev["data"]["__schema"]["queryType"]["name"] == "Query"
+    assert prod.get("errors")
