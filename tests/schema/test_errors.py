@@ -27,3 +27,29 @@ async def test_a_naive_instant_is_a_validation_error(gql: GraphQLClient) -> None
         'events: {seizedAt: "2026-01-03T09:00:00"}) { action } }'
     )
     assert err["extensions"]["code"] == "VALIDATION"
+
+
+def test_errors_other_than_the_platforms_own_are_masked() -> None:
+    """An unexpected failure (a driver error, a bug) never leaks its message."""
+    import strawberry
+
+    from pashu.config import Settings
+    from pashu.core.errors import TooLate
+    from pashu.schema.limits import extensions
+
+    @strawberry.type
+    class Query:
+        @strawberry.field
+        def broken(self) -> str:
+            raise RuntimeError("password=hunter2 at db.internal")
+
+        @strawberry.field
+        def refused(self) -> str:
+            raise TooLate("too late to complain")
+
+    schema = strawberry.Schema(query=Query, extensions=extensions(Settings(env="test")))
+    broken = schema.execute_sync("{ broken }").errors
+    refused = schema.execute_sync("{ refused }").errors
+    assert broken and "hunter2" not in broken[0].message
+    assert refused and refused[0].message == "too late to complain"
+    assert refused[0].extensions == {"code": "TOO_LATE"}

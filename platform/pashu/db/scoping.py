@@ -30,13 +30,6 @@ class ScopedSession(Session):
         return self.info.get(TENANT)
 
 
-def scope(session: Session, tenant_id: uuid.UUID | None) -> None:
-    """Bind `session` to a tenant; takes effect from its next transaction."""
-    if session.in_transaction() and session.info.get(TENANT) != tenant_id:
-        session.commit()
-    session.info[TENANT] = tenant_id
-
-
 @event.listens_for(ScopedSession, "do_orm_execute")
 def _add_tenant_criteria(state: ORMExecuteState) -> None:
     if not (state.is_select or state.is_update or state.is_delete):

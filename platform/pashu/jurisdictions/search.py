@@ -22,7 +22,6 @@ class Hit:
     act: Act
     section: Section
     snippet: str
-    rank: float
 
 
 class LawIndex:
@@ -63,9 +62,9 @@ class LawIndex:
         with self._lock:
             rows = self._db.execute(sql, args).fetchall()
         hits = []
-        for ref, snippet, rank in rows:
+        for ref, snippet, _rank in rows:
             code, act, sec = self._refs[ref]
-            hits.append(Hit(code, act, sec, snippet or sec.heading, rank))
+            hits.append(Hit(code, act, sec, snippet or sec.heading))
         return hits
 
 

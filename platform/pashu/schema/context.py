@@ -8,7 +8,6 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from sqlalchemy.ext.asyncio import AsyncSession
-from sqlalchemy.orm import Session
 from starlette.requests import Request
 from strawberry.types import Info as _Info
 
@@ -87,8 +86,3 @@ def bearer(request: Request) -> str | None:
 
 
 Info = _Info[Context, None]
-
-
-def session_of(s: Session) -> Session:
-    """For type checkers: what run_sync hands a service."""
-    return s
