@@ -20,5 +20,6 @@ def alembic_config(url: str | None = None) -> Config:
     return cfg
 
 
-def upgrade(url: str | None = None, revision: str = "head") -> None:
+def upgrade(url: str | None = None, revision: str = "heads") -> None:
+    """Every branch to its head: each domain adds its migrations on its own branch."""
     command.upgrade(alembic_config(url), revision)

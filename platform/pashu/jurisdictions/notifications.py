@@ -1,0 +1,165 @@
+"""Notifications: the amounts an Act leaves to be fixed, as a tenant publishes them (DESIGN §2).
+
+A notification fixes one kind of rate (for one species, or for all) from a date, under a
+gazette reference. A later notification supersedes an earlier one; one for a species wins
+over one for all species. Where an Act bounds a rate by another (a habitual trespass area's
+fine "not exceeding double" the scale per head), a notification is checked against the base
+rate in force on its own effective date, and refused if the base is not yet notified: the
+bound is never guessed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, replace
+from datetime import date
+from decimal import Decimal
+
+from pashu.core.decision import Decision
+from pashu.core.errors import FineAboveCap, NotInJurisdiction, ValidationError
+from pashu.core.money import rupees, times
+from pashu.jurisdictions.base import Jurisdiction, RateKind, RateRule
+from pashu.jurisdictions.species import canonical
+
+
+@dataclass(frozen=True)
+class Notification:
+    """A rate fixed by notification. `species` None: it applies to every species."""
+
+    kind: RateKind
+    species: str | None
+    amount: Decimal
+    effective_from: date
+    reference: str  # the gazette reference, e.g. "No. VET/4-1/85 dated 12.12.2025"
+
+
+def _words(kind: RateKind) -> str:
+    return kind.value.lower().replace("_", " ")
+
+
+def _latest(
+    notifications: Iterable[Notification], kind: RateKind, species: str | None, on: date
+) -> Notification | None:
+    """The latest notification of exactly this kind and species in force `on`.
+
+    Two of the same effective date: the one published later (later in the sequence) wins.
+    """
+    found: Notification | None = None
+    for n in notifications:
+        if n.kind is not kind or n.species != species or n.effective_from > on:
+            continue
+        if found is None or n.effective_from >= found.effective_from:
+            found = n
+    return found
+
+
+def in_force(
+    notifications: Sequence[Notification], kind: RateKind, species: str | None, on: date
+) -> Notification | None:
+    """The notification of `kind` that governs `species` on `on`, or None if none does.
+
+    One for the species wins over one for all species, whatever their dates.
+    """
+    if species is not None:
+        specific = _latest(notifications, kind, canonical(species), on)
+        if specific is not None:
+            return specific
+    return _latest(notifications, kind, None, on)
+
+
+def rule_for(plugin: Jurisdiction, kind: RateKind) -> RateRule:
+    """The Act's rule for `kind`; NOT_IN_JURISDICTION when the Act leaves no such rate."""
+    rule = plugin.rate_rules().get(kind)
+    if rule is None:
+        acts = "; ".join(a.title for a in plugin.acts)
+        raise NotInJurisdiction(
+            f"{acts} leaves no {_words(kind)} to notification",
+            jurisdiction=plugin.code,
+            kind=kind.value,
+            notifiable=[k.value for k in plugin.rate_rules()],
+        )
+    return rule
+
+
+def check(
+    plugin: Jurisdiction, new: Notification, existing: Sequence[Notification]
+) -> Decision[Decimal]:
+    """May `new` be published beside `existing` (the tenant's notifications so far)?
+
+    Returns the amount, citing the provision that leaves it to notification and saying
+    which bound it was checked against; raises the platform's error otherwise.
+    """
+    rule = rule_for(plugin, new.kind)
+    cite = rule.cites[0]
+    amount = rupees(new.amount)  # exact to the paisa, never a float
+    if amount <= 0:
+        raise ValidationError(f"a notified rate must be more than zero, not {amount}")
+    if not new.reference.strip():
+        raise ValidationError("a notification needs its gazette reference", citation=cite)
+    species = canonical(new.species) if new.species is not None else None
+    if species is not None and not rule.per_species:
+        raise ValidationError(
+            f"the {_words(new.kind)} is not fixed per species ({cite.label}); omit the species",
+            citation=cite,
+        )
+    new = replace(new, species=species, amount=amount)
+    if rule.bound_base is None or rule.bound_factor is None:
+        return Decision(amount, list(rule.cites), f"fixed by {rule.fixed_by}; the Act sets no cap")
+    return _bounded(rule, rule.bound_base, rule.bound_factor, new, existing)
+
+
+def _bounded(
+    rule: RateRule,
+    base_kind: RateKind,
+    factor: Decimal,
+    new: Notification,
+    existing: Sequence[Notification],
+) -> Decision[Decimal]:
+    """`new.amount` ≤ `factor` × the base rate in force on `new.effective_from`.
+
+    A rate for all species must respect the base of every species it governs on that day:
+    the general base, and each species' own base unless that species has its own rate.
+    """
+    cite = rule.cites[0]
+    on = new.effective_from
+    governed: list[str | None] = [new.species]
+    if new.species is None:
+        governed += sorted(
+            {
+                n.species
+                for n in existing
+                if n.kind is base_kind
+                and n.species is not None
+                and n.effective_from <= on
+                and _latest(existing, new.kind, n.species, on) is None
+            }
+        )
+    bases: list[tuple[str | None, Notification]] = []
+    for sp in governed:
+        base = in_force(existing, base_kind, sp, on)
+        if base is None:
+            whom = f"for {sp}" if sp is not None else "for all species"
+            raise ValidationError(
+                f"the {_words(new.kind)} may not exceed {factor} × the {_words(base_kind)} "
+                f"({cite.label}), but no {_words(base_kind)} {whom} is in force on "
+                f"{on.isoformat()}; notify that first",
+                citation=cite,
+                base=base_kind.value,
+            )
+        bases.append((sp, base))
+    species, base = min(bases, key=lambda b: b[1].amount)
+    limit = times(base.amount, factor)
+    whom = f" for {species}" if species is not None else ""
+    basis = (
+        f"{factor} × the {_words(base_kind)}{whom} of Rs {base.amount} in force on "
+        f"{on.isoformat()} ({base.reference}) is Rs {limit}"
+    )
+    if new.amount > limit:
+        raise FineAboveCap(
+            f"Rs {new.amount} exceeds the cap of {cite.label}: {basis}",
+            citation=cite,
+            cap=str(limit),
+            base=base_kind.value,
+            factor=str(factor),
+        )
+    return Decision(new.amount, list(rule.cites), f"within the cap of {cite.label}: {basis}")

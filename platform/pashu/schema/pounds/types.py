@@ -1,0 +1,53 @@
+"""Pounds and local authorities as the API shows them."""
+
+from __future__ import annotations
+
+import uuid
+
+import strawberry
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from pashu.db.pounds import LocalAuthority as AuthorityRow
+from pashu.db.pounds import Pound as PoundRow
+from pashu.schema.context import Context
+from pashu.schema.node import Node, node_type, to_global_id
+
+
+@strawberry.type
+class LocalAuthority(Node):
+    name: str
+
+
+@strawberry.type(description="A pound, or the enclosure a Village Council sets apart")
+class Pound(Node):
+    name: str
+    local_authority: LocalAuthority
+
+    @classmethod
+    def of(cls, pound: PoundRow, authority: AuthorityRow) -> Pound:
+        return cls(
+            id=to_global_id("Pound", pound.id),
+            name=pound.name,
+            local_authority=LocalAuthority(
+                id=to_global_id("LocalAuthority", authority.id), name=authority.name
+            ),
+        )
+
+
+@node_type("Pound")
+async def _pound(ctx: Context, pk: uuid.UUID) -> Pound | None:
+    def load(s: Session) -> tuple[PoundRow, AuthorityRow] | None:
+        row = s.execute(
+            select(PoundRow, AuthorityRow)
+            .join(
+                AuthorityRow,
+                (AuthorityRow.tenant_id == PoundRow.tenant_id)
+                & (AuthorityRow.id == PoundRow.local_authority_id),
+            )
+            .where(PoundRow.id == pk)
+        ).first()
+        return None if row is None else (row[0], row[1])
+
+    found = await ctx.read(load)
+    return Pound.of(*found) if found else None

@@ -1,0 +1,52 @@
+"""Publishing a rate notification (DESIGN §7: `publishNotification(input:)`)."""
+
+from __future__ import annotations
+
+from datetime import date
+from decimal import Decimal
+
+import strawberry
+from sqlalchemy.orm import Session
+
+from pashu.db.rates import RateNotification as RateNotificationRow
+from pashu.jurisdictions.base import RateKind
+from pashu.schema.context import Info
+from pashu.schema.rates.types import RateNotification
+from pashu.services import rates
+
+
+@strawberry.input(description="A rate fixed by notification, as the gazette published it")
+class PublishNotificationInput:
+    kind: RateKind
+    species: str | None = strawberry.field(
+        default=None, description="null: the rate applies to every species"
+    )
+    amount: Decimal = strawberry.field(description='Rupees as a decimal string: "50.00"')
+    effective_from: date
+    reference: str = strawberry.field(description="The gazette reference")
+
+
+@strawberry.type
+class RatesMutation:
+    @strawberry.mutation(
+        description="Publish a notified rate; checked against the Act's bound (finance, admin)"
+    )
+    async def publish_notification(
+        self, info: Info, input: PublishNotificationInput
+    ) -> RateNotification:
+        principal = info.context.require("finance")
+
+        def publish(s: Session) -> RateNotificationRow:
+            row, _ = rates.publish(
+                s,
+                principal,
+                input.kind,
+                input.species,
+                input.amount,
+                input.effective_from,
+                input.reference,
+            )
+            return row
+
+        row = await info.context.write(publish)
+        return RateNotification.of(row, principal.jurisdiction)

@@ -1,0 +1,36 @@
+"""The tenant's rate notifications (needs a token, any role)."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import strawberry
+from sqlalchemy.orm import Session
+
+from pashu.db.rates import RateNotification as RateNotificationRow
+from pashu.jurisdictions import registry
+from pashu.jurisdictions.base import RateKind
+from pashu.schema.context import Info
+from pashu.schema.rates.types import RateNotification
+from pashu.services import rates
+
+
+@strawberry.type
+class RatesQuery:
+    @strawberry.field(
+        description="The tenant's notifications in the order published; with `asOf`, only "
+        "those in force that day"
+    )
+    async def notifications(
+        self, info: Info, kind: RateKind | None = None, as_of: date | None = None
+    ) -> list[RateNotification]:
+        principal = info.context.require()
+
+        def load(s: Session) -> list[RateNotificationRow]:
+            if as_of is None:
+                return rates.notifications(s, kind)
+            plugin = registry.get(principal.jurisdiction)
+            return rates.rates_in_force(s, plugin, as_of, kind)
+
+        rows = await info.context.read(load)
+        return [RateNotification.of(r, principal.jurisdiction) for r in rows]

@@ -1,0 +1,79 @@
+"""A rate notification as the API shows it, with the bound the Act puts on its kind."""
+
+from __future__ import annotations
+
+import uuid
+from datetime import date, datetime
+from decimal import Decimal
+
+import strawberry
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from pashu.db.rates import RateNotification as RateNotificationRow
+from pashu.jurisdictions import registry
+from pashu.jurisdictions.base import RateKind, RateRule
+from pashu.schema.context import Context
+from pashu.schema.law.types import Citation, cites
+from pashu.schema.node import Node, node_type, to_global_id
+
+
+@strawberry.type(description="The Act's cap on a rate: `factor` × the `base` rate in force")
+class RateBound:
+    factor: Decimal
+    base: RateKind
+    citation: Citation
+
+
+@strawberry.type(description="An amount fixed by notification from a date (a gazette record)")
+class RateNotification(Node):
+    kind: RateKind
+    species: str | None = strawberry.field(description="null: every species")
+    amount: Decimal
+    effective_from: date
+    reference: str = strawberry.field(description="The gazette reference")
+    published_by: str
+    created_at: datetime
+    _jurisdiction: strawberry.Private[str]
+
+    def _rule(self) -> RateRule | None:
+        return registry.get(self._jurisdiction).rate_rules().get(self.kind)
+
+    @strawberry.field(description="The cap the Act puts on this kind; null when none")
+    def bound(self) -> RateBound | None:
+        rule = self._rule()
+        if rule is None or rule.bound_base is None or rule.bound_factor is None:
+            return None
+        return RateBound(
+            factor=rule.bound_factor, base=rule.bound_base, citation=Citation.of(rule.cites[0])
+        )
+
+    @strawberry.field(description="The provisions that leave this rate to notification")
+    def citations(self) -> list[Citation]:
+        rule = self._rule()
+        return cites(rule.cites) if rule is not None else []
+
+    @classmethod
+    def of(cls, row: RateNotificationRow, jurisdiction: str) -> RateNotification:
+        return cls(
+            id=to_global_id("RateNotification", row.id),
+            kind=RateKind(row.kind),
+            species=row.species,
+            amount=row.amount,
+            effective_from=row.effective_from,
+            reference=row.reference,
+            published_by=row.published_by,
+            created_at=row.created_at,
+            _jurisdiction=jurisdiction,
+        )
+
+
+@node_type("RateNotification")
+async def _notification(ctx: Context, pk: uuid.UUID) -> RateNotification | None:
+    principal = ctx.require()
+
+    def load(s: Session) -> RateNotificationRow | None:
+        return s.scalar(select(RateNotificationRow).where(RateNotificationRow.id == pk))
+
+    row = await ctx.read(load)
+    return RateNotification.of(row, principal.jurisdiction) if row else None

@@ -1,0 +1,62 @@
+"""Pounds and the local authorities that control them.
+
+Nagaland s.3-s.5 and Mizoram s.7(1) put seized animals in a pound or an enclosure under a
+local authority; which Act applies comes from the tenant's jurisdiction plugin.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from pashu.core.errors import Conflict, ValidationError
+from pashu.db.pounds import LocalAuthority, Pound
+from pashu.jurisdictions import Capability, registry
+from pashu.services import audit
+from pashu.services.tenants import Principal
+
+
+def _name(value: str, what: str) -> str:
+    name = " ".join(value.split())
+    if not name or len(name) > 200:
+        raise ValidationError(f"a {what} needs a name of 1 to 200 characters", field=what)
+    return name
+
+
+def create_pound(session: Session, who: Principal, name: str, local_authority: str) -> Pound:
+    """A pound under `local_authority` (found by name, or recorded the first time)."""
+    who.require("clerk")
+    registry.get(who.jurisdiction).require(Capability.IMPOUNDMENT)
+    pound_name = _name(name, "pound")
+    authority_name = _name(local_authority, "localAuthority")
+    if session.scalar(select(Pound.id).where(Pound.name == pound_name)) is not None:
+        raise Conflict(f"a pound named {pound_name!r} exists", field="name")
+    authority = session.scalar(
+        select(LocalAuthority).where(LocalAuthority.name == authority_name)
+    ) or LocalAuthority(name=authority_name)
+    session.add(authority)
+    session.flush()
+    pound = Pound(name=pound_name, local_authority_id=authority.id)
+    session.add(pound)
+    session.flush()
+    audit.record(
+        session,
+        who.actor,
+        "pound.create",
+        f"Pound:{pound.id}",
+        after={"name": pound_name, "localAuthority": authority_name},
+    )
+    return pound
+
+
+def pounds(session: Session) -> list[tuple[Pound, LocalAuthority]]:
+    rows = session.execute(
+        select(Pound, LocalAuthority)
+        .join(
+            LocalAuthority,
+            (LocalAuthority.tenant_id == Pound.tenant_id)
+            & (LocalAuthority.id == Pound.local_authority_id),
+        )
+        .order_by(Pound.name)
+    )
+    return [(p, a) for p, a in rows]
