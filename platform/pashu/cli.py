@@ -58,7 +58,7 @@ def tenant_create(
 @token_app.command("create")
 def token_create(
     tenant: str = typer.Option(..., help="Tenant slug"),
-    role: str = typer.Option(..., help="admin, clerk, finance, magistrate or viewer"),
+    role: str = typer.Option(..., help="admin, clerk, finance, magistrate, viewer or inspector"),
     name: str | None = typer.Option(None, help="The user's name"),
 ) -> None:
     """Create a user with a role and print its token (last line; shown only once)."""

@@ -87,3 +87,9 @@ class Conflict(PashuError):
 
 class LimitExceeded(PashuError):
     code = "LIMIT_EXCEEDED"
+
+
+class ExemptOwner(PashuError):
+    """The Act's chapter does not apply to this owner (an exemption by class of owner)."""
+
+    code = "EXEMPT_OWNER"

@@ -1,15 +1,73 @@
 """Every model, imported in one place so the metadata is complete (migrations, tests)."""
 
+from pashu.db.establishments import Establishment, EstablishmentRegistration
+from pashu.db.impoundment import (
+    Counter,
+    Delivery,
+    ImpoundedAnimal,
+    Impoundment,
+    Notice,
+    Sale,
+)
+from pashu.db.ledger import LedgerEntry, LedgerTransaction
+from pashu.db.offences import (
+    AttackLiability,
+    CompensationOrder,
+    Composition,
+    Fine,
+    OffenceCase,
+    OffenceStep,
+    SetOff,
+    ViciousEvent,
+)
 from pashu.db.pounds import LocalAuthority, Pound
 from pashu.db.rates import RateNotification
+from pashu.db.registration import (
+    AnimalRegistration,
+    Appeal,
+    AppealDecision,
+    Owner,
+    RegisteredAnimals,
+    TaxInstalment,
+    TaxPayment,
+)
+from pashu.db.regulated_areas import Licence, LicenceCancellation, NotifiedOrder
 from pashu.db.tenancy import ApiToken, AuditEvent, Tenant, User
 
 __all__ = [
+    "AnimalRegistration",
     "ApiToken",
+    "Appeal",
+    "AppealDecision",
+    "AttackLiability",
     "AuditEvent",
+    "CompensationOrder",
+    "Composition",
+    "Counter",
+    "Delivery",
+    "Establishment",
+    "EstablishmentRegistration",
+    "Fine",
+    "ImpoundedAnimal",
+    "Impoundment",
+    "LedgerEntry",
+    "LedgerTransaction",
+    "Licence",
+    "LicenceCancellation",
     "LocalAuthority",
+    "Notice",
+    "NotifiedOrder",
+    "OffenceCase",
+    "OffenceStep",
+    "Owner",
     "Pound",
     "RateNotification",
+    "RegisteredAnimals",
+    "Sale",
+    "SetOff",
+    "TaxInstalment",
+    "TaxPayment",
     "Tenant",
     "User",
+    "ViciousEvent",
 ]

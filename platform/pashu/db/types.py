@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import threading
 import time
 import uuid
 from datetime import UTC, datetime
@@ -49,11 +50,20 @@ class Paise(TypeDecorator[Decimal]):
         return None if value is None else from_paise(int(value))
 
 
+_last = 0
+_lock = threading.Lock()
+
+
 def new_id() -> uuid.UUID:
-    """A time-ordered UUID (version 7 layout), so new rows append to the index."""
+    """A time-ordered UUID (version 7 layout), monotonic within this process, so rows made
+    one after another sort in that order and new rows append to the index."""
+    global _last
     ms = time.time_ns() // 1_000_000
-    raw = ms.to_bytes(6, "big") + os.urandom(10)
-    value = int.from_bytes(raw, "big")
+    value = int.from_bytes(ms.to_bytes(6, "big") + os.urandom(10), "big")
     value = (value & ~(0xF << 76)) | (0x7 << 76)  # version 7
     value = (value & ~(0x3 << 62)) | (0x2 << 62)  # RFC 4122 variant
+    with _lock:
+        if value <= _last:
+            value = _last + 1  # same millisecond: count up in the random bits
+        _last = value
     return uuid.UUID(int=value)

@@ -13,6 +13,7 @@ from pashu.jurisdictions.base import (
     RateKind,
     RateRule,
     Route,
+    SaleAccounting,
     TimelineEvents,
     TimelineStep,
 )
@@ -31,6 +32,7 @@ __all__ = [
     "RateKind",
     "RateRule",
     "Route",
+    "SaleAccounting",
     "TimelineEvents",
     "TimelineStep",
     "codes",

@@ -12,12 +12,17 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from datetime import datetime
 from decimal import Decimal
+from typing import TYPE_CHECKING
 
 from pashu.core.citations import Citation, Confidence
 from pashu.core.decision import Decision
 from pashu.core.errors import NotInJurisdiction
 from pashu.core.legaltime import Window
 from pashu.jurisdictions.acts import Act
+
+if TYPE_CHECKING:
+    from pashu.jurisdictions.penalties import PenaltyLaw
+    from pashu.jurisdictions.registration import RegistrationLaw
 
 
 class Capability(enum.Enum):
@@ -90,6 +95,16 @@ class BuyerRole(enum.Enum):
     LOCAL_AUTHORITY_MEMBER = "LOCAL_AUTHORITY_MEMBER"
 
 
+class SaleAccounting(enum.Enum):
+    """What an Act does with the proceeds of a sale of impounded animals."""
+
+    # Fines, feeding charges and sale expenses are deducted from the proceeds; the balance
+    # goes to the owner with an account, or is held in deposit as unclaimed.
+    DEDUCT_CHARGES_HOLD_SURPLUS = "DEDUCT_CHARGES_HOLD_SURPLUS"
+    # The proceeds go to a fund, refundable to an owner who claims within a period.
+    PROCEEDS_TO_FUND_REFUNDABLE = "PROCEEDS_TO_FUND_REFUNDABLE"
+
+
 class ComparisonTopic(enum.Enum):
     CATTLE_DEFINITION = "CATTLE_DEFINITION"
     CLAIM_PERIOD = "CLAIM_PERIOD"
@@ -156,6 +171,8 @@ class Offence:
     unknown: tuple[str, ...] = ()
     note: str | None = None
     extra_cites: tuple[Citation, ...] = ()
+    # The Act lets the fine be recovered by deduction from the offender's salary.
+    recoverable_from_salary: bool = False
 
     @property
     def cites(self) -> list[Citation]:
@@ -202,6 +219,11 @@ class Jurisdiction(ABC):
     capabilities: frozenset[Capability]
     funds: dict[str, str]
     offences: list[Offence] = field(default_factory=list)
+    # Offences, fines, compounding, vicious animals, compensation (jurisdictions/penalties.py).
+    penalties: PenaltyLaw | None = None
+    # Registers of animals and their tax, establishments, regulated areas
+    # (jurisdictions/registration.py).
+    registration: RegistrationLaw | None = None
 
     # -- definitions ------------------------------------------------------------
     @abstractmethod
@@ -218,6 +240,29 @@ class Jurisdiction(ABC):
         raise self.not_provided(Capability.IMPOUNDMENT)
 
     def prohibited_purchasers(self) -> Decision[frozenset[BuyerRole]]:
+        raise self.not_provided(Capability.AUCTION)
+
+    def register_entry(self) -> Decision[bool]:
+        """What the register records when animals are brought; value: must the seizer sign?"""
+        raise self.not_provided(Capability.IMPOUNDMENT)
+
+    def delivery_on_payment(self) -> Decision[None]:
+        """Delivery to the owner on payment of the dues, with a receipt in the register."""
+        raise self.not_provided(Capability.IMPOUNDMENT)
+
+    def delivery_on_deposit(self) -> Decision[None]:
+        """Delivery to an owner who disputes the seizure and deposits the dues instead."""
+        raise self.not_provided(Capability.ILLEGAL_SEIZURE_COMPLAINTS)
+
+    def sale_accounting(self) -> Decision[SaleAccounting]:
+        raise self.not_provided(Capability.AUCTION)
+
+    def carcass_return(self) -> Decision[None]:
+        """An animal hurt or killed while being seized: who bears it, the carcass returned."""
+        raise self.not_provided(Capability.IMPOUNDMENT)
+
+    def other_disposal(self) -> Decision[str]:
+        """Disposal otherwise than by auction when no fair price is likely; value: who decides."""
         raise self.not_provided(Capability.AUCTION)
 
     # -- money --------------------------------------------------------------

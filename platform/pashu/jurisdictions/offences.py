@@ -59,6 +59,7 @@ def load_offences(path: Path, acts: dict[str, Act]) -> list[Offence]:
                 unknown=unknown,
                 note=raw.get("note"),
                 extra_cites=tuple(act.cite_label(str(c)) for c in raw.get("extra_cites") or ()),
+                recoverable_from_salary=bool(raw.get("recoverable_from_salary", False)),
             )
         )
     return offences

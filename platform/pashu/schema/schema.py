@@ -8,27 +8,108 @@ import strawberry
 from strawberry.tools import merge_types
 
 from pashu.config import Settings, settings
+from pashu.schema.establishments.mutations import EstablishmentsMutation
+from pashu.schema.establishments.queries import EstablishmentsQuery
+from pashu.schema.establishments.types import Establishment, EstablishmentRegistration
+from pashu.schema.impoundment.mutations import ImpoundmentMutation
+from pashu.schema.impoundment.queries import ImpoundmentQuery
+from pashu.schema.impoundment.types import Animal, Impoundment, Notice, Receipt, Sale
 from pashu.schema.law.queries import LawQuery
+from pashu.schema.ledger.queries import LedgerQuery
 from pashu.schema.lifecycle import CloseSession
 from pashu.schema.limits import extensions
+from pashu.schema.offences.mutations import OffencesMutation
+from pashu.schema.offences.queries import OffencesQuery
+from pashu.schema.offences.types import (
+    AttackLiability,
+    CompensationOrder,
+    Composition,
+    Fine,
+    OffenceCase,
+    SetOff,
+    ViciousEvent,
+)
 from pashu.schema.pounds.mutations import PoundsMutation
 from pashu.schema.pounds.queries import PoundsQuery
 from pashu.schema.pounds.types import Pound
 from pashu.schema.rates.mutations import RatesMutation
 from pashu.schema.rates.queries import RatesQuery
+from pashu.schema.registration.mutations import RegistrationMutation
+from pashu.schema.registration.queries import RegistrationQuery
+from pashu.schema.registration.types import (
+    Appeal,
+    Owner,
+    Registration,
+    TaxInstalment,
+    TaxPayment,
+)
+from pashu.schema.regulated_areas.mutations import RegulatedAreasMutation
+from pashu.schema.regulated_areas.queries import RegulatedAreasQuery
+from pashu.schema.regulated_areas.types import CattleLicence, NotifiedOrder
+from pashu.schema.scalars import OVERRIDES
 from pashu.schema.tenancy.queries import TenancyQuery
 from pashu.schema.tenancy.types import User
 
-Query = merge_types("Query", (LawQuery, TenancyQuery, RatesQuery, PoundsQuery))
-Mutation = merge_types("Mutation", (RatesMutation, PoundsMutation))
+Query = merge_types(
+    "Query",
+    (
+        LawQuery,
+        TenancyQuery,
+        RatesQuery,
+        PoundsQuery,
+        ImpoundmentQuery,
+        LedgerQuery,
+        OffencesQuery,
+        RegistrationQuery,
+        EstablishmentsQuery,
+        RegulatedAreasQuery,
+    ),
+)
+Mutation = merge_types(
+    "Mutation",
+    (
+        RatesMutation,
+        PoundsMutation,
+        ImpoundmentMutation,
+        OffencesMutation,
+        RegistrationMutation,
+        EstablishmentsMutation,
+        RegulatedAreasMutation,
+    ),
+)
 
 
 def build_schema(cfg: Settings) -> strawberry.Schema:
     return strawberry.Schema(
         query=Query,
         mutation=Mutation,
-        types=[User, Pound],
+        types=[
+            User,
+            Pound,
+            Impoundment,
+            Animal,
+            Notice,
+            Receipt,
+            Sale,
+            OffenceCase,
+            Fine,
+            Composition,
+            ViciousEvent,
+            AttackLiability,
+            CompensationOrder,
+            SetOff,
+            Owner,
+            Registration,
+            TaxInstalment,
+            TaxPayment,
+            Appeal,
+            Establishment,
+            EstablishmentRegistration,
+            NotifiedOrder,
+            CattleLicence,
+        ],
         extensions=[*extensions(cfg), CloseSession],
+        scalar_overrides=OVERRIDES,
     )
 
 

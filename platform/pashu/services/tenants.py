@@ -18,7 +18,8 @@ from pashu.db.tenancy import ApiToken, Tenant, User
 from pashu.jurisdictions import registry
 from pashu.services import audit
 
-ROLES = ("admin", "clerk", "finance", "magistrate", "viewer")
+# "inspector": an officer checking the registers and accounts; reads, changes nothing.
+ROLES = ("admin", "clerk", "finance", "magistrate", "viewer", "inspector")
 SLUG = re.compile(r"^[a-z0-9][a-z0-9-]{1,62}$")
 PREFIX = "pashu"
 

@@ -4,6 +4,8 @@ from pathlib import Path
 
 from pashu.jurisdictions.acts import load_act
 from pashu.jurisdictions.base import Capability
+from pashu.jurisdictions.chhattisgarh.penalties import ChhattisgarhPenalties
+from pashu.jurisdictions.chhattisgarh.registration import ChhattisgarhRegistration
 from pashu.jurisdictions.chhattisgarh.rules import Chhattisgarh
 from pashu.jurisdictions.offences import load_offences
 
@@ -19,4 +21,6 @@ plugin = Chhattisgarh(
     capabilities=frozenset({Capability.REGULATED_AREAS, Capability.COMPOUNDING}),
     funds={},  # the Act names no fund
     offences=load_offences(_HERE / "offences.yaml", {"pashu-niyantran": _ACT}),
+    penalties=ChhattisgarhPenalties(_ACT),
+    registration=ChhattisgarhRegistration(_ACT),
 )

@@ -4,6 +4,8 @@ from pathlib import Path
 
 from pashu.jurisdictions.acts import load_act
 from pashu.jurisdictions.base import Capability
+from pashu.jurisdictions.mizoram.penalties import MizoramPenalties
+from pashu.jurisdictions.mizoram.registration import MizoramRegistration
 from pashu.jurisdictions.mizoram.rules import CONSOLIDATED_FUND, VILLAGE_COUNCIL_FUND, Mizoram
 from pashu.jurisdictions.offences import load_offences
 
@@ -28,6 +30,8 @@ plugin = Mizoram(
         CONSOLIDATED_FUND: "Consolidated Fund of the State",
     },
     offences=load_offences(_HERE / "offences.yaml", {"act": _ACT}),
+    penalties=MizoramPenalties(_ACT),
+    registration=MizoramRegistration(_ACT),
 )
 
 __all__ = ["plugin"]

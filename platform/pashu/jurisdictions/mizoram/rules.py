@@ -24,6 +24,7 @@ from pashu.jurisdictions.base import (
     RateKind,
     RateRule,
     Route,
+    SaleAccounting,
     TimelineEvents,
     TimelineStep,
 )
@@ -209,6 +210,57 @@ class Mizoram(Jurisdiction):
             ),
             [self._cite("10(3)")],
             "nor may the Village Council itself buy, directly or indirectly, an animal it sells",
+        )
+
+    def register_entry(self) -> Decision[bool]:
+        """s.7(3)-(4): the Village Council enters the number and description of the animals,
+        the day and hour brought, the seizer's and (if known) the owner's names and full
+        addresses, and gives the seizer a copy; the Act asks no signature of the seizer."""
+        return Decision(
+            False,
+            [self._cite("7(3)"), self._cite("7(4)")],
+            "entered in the Village Council's register; the seizer or his agent gets a copy",
+        )
+
+    def delivery_on_payment(self) -> Decision[None]:
+        """s.9(1)-(2): delivered on payment of feeding charges and fines; the owner signs a
+        receipt in the register."""
+        return Decision(
+            None,
+            [self._cite("9(1)"), self._cite("9(2)")],
+            "the owner or his agent takes the animals back on paying the feeding charges and "
+            "fines, and signs a receipt in the Village Council's register",
+        )
+
+    def carcass_return(self) -> Decision[None]:
+        """s.7(2): an animal hurt or killed while being seized gives its owner no claim for
+        damages on the land's owner; the Village Council returns the carcass in full to its
+        lawful owner at the earliest."""
+        return Decision(
+            None,
+            [self._cite("7(2)")],
+            "the land's owner is not liable for the injury or death; the Village Council "
+            "returns the carcass in full to the animal's owner at the earliest possible",
+        )
+
+    def sale_accounting(self) -> Decision[SaleAccounting]:
+        """s.10(4): sale proceeds are deposited in the Village Council Fund, refundable to
+        an owner who claims within 15 days of a sale under s.10(1)."""
+        return Decision(
+            SaleAccounting.PROCEEDS_TO_FUND_REFUNDABLE,
+            [self._cite("10(4)")],
+            "the proceeds go to the Village Council Fund; on a claim within 15 days of a sale "
+            "of unclaimed animals the owner receives them less feeding charges and fines",
+        )
+
+    def other_disposal(self) -> Decision[str]:
+        """s.10(2) proviso: animals unlikely to fetch a fair price at auction may be disposed
+        of as the Village Council thinks fit."""
+        return Decision(
+            "the Village Council",
+            [self._cite("10(2)")],
+            "animals not likely to fetch a fair price at auction may be disposed of as the "
+            "Village Council thinks fit",
         )
 
     # -- money --------------------------------------------------------------

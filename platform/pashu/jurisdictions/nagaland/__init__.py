@@ -4,6 +4,8 @@ from pathlib import Path
 
 from pashu.jurisdictions.acts import load_act
 from pashu.jurisdictions.base import Capability
+from pashu.jurisdictions.nagaland.penalties import NagalandPenalties
+from pashu.jurisdictions.nagaland.registration import NagalandRegistration
 from pashu.jurisdictions.nagaland.rules import Nagaland
 from pashu.jurisdictions.offences import load_offences
 
@@ -33,4 +35,6 @@ plugin = Nagaland(
         "surplus_deposit": "Local authority deposit (surplus proceeds)",
     },
     offences=load_offences(_HERE / "offences.yaml", {"cattle_trespass": _cattle_trespass}),
+    penalties=NagalandPenalties(_cattle_trespass),
+    registration=NagalandRegistration(_establishments),
 )

@@ -28,6 +28,7 @@ from pashu.jurisdictions.base import (
     RateKind,
     RateRule,
     Route,
+    SaleAccounting,
     TimelineEvents,
     TimelineStep,
 )
@@ -254,6 +255,62 @@ class Nagaland(Jurisdiction):
             [self._cite("11(1)")],
             "for every head of cattle impounded the pound-keeper levies the fine on the "
             "Director's scale notified in the Gazette",
+        )
+
+    def register_entry(self) -> Decision[bool]:
+        """s.7: the pound-keeper enters the number and description of the cattle, the day and
+        hour brought, the seizer's and (if known) the owner's name and residence; the seizer
+        signs the register and gets a copy of the entries."""
+        return Decision(
+            True,
+            [self._cite("7")],
+            "entered in the pound-keeper's register, signed by the seizer, who is given a copy",
+        )
+
+    def delivery_on_payment(self) -> Decision[None]:
+        """s.13: delivered on payment of the fines and charges; the owner signs a receipt in
+        the register."""
+        return Decision(
+            None,
+            [self._cite("13")],
+            "the pound-keeper delivers the cattle on payment of the fines and charges incurred; "
+            "the owner or his agent signs a receipt in the register",
+        )
+
+    def delivery_on_deposit(self) -> Decision[None]:
+        """s.15: an owner who disputes the seizure and is about to complain under s.20 gets
+        the cattle on depositing the fines and charges."""
+        return Decision(
+            None,
+            [self._cite("15"), self._cite("20")],
+            "the cattle are delivered on a deposit of the fines and charges made under protest; "
+            "a complaint of illegal seizure may follow within ten days of the seizure",
+        )
+
+    def sale_accounting(self) -> Decision[SaleAccounting]:
+        """s.16(2)-(5), s.17: fines, feeding charges and sale expenses are deducted from the
+        proceeds; the balance goes to the owner with an account, or is held in deposit."""
+        return Decision(
+            SaleAccounting.DEDUCT_CHARGES_HOLD_SURPLUS,
+            [
+                self._cite("16(2)"),
+                self._cite("16(3)"),
+                self._cite("17(1)"),
+                self._cite("17(2)"),
+                self._cite("17(3)"),
+            ],
+            "fines go to the local authority, feeding charges to the pound-keeper, and the "
+            "balance to the owner with an account, or into the local authority's deposit",
+        )
+
+    def other_disposal(self) -> Decision[str]:
+        """s.14(3) proviso: cattle unlikely to fetch a fair price may be disposed of as the
+        Director thinks fit."""
+        return Decision(
+            "the Director",
+            [self._cite("14(3)")],
+            "cattle the Director thinks unlikely to fetch a fair price at auction may be "
+            "disposed of in such other manner as he thinks fit",
         )
 
     def prohibited_purchasers(self) -> Decision[frozenset[BuyerRole]]:

@@ -127,6 +127,9 @@ class Offence:
         description="Bounds the source text hides: null here means unknown, not unlimited"
     )
     note: str | None
+    recoverable_from_salary: bool = strawberry.field(
+        default=False, description="The fine may be recovered by deduction from salary"
+    )
 
     @classmethod
     def of(cls, o: base.Offence) -> Offence:
@@ -144,6 +147,7 @@ class Offence:
             composition_max=o.composition_max,
             unknown_fields=[_camel(f) for f in o.unknown],
             note=o.note,
+            recoverable_from_salary=o.recoverable_from_salary,
         )
 
 

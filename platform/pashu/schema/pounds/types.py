@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import uuid
+from datetime import date
 
 import strawberry
 from sqlalchemy import select
@@ -10,8 +11,12 @@ from sqlalchemy.orm import Session
 
 from pashu.db.pounds import LocalAuthority as AuthorityRow
 from pashu.db.pounds import Pound as PoundRow
-from pashu.schema.context import Context
+from pashu.jurisdictions import registry
+from pashu.schema.context import Context, Info
+from pashu.schema.documents import Document
+from pashu.schema.impoundment import loaders
 from pashu.schema.node import Node, node_type, to_global_id
+from pashu.services import papers
 
 
 @strawberry.type
@@ -23,6 +28,15 @@ class LocalAuthority(Node):
 class Pound(Node):
     name: str
     local_authority: LocalAuthority
+    _rows: strawberry.Private[tuple[PoundRow, AuthorityRow]]
+
+    @strawberry.field(
+        description="The list of fines and feeding rates exhibited at the pound, as on a day"
+    )
+    async def exhibited_list(self, info: Info, on: date) -> Document:
+        plugin = registry.get(info.context.require().jurisdiction)
+        notifications = await loaders.rates(info.context).load("all")
+        return Document.of(papers.exhibited_list(plugin, *self._rows, notifications, on))
 
     @classmethod
     def of(cls, pound: PoundRow, authority: AuthorityRow) -> Pound:
@@ -32,6 +46,7 @@ class Pound(Node):
             local_authority=LocalAuthority(
                 id=to_global_id("LocalAuthority", authority.id), name=authority.name
             ),
+            _rows=(pound, authority),
         )
 
 

@@ -1,0 +1,74 @@
+"""The Chhattisgarh Pashu (Niyantran) Adhiniyam, 1976: offences by corporations (s.9),
+cognizance (s.10(1)), compounding (s.10(2)-(4)) and forfeiture (s.8(2)).
+
+The scan is partly illegible; every citation carries the statute file's mark."""
+
+from __future__ import annotations
+
+from pashu.core.decision import Decision
+from pashu.core.errors import ValidationError
+from pashu.jurisdictions.base import Offence
+from pashu.jurisdictions.penalties import CompoundingRule, OffenderRole, PenaltyLaw
+
+
+class ChhattisgarhPenalties(PenaltyLaw):
+    """ss.8-10."""
+
+    def charge(self, offence: Offence, role: OffenderRole) -> Decision[OffenderRole]:
+        """s.9(1): where a corporation contravenes, every person in charge of and responsible
+        to it for its business is deemed guilty (unless he proves want of knowledge or due
+        diligence); s.9(2): so is a director, manager, secretary or other officer with whose
+        consent or connivance, or by whose neglect, it was committed."""
+        if role is OffenderRole.CORPORATION:
+            return Decision(role, [*offence.cites, self.cite("9(1)")], "a corporation (s.2(b))")
+        if role is OffenderRole.OFFICER_OF_CORPORATION:
+            return Decision(
+                role,
+                [*offence.cites, self.cite("9(1)"), self.cite("9(2)")],
+                "a person in charge of the corporation, or an officer by whose consent, "
+                "connivance or neglect it offended, is deemed guilty",
+            )
+        return super().charge(offence, role)
+
+    def cognizance(self) -> Decision[bool]:
+        """s.10(1): no court takes cognizance except on a report in writing of the facts by
+        an officer authorised by the State Government."""
+        return Decision(
+            True,
+            [self.cite("10(1)")],
+            "a court takes cognizance only on an authorised officer's written report of the facts",
+        )
+
+    def forfeiture(self) -> Decision[bool]:
+        """s.8(2): the court trying the contravention may direct forfeiture of the cattle."""
+        return Decision(
+            True,
+            [self.cite("8(2)")],
+            "the court trying the contravention may direct that the cattle be forfeited",
+        )
+
+    def compounding(self, offence: Offence) -> Decision[CompoundingRule]:
+        """s.10(2): before or after proceedings, a composition not exceeding Rs 1,000 and,
+        for release of seized cattle, vehicle or things, a further sum up to their estimated
+        value; s.10(3): payment discharges the person, releases the things, bars further
+        proceedings and is an acquittal; s.10(4): the officer may cancel a licence or permit."""
+        if not offence.compoundable:
+            raise ValidationError(
+                f"the offence under section {offence.section} is not compoundable",
+                citation=self.cite("10(2)"),
+            )
+        return Decision(
+            CompoundingRule(
+                composition_max=offence.composition_max,
+                before_or_after_proceedings=True,
+                release_up_to_estimate=True,
+                acquittal=True,
+                cancels_licence=True,
+                cap_cite=self.cite("10(2)"),
+                release_cite=self.cite("10(2)"),
+                effect_cite=self.cite("10(3)"),
+                licence_cite=self.cite("10(4)"),
+            ),
+            [self.cite("10(2)"), self.cite("10(3)"), self.cite("10(4)")],
+            "compoundable before or after proceedings; composition amounts to an acquittal",
+        )

@@ -1,0 +1,49 @@
+"""Registering and renewing an establishment."""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+
+import strawberry
+from sqlalchemy.orm import Session
+
+from pashu.jurisdictions.base import Capability
+from pashu.schema.context import Info
+from pashu.schema.establishments.types import EstablishmentRegistration
+from pashu.schema.registration.common import law
+from pashu.services import establishments as service
+
+
+@strawberry.input
+class RenewEstablishmentRegistrationInput:
+    establishment: str = strawberry.field(description="The establishment's name")
+    last_date: date = strawberry.field(description="The last date for submitting the application")
+    applied_at: datetime
+    valid_application_on_time: bool = strawberry.field(
+        description="A valid application was submitted within the prescribed period"
+    )
+
+
+@strawberry.type
+class EstablishmentsMutation:
+    @strawberry.mutation(
+        description="Register (the first time) or renew an establishment for twelve months"
+    )
+    async def renew_establishment_registration(
+        self, info: Info, input: RenewEstablishmentRegistrationInput
+    ) -> EstablishmentRegistration:
+        who = info.context.require("clerk")
+        rules = law(who, Capability.ESTABLISHMENT_REGISTRATION)
+
+        def run(s: Session) -> EstablishmentRegistration:
+            est, reg = service.renew_establishment_registration(
+                s,
+                who,
+                input.establishment,
+                input.last_date,
+                input.applied_at,
+                input.valid_application_on_time,
+            )
+            return EstablishmentRegistration.of(est, reg, rules)
+
+        return await info.context.write(run)

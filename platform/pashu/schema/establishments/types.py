@@ -1,0 +1,105 @@
+"""Establishments and their registrations, with the certificate as a document."""
+
+from __future__ import annotations
+
+import base64
+import uuid
+from datetime import date, datetime
+from decimal import Decimal
+
+import strawberry
+from sqlalchemy.orm import Session
+
+from pashu.core.errors import NotFound
+from pashu.db import establishments as rows
+from pashu.jurisdictions.base import Capability
+from pashu.jurisdictions.registration import RegistrationLaw
+from pashu.schema.context import Context
+from pashu.schema.law.types import Citation, cites
+from pashu.schema.node import Node, node_type, to_global_id
+from pashu.schema.registration.common import law
+from pashu.services import establishments as service
+
+
+@strawberry.type(description="A registration or renewal of an establishment, and its certificate")
+class EstablishmentRegistration(Node):
+    establishment: str
+    kind: str = strawberry.field(description="REGISTRATION (the first) or RENEWAL")
+    certificate_no: str
+    last_date: date = strawberry.field(description="The last date for the application")
+    applied_at: datetime
+    valid_application_on_time: bool
+    fee: Decimal
+    fee_reference: str = strawberry.field(description="The notification the fee rests on")
+    penalty: Decimal
+    default_days: int = strawberry.field(description="Days of continued default after last date")
+    valid_from: date
+    valid_until: date
+    citations: list[Citation]
+    explanation: str
+    certificate: str = strawberry.field(description="The certificate, as plain text")
+    _text: strawberry.Private[str]
+
+    @strawberry.field(description="The certificate as a PDF, base64-encoded")
+    def certificate_pdf(self) -> str:
+        return base64.b64encode(service.certificate_pdf(self._text)).decode()
+
+    @classmethod
+    def of(
+        cls, est: rows.Establishment, reg: rows.EstablishmentRegistration, rules: RegistrationLaw
+    ) -> EstablishmentRegistration:
+        term = rules.establishment_term(reg.valid_from)
+        fee = rules.establishment_fee()
+        if reg.penalty:
+            why = (
+                f"penalty of the fee plus Rs 2 for each of {reg.default_days} day(s) of "
+                "continued default after the last date"
+            )
+        elif reg.valid_application_on_time:
+            why = "no penalty: a valid application was submitted in time"
+        else:
+            why = "no penalty"
+        penalty_cite = rules.establishment_penalty(
+            reg.fee, reg.last_date, reg.last_date, valid_application_on_time=True
+        ).cites
+        text = service.certificate_text(est, reg, term.cites[-1])
+        return cls(
+            id=to_global_id("EstablishmentRegistration", reg.id),
+            establishment=est.name,
+            kind=reg.kind,
+            certificate_no=reg.certificate_no,
+            last_date=reg.last_date,
+            applied_at=reg.applied_at,
+            valid_application_on_time=reg.valid_application_on_time,
+            fee=reg.fee,
+            fee_reference=reg.fee_reference,
+            penalty=reg.penalty,
+            default_days=reg.default_days,
+            valid_from=reg.valid_from,
+            valid_until=reg.valid_until,
+            citations=cites([*term.cites, *fee.cites, *penalty_cite]),
+            explanation=f"{term.why}; {fee.why}; {why}",
+            certificate=text,
+            _text=text,
+        )
+
+
+@strawberry.type(description="An establishment and its registrations, oldest first")
+class Establishment(Node):
+    name: str
+    registrations: list[EstablishmentRegistration]
+    valid_until: date | None = strawberry.field(description="The latest registration's end")
+
+
+@node_type("EstablishmentRegistration")
+async def _registration(ctx: Context, pk: uuid.UUID) -> EstablishmentRegistration | None:
+    rules = law(ctx.require(), Capability.ESTABLISHMENT_REGISTRATION)
+
+    def load(s: Session) -> EstablishmentRegistration | None:
+        try:
+            est, reg = service.registration_by_id(s, pk)
+        except NotFound:
+            return None
+        return EstablishmentRegistration.of(est, reg, rules)
+
+    return await ctx.read(load)

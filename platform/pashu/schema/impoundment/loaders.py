@@ -1,0 +1,101 @@
+"""Per-request DataLoaders: a page of cases costs one query per kind of related row."""
+
+from __future__ import annotations
+
+import uuid
+from collections import defaultdict
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+from strawberry.dataloader import DataLoader
+
+from pashu.db.impoundment import Delivery, ImpoundedAnimal, Notice, Sale
+from pashu.db.pounds import LocalAuthority, Pound
+from pashu.jurisdictions.notifications import Notification
+from pashu.schema.context import Context
+from pashu.services import impoundments as cases
+
+Row = TypeVar("Row")
+
+
+def _grouped(ctx: Context, model: Any, key: Any, order: Any) -> Callable[[list[uuid.UUID]], Any]:
+    async def load(ids: list[uuid.UUID]) -> list[list[Any]]:
+        def query(s: Session) -> list[list[Any]]:
+            groups: dict[uuid.UUID, list[Any]] = defaultdict(list)
+            for row in s.scalars(select(model).where(key.in_(ids)).order_by(order)):
+                groups[getattr(row, key.key)].append(row)
+            return [groups.get(i, []) for i in ids]
+
+        return await ctx.read(query)
+
+    return load
+
+
+def _loader(ctx: Context, name: str, make: Callable[[], DataLoader[Any, Any]]) -> Any:
+    if name not in ctx.loaders:
+        ctx.loaders[name] = make()
+    return ctx.loaders[name]
+
+
+def animals(ctx: Context) -> DataLoader[uuid.UUID, list[ImpoundedAnimal]]:
+    return _loader(
+        ctx,
+        "animals",
+        lambda: DataLoader(
+            _grouped(ctx, ImpoundedAnimal, ImpoundedAnimal.impoundment_id, ImpoundedAnimal.id)
+        ),
+    )
+
+
+def notices(ctx: Context) -> DataLoader[uuid.UUID, list[Notice]]:
+    return _loader(
+        ctx,
+        "notices",
+        lambda: DataLoader(_grouped(ctx, Notice, Notice.impoundment_id, Notice.issued_at)),
+    )
+
+
+def deliveries(ctx: Context) -> DataLoader[uuid.UUID, list[Delivery]]:
+    return _loader(
+        ctx,
+        "deliveries",
+        lambda: DataLoader(_grouped(ctx, Delivery, Delivery.impoundment_id, Delivery.at)),
+    )
+
+
+def sales(ctx: Context) -> DataLoader[uuid.UUID, list[Sale]]:
+    return _loader(
+        ctx, "sales", lambda: DataLoader(_grouped(ctx, Sale, Sale.impoundment_id, Sale.at))
+    )
+
+
+def pounds(ctx: Context) -> DataLoader[uuid.UUID, tuple[Pound, LocalAuthority] | None]:
+    async def load(ids: list[uuid.UUID]) -> Sequence[tuple[Pound, LocalAuthority] | None]:
+        def query(s: Session) -> list[tuple[Pound, LocalAuthority] | None]:
+            rows = s.execute(
+                select(Pound, LocalAuthority)
+                .join(
+                    LocalAuthority,
+                    (LocalAuthority.tenant_id == Pound.tenant_id)
+                    & (LocalAuthority.id == Pound.local_authority_id),
+                )
+                .where(Pound.id.in_(ids))
+            )
+            found = {p.id: (p, a) for p, a in rows}
+            return [found.get(i) for i in ids]
+
+        return await ctx.read(query)
+
+    return _loader(ctx, "pounds", lambda: DataLoader(load))
+
+
+def rates(ctx: Context) -> DataLoader[str, list[Notification]]:
+    """The tenant's rate notifications, read once per request (one key: "all")."""
+
+    async def load(keys: list[str]) -> list[list[Notification]]:
+        found = await ctx.read(cases.rates)
+        return [found for _ in keys]
+
+    return _loader(ctx, "rates", lambda: DataLoader(load))

@@ -1,0 +1,135 @@
+"""The tenant's impoundments: a Relay connection with keyset pagination, and one case."""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import uuid
+from datetime import UTC, datetime
+
+import strawberry
+from sqlalchemy import and_, or_, select
+from sqlalchemy.orm import Session
+
+from pashu.config import settings
+from pashu.core.errors import ValidationError
+from pashu.core.legaltime import aware
+from pashu.db import impoundment as db
+from pashu.jurisdictions.species import canonical
+from pashu.schema.context import Info
+from pashu.schema.impoundment.types import Impoundment
+from pashu.schema.limits import page_size
+from pashu.schema.node import from_global_id
+
+
+@strawberry.type
+class PageInfo:
+    has_next_page: bool
+    end_cursor: str | None
+
+
+@strawberry.type
+class ImpoundmentEdge:
+    cursor: str
+    node: Impoundment
+
+
+@strawberry.type
+class ImpoundmentConnection:
+    edges: list[ImpoundmentEdge]
+    page_info: PageInfo
+
+
+def _cursor(row: db.Impoundment) -> str:
+    return base64.urlsafe_b64encode(f"{row.seized_at.isoformat()}|{row.id}".encode()).decode()
+
+
+def _after(cursor: str) -> tuple[datetime, uuid.UUID]:
+    try:
+        at, _, pk = base64.urlsafe_b64decode(cursor).decode().partition("|")
+        return datetime.fromisoformat(at), uuid.UUID(pk)
+    except (ValueError, binascii.Error, UnicodeDecodeError):
+        raise ValidationError("not a cursor of this list", field="after") from None
+
+
+def decode_id(gid: strawberry.ID, type_name: str, field: str) -> uuid.UUID:
+    parsed = from_global_id(gid)
+    if parsed is None or parsed[0] != type_name:
+        raise ValidationError(f"not the id of a {type_name}", field=field)
+    return parsed[1]
+
+
+@strawberry.type
+class ImpoundmentQuery:
+    @strawberry.field(description="The tenant's cases, newest seizure first")
+    async def impoundments(
+        self,
+        info: Info,
+        first: int | None = 50,
+        after: str | None = None,
+        status: list[db.CaseStatus] | None = None,
+        pound_id: strawberry.ID | None = None,
+        species: str | None = None,
+        seized_from: datetime | None = None,
+        seized_to: datetime | None = None,
+        overdue: bool | None = None,
+        due_by: datetime | None = None,
+        as_of: datetime | None = None,
+    ) -> ImpoundmentConnection:
+        """`overdue`: a duty's deadline has passed at `asOf` (default now); `dueBy`: a duty
+        may be done by then (announcements, notices, auctions that have come due)."""
+        info.context.require()
+        size = page_size(first, settings().max_page_size)
+        q = select(db.Impoundment)
+        if status:
+            q = q.where(db.Impoundment.status.in_([s.value for s in status]))
+        if pound_id is not None:
+            q = q.where(db.Impoundment.pound_id == decode_id(pound_id, "Pound", "poundId"))
+        if species is not None:
+            animals = select(db.ImpoundedAnimal.impoundment_id).where(
+                db.ImpoundedAnimal.species == canonical(species)
+            )
+            q = q.where(db.Impoundment.id.in_(animals))
+        if seized_from is not None:
+            q = q.where(db.Impoundment.seized_at >= seized_from)
+        if seized_to is not None:
+            q = q.where(db.Impoundment.seized_at < seized_to)
+        now = aware(as_of) if as_of else datetime.now(UTC)
+        if overdue is not None:
+            late = db.Impoundment.next_deadline <= now
+            q = q.where(late if overdue else or_(db.Impoundment.next_deadline.is_(None), ~late))
+        if due_by is not None:
+            q = q.where(db.Impoundment.next_action_at <= aware(due_by))
+        if after:
+            at, pk = _after(after)
+            q = q.where(
+                or_(
+                    db.Impoundment.seized_at < at,
+                    and_(db.Impoundment.seized_at == at, db.Impoundment.id < pk),
+                )
+            )
+        q = q.order_by(db.Impoundment.seized_at.desc(), db.Impoundment.id.desc()).limit(size + 1)
+
+        def load(s: Session) -> list[db.Impoundment]:
+            return list(s.scalars(q))
+
+        rows = await info.context.read(load)
+        page = rows[:size]
+        return ImpoundmentConnection(
+            edges=[ImpoundmentEdge(cursor=_cursor(r), node=Impoundment.of(r)) for r in page],
+            page_info=PageInfo(
+                has_next_page=len(rows) > size, end_cursor=_cursor(page[-1]) if page else None
+            ),
+        )
+
+    @strawberry.field
+    async def impoundment(self, info: Info, id: strawberry.ID) -> Impoundment | None:
+        info.context.require()
+        parsed = from_global_id(id)
+        if parsed is None or parsed[0] != "Impoundment":
+            return None
+        pk = parsed[1]
+        row = await info.context.read(
+            lambda s: s.scalar(select(db.Impoundment).where(db.Impoundment.id == pk))
+        )
+        return Impoundment.of(row) if row else None

@@ -1,0 +1,352 @@
+"""Impoundments as the API shows them: the register entry, its animals, timeline and dues."""
+
+from __future__ import annotations
+
+import uuid
+from datetime import UTC, datetime
+from decimal import Decimal
+
+import strawberry
+from sqlalchemy import select
+
+from pashu.core.legaltime import aware
+from pashu.db import impoundment as db
+from pashu.jurisdictions import registry
+from pashu.jurisdictions.base import Action, BuyerRole, PlaceKind
+from pashu.schema.context import Context, Info
+from pashu.schema.documents import Document
+from pashu.schema.impoundment import loaders
+from pashu.schema.law.types import Citation, TimelineStep, cites
+from pashu.schema.node import Node, node_type, to_global_id
+from pashu.schema.pounds.types import Pound
+from pashu.services import dues as dues_service
+from pashu.services import impoundments as cases
+from pashu.services import papers
+
+strawberry.enum(db.CaseStatus)
+strawberry.enum(db.AnimalStatus)
+strawberry.enum(PlaceKind)
+
+
+@strawberry.type
+class Person:
+    name: str
+    address: str
+
+
+@strawberry.type
+class Seizer(Person):
+    signed: bool
+
+
+@strawberry.type
+class Animal(Node):
+    species: str
+    description: str
+    ear_tag: str | None
+    status: db.AnimalStatus
+    released_at: datetime | None
+    injury: str | None
+    carcass_returned_at: datetime | None
+
+    @classmethod
+    def of(cls, a: db.ImpoundedAnimal) -> Animal:
+        return cls(
+            id=to_global_id("Animal", a.id),
+            species=a.species,
+            description=a.description,
+            ear_tag=a.ear_tag,
+            status=db.AnimalStatus(a.status),
+            released_at=a.released_at,
+            injury=a.injury,
+            carcass_returned_at=a.carcass_returned_at,
+        )
+
+
+@strawberry.type
+class AnimalCount:
+    species: str
+    count: int
+    in_pound: int
+
+
+@strawberry.type
+class DuesLine:
+    kind: str = strawberry.field(description="FINE or FEEDING_CHARGE")
+    species: str
+    heads: int
+    days: int | None
+    amount: Decimal | None = strawberry.field(description="null: no rate notified")
+    citation: Citation | None
+    citations: list[Citation]
+    explanation: str
+
+
+@strawberry.type
+class Dues:
+    as_of: datetime
+    total: Decimal | None = strawberry.field(description="null while any line is unknown")
+    lines: list[DuesLine]
+
+    @classmethod
+    def of(cls, d: dues_service.Dues) -> Dues:
+        return cls(
+            as_of=d.as_of,
+            total=d.total,
+            lines=[
+                DuesLine(
+                    kind=line.kind.value,
+                    species=line.species,
+                    heads=line.heads,
+                    days=line.days,
+                    amount=line.amount,
+                    citation=Citation.of(line.cites[0]) if line.cites else None,
+                    citations=cites(line.cites),
+                    explanation=line.why,
+                )
+                for line in d.lines
+            ],
+        )
+
+
+@strawberry.type
+class Notice(Node):
+    kind: str
+    issued_at: datetime
+    proclaimed_at: datetime | None
+    text: str
+
+    @classmethod
+    def of(cls, n: db.Notice) -> Notice:
+        return cls(
+            id=to_global_id("Notice", n.id),
+            kind=n.kind,
+            issued_at=n.issued_at,
+            proclaimed_at=n.proclaimed_at,
+            text=n.text,
+        )
+
+
+@strawberry.type(description="The owner's receipt for animals delivered (signed in the register)")
+class Receipt(Node):
+    number: int
+    amount: Decimal
+    at: datetime
+    claimant: Person
+    under_protest: bool
+    _row: strawberry.Private[db.Delivery]
+
+    @strawberry.field(description="The receipt signed in the register, printable")
+    async def document(self, info: Info) -> Document:
+        ctx = info.context
+        plugin = registry.get(ctx.require().jurisdiction)
+        case = await ctx.read(lambda s: cases.get(s, self._row.impoundment_id))
+        return Document.of(papers.receipt(plugin, case, self._row))
+
+    @classmethod
+    def of(cls, d: db.Delivery) -> Receipt:
+        return cls(
+            id=to_global_id("Receipt", d.id),
+            number=d.receipt_number,
+            amount=d.amount_paid,
+            at=d.at,
+            claimant=Person(name=d.claimant_name, address=d.claimant_address),
+            under_protest=d.under_protest,
+            _row=d,
+        )
+
+
+@strawberry.type
+class AccountItem:
+    item: str
+    amount: Decimal
+
+
+@strawberry.type(description="The account of a sale: what was seized, sold and where it went")
+class SaleAccount:
+    cattle_seized: int
+    impounded_from: datetime
+    impounded_until: datetime
+    fines_and_charges: Decimal
+    cattle_sold: int
+    proceeds: Decimal
+    disposal: list[AccountItem]
+    decided_by: str | None
+    citations: list[str]
+
+
+@strawberry.type
+class Buyer(Person):
+    role: BuyerRole
+
+
+@strawberry.type
+class Sale(Node):
+    at: datetime
+    by_auction: bool
+    buyer: Buyer
+    price: Decimal
+    expenses: Decimal
+    proceeds: Decimal
+    surplus: Decimal
+    account: SaleAccount
+    _row: strawberry.Private[db.Sale]
+
+    @strawberry.field(description="The account of the sale, printable")
+    async def document(self, info: Info) -> Document:
+        ctx = info.context
+        plugin = registry.get(ctx.require().jurisdiction)
+        case = await ctx.read(lambda s: cases.get(s, self._row.impoundment_id))
+        return Document.of(papers.sale_account(plugin, case, self._row))
+
+    @classmethod
+    def of(cls, s: db.Sale) -> Sale:
+        a = s.account
+        return cls(
+            id=to_global_id("Sale", s.id),
+            at=s.at,
+            by_auction=s.by_auction,
+            buyer=Buyer(name=s.buyer_name, address=s.buyer_address, role=BuyerRole(s.buyer_role)),
+            price=s.price,
+            expenses=s.expenses,
+            proceeds=s.price,
+            surplus=s.surplus,
+            account=SaleAccount(
+                cattle_seized=a["cattleSeized"],
+                impounded_from=datetime.fromisoformat(a["impoundedFrom"]),
+                impounded_until=datetime.fromisoformat(a["impoundedUntil"]),
+                fines_and_charges=Decimal(a["finesAndCharges"]),
+                cattle_sold=a["cattleSold"],
+                proceeds=Decimal(a["proceeds"]),
+                disposal=[AccountItem(item=k, amount=Decimal(v)) for k, v in a["disposal"].items()],
+                decided_by=a.get("decidedBy"),
+                citations=a["cites"],
+            ),
+            _row=s,
+        )
+
+
+@strawberry.type(description="The department's next duty on a case")
+class NextAction:
+    action: Action
+    not_before: datetime
+    deadline: datetime | None
+
+    @strawberry.field(description="Is the deadline past at `asOf` (default: now)?")
+    def overdue(self, as_of: datetime | None = None) -> bool:
+        when = aware(as_of) if as_of else datetime.now(UTC)
+        return self.deadline is not None and when >= self.deadline
+
+
+@strawberry.type(description="A seizure register entry and what has happened since")
+class Impoundment(Node):
+    register_number: int
+    status: db.CaseStatus
+    seized_at: datetime
+    impounded_at: datetime
+    place_kind: PlaceKind
+    place: str
+    seizer: Seizer
+    owner: Person | None
+    _row: strawberry.Private[db.Impoundment]
+
+    @classmethod
+    def of(cls, row: db.Impoundment) -> Impoundment:
+        return cls(
+            id=to_global_id("Impoundment", row.id),
+            register_number=row.register_number,
+            status=db.CaseStatus(row.status),
+            seized_at=row.seized_at,
+            impounded_at=row.impounded_at,
+            place_kind=PlaceKind(row.place_kind),
+            place=row.place,
+            seizer=Seizer(
+                name=row.seizer_name, address=row.seizer_address, signed=row.seizer_signed
+            ),
+            owner=Person(name=row.owner_name, address=row.owner_address or "")
+            if row.owner_name
+            else None,
+            _row=row,
+        )
+
+    @strawberry.field(description="The register entry this one corrects, if any")
+    async def corrects(self, info: Info) -> Impoundment | None:
+        pk = self._row.corrects_id
+        if pk is None:
+            return None
+        row = await info.context.read(
+            lambda s: s.scalar(select(db.Impoundment).where(db.Impoundment.id == pk))
+        )
+        return Impoundment.of(row) if row else None
+
+    @strawberry.field(description="What the department must do next, from when, by when")
+    def next_action(self) -> NextAction | None:
+        row = self._row
+        if row.next_action is None or row.next_action_at is None:
+            return None
+        return NextAction(
+            action=Action(row.next_action),
+            not_before=row.next_action_at,
+            deadline=row.next_deadline,
+        )
+
+    @strawberry.field
+    async def pound(self, info: Info) -> Pound | None:
+        found = await loaders.pounds(info.context).load(self._row.pound_id)
+        return Pound.of(*found) if found else None
+
+    @strawberry.field
+    async def animals(self, info: Info) -> list[Animal]:
+        return [Animal.of(a) for a in await loaders.animals(info.context).load(self._row.id)]
+
+    @strawberry.field(description="Heads per species, and how many are still in the pound")
+    async def animal_counts(self, info: Info) -> list[AnimalCount]:
+        rows = await loaders.animals(info.context).load(self._row.id)
+        counts: dict[str, list[int]] = {}
+        for a in rows:
+            c = counts.setdefault(a.species, [0, 0])
+            c[0] += 1
+            c[1] += a.status == db.AnimalStatus.IN_POUND.value
+        return [AnimalCount(species=s, count=c[0], in_pound=c[1]) for s, c in counts.items()]
+
+    @strawberry.field(description="Who must do what by when, from the events recorded so far")
+    async def timeline(self, info: Info) -> list[TimelineStep]:
+        plugin = registry.get(info.context.require().jurisdiction)
+        issued = await loaders.notices(info.context).load(self._row.id)
+        return [TimelineStep.of(s) for s in cases.timeline(plugin, self._row, issued)]
+
+    @strawberry.field(description="What the owner owes at `asOf` (default: now), itemised")
+    async def dues(self, info: Info, as_of: datetime | None = None) -> Dues:
+        ctx: Context = info.context
+        plugin = registry.get(ctx.require().jurisdiction)
+        when = aware(as_of) if as_of else datetime.now(UTC)
+        animals = await loaders.animals(ctx).load(self._row.id)
+        notifications = await loaders.rates(ctx).load("all")
+        return Dues.of(dues_service.compute(plugin, notifications, self._row, animals, when))
+
+    @strawberry.field(description="The copy of the register entry given to the seizer")
+    async def register_copy(self, info: Info) -> Document:
+        ctx = info.context
+        plugin = registry.get(ctx.require().jurisdiction)
+        animals = await loaders.animals(ctx).load(self._row.id)
+        found = await loaders.pounds(ctx).load(self._row.pound_id)
+        assert found is not None  # a case's pound is the tenant's own (foreign key)
+        return Document.of(papers.register_copy(plugin, self._row, animals, found[0]))
+
+    @strawberry.field
+    async def notices(self, info: Info) -> list[Notice]:
+        return [Notice.of(n) for n in await loaders.notices(info.context).load(self._row.id)]
+
+    @strawberry.field
+    async def receipts(self, info: Info) -> list[Receipt]:
+        return [Receipt.of(d) for d in await loaders.deliveries(info.context).load(self._row.id)]
+
+    @strawberry.field
+    async def sales(self, info: Info) -> list[Sale]:
+        return [Sale.of(s) for s in await loaders.sales(info.context).load(self._row.id)]
+
+
+@node_type("Impoundment")
+async def _impoundment(ctx: Context, pk: uuid.UUID) -> Impoundment | None:
+    row = await ctx.read(lambda s: s.scalar(select(db.Impoundment).where(db.Impoundment.id == pk)))
+    return Impoundment.of(row) if row else None

@@ -1,0 +1,365 @@
+"""Offences, fines, compounding, vicious animals and compensation (DESIGN §7: `imposeFine`,
+`compoundOffence`). Recording: clerk or magistrate; orders and money: magistrate."""
+
+from __future__ import annotations
+
+import uuid
+from datetime import datetime
+from decimal import Decimal
+
+import strawberry
+from sqlalchemy.orm import Session
+
+from pashu.core.errors import ValidationError
+from pashu.jurisdictions import registry
+from pashu.jurisdictions.penalties import CompensationKind, OffenderRole, ViciousKind
+from pashu.schema.context import Info
+from pashu.schema.law.types import cites
+from pashu.schema.node import from_global_id
+from pashu.schema.offences.types import (
+    AttackLiability,
+    CompensationOrder,
+    Composition,
+    Fine,
+    OffenceCase,
+    SetOff,
+    ViciousEvent,
+    load_case,
+)
+from pashu.services import compensation, compounding, fines, offences, vicious
+from pashu.services.offences import person
+
+
+def _id(gid: strawberry.ID, type_name: str, field: str) -> uuid.UUID:
+    parsed = from_global_id(gid)
+    if parsed is None or parsed[0] != type_name:
+        raise ValidationError(f"not the id of a {type_name}", field=field)
+    return parsed[1]
+
+
+def _opt_id(gid: strawberry.ID | None, type_name: str, field: str) -> uuid.UUID | None:
+    return None if gid is None else _id(gid, type_name, field)
+
+
+@strawberry.input
+class PartyInput:
+    name: str
+    address: str
+
+
+@strawberry.input
+class OffenderInput:
+    name: str
+    address: str
+    role: OffenderRole
+    corporation: str | None = strawberry.field(
+        default=None, description="For OFFICER_OF_CORPORATION: the corporation"
+    )
+
+
+@strawberry.input
+class RecordOffenceInput:
+    section: str = strawberry.field(description='The offence by its section: "25", "15(1)"')
+    offender: OffenderInput
+    committed_at: datetime
+    impoundment_id: strawberry.ID | None = None
+
+
+@strawberry.input
+class RecordOffenceReportInput:
+    offence_id: strawberry.ID
+    at: datetime
+    officer: str = strawberry.field(description="The authorised officer making the report")
+    facts: str
+
+
+@strawberry.input
+class SendToCourtInput:
+    offence_id: strawberry.ID
+    at: datetime
+    court: str
+
+
+@strawberry.input
+class OrderForfeitureInput:
+    offence_id: strawberry.ID
+    at: datetime
+    court: str
+    things: str = strawberry.field(description="The animals (or things) forfeited")
+
+
+@strawberry.input(description="Part of the fine applied as compensation for proved loss")
+class FineCompensationInput:
+    amount: Decimal
+    recipient: PartyInput
+    loss_proved: str
+
+
+@strawberry.input
+class ImposeFineInput:
+    offence_id: strawberry.ID
+    amount: Decimal
+    at: datetime
+    compensation: FineCompensationInput | None = None
+
+
+@strawberry.input
+class PayFineInput:
+    fine_id: strawberry.ID
+    at: datetime
+    from_salary: bool = strawberry.field(
+        default=False, description="Recovered by deduction from the offender's salary"
+    )
+
+
+@strawberry.input
+class CompoundOffenceInput:
+    offence_id: strawberry.ID
+    amount: Decimal
+    at: datetime
+    release_sum: Decimal | None = strawberry.field(
+        default=None, description="Further sum for releasing seized cattle, vehicle or things"
+    )
+    estimated_value: Decimal | None = strawberry.field(
+        default=None, description="The officer's estimate of the seized things' value"
+    )
+    things_released: str | None = None
+    cancel_licence_id: strawberry.ID | None = None
+    cancel_licence_reason: str | None = None
+
+
+@strawberry.input
+class RecordViciousEventInput:
+    animal: str = strawberry.field(description="How the animal is known: tag, name, description")
+    owner: PartyInput
+    kind: ViciousKind
+    at: datetime
+    description: str
+
+
+@strawberry.input
+class RecordAttackLiabilityInput:
+    animal: str
+    victim: PartyInput
+    at: datetime
+    medical_treatment: bool
+    medical_cost: Decimal | None = None
+    pay_victim: bool = strawberry.field(description="The Act's fixed sum paid to the victim")
+
+
+@strawberry.input
+class OrderCompensationInput:
+    kind: CompensationKind
+    payer: PartyInput
+    recipient: PartyInput
+    amount: Decimal
+    at: datetime
+    grounds: str = strawberry.field(description="The damage or loss proved")
+    ordered_by: str = strawberry.field(description="The Council or Magistrate ordering it")
+    fines_paid: Decimal = Decimal("0.00")
+    expenses: Decimal = Decimal("0.00")
+    release_ordered: bool = False
+    offence_id: strawberry.ID | None = None
+    impoundment_id: strawberry.ID | None = None
+
+
+@strawberry.input
+class RecordSetOffInput:
+    claimant: PartyInput
+    decree_amount: Decimal
+    suit: str
+    at: datetime
+
+
+@strawberry.type
+class OffencesMutation:
+    @strawberry.mutation(description="Record an offence against a person (clerk, magistrate)")
+    async def record_offence(self, info: Info, input: RecordOffenceInput) -> OffenceCase:
+        who = info.context.require("clerk", "magistrate")
+        o = input.offender
+
+        def run(s: Session) -> OffenceCase:
+            v = offences.record_offence(
+                s,
+                who,
+                section=input.section,
+                offender=person(o.name, o.address, "offender"),
+                role=o.role,
+                committed_at=input.committed_at,
+                impoundment_id=_opt_id(input.impoundment_id, "Impoundment", "impoundmentId"),
+                corporation=o.corporation,
+            )
+            return OffenceCase.of(v)
+
+        return await info.context.write(run)
+
+    @strawberry.mutation(description="An authorised officer's written report of the facts")
+    async def record_offence_report(
+        self, info: Info, input: RecordOffenceReportInput
+    ) -> OffenceCase:
+        who = info.context.require("clerk", "magistrate")
+        pk = _id(input.offence_id, "OffenceCase", "offenceId")
+
+        def run(s: Session) -> OffenceCase:
+            offences.record_report(s, who, pk, input.at, input.officer, input.facts)
+            return load_case(s, who.jurisdiction, pk)
+
+        return await info.context.write(run)
+
+    @strawberry.mutation(description="Send a case to court (needs a report where the Act says)")
+    async def send_to_court(self, info: Info, input: SendToCourtInput) -> OffenceCase:
+        who = info.context.require("clerk", "magistrate")
+        pk = _id(input.offence_id, "OffenceCase", "offenceId")
+
+        def run(s: Session) -> OffenceCase:
+            offences.send_to_court(s, who, pk, input.at, input.court)
+            return load_case(s, who.jurisdiction, pk)
+
+        return await info.context.write(run)
+
+    @strawberry.mutation(description="A court's direction that the animals be forfeited")
+    async def order_forfeiture(self, info: Info, input: OrderForfeitureInput) -> OffenceCase:
+        who = info.context.require("magistrate")
+        pk = _id(input.offence_id, "OffenceCase", "offenceId")
+
+        def run(s: Session) -> OffenceCase:
+            offences.order_forfeiture(s, who, pk, input.at, input.court, input.things)
+            return load_case(s, who.jurisdiction, pk)
+
+        return await info.context.write(run)
+
+    @strawberry.mutation(description="Impose a fine within the Act's bounds (magistrate)")
+    async def impose_fine(self, info: Info, input: ImposeFineInput) -> Fine:
+        who = info.context.require("magistrate")
+        pk = _id(input.offence_id, "OffenceCase", "offenceId")
+        c = input.compensation
+        share = (
+            None
+            if c is None
+            else fines.Appropriation(
+                c.amount,
+                person(c.recipient.name, c.recipient.address, "recipient"),
+                c.loss_proved,
+            )
+        )
+
+        def run(s: Session) -> Fine:
+            fine, _ = fines.impose_fine(s, who, pk, input.amount, input.at, share)
+            return Fine.of(fine, offences.view(s, registry.get(who.jurisdiction), pk))
+
+        return await info.context.write(run)
+
+    @strawberry.mutation(description="Receive a fine and credit it as routed (magistrate, finance)")
+    async def pay_fine(self, info: Info, input: PayFineInput) -> Fine:
+        who = info.context.require("magistrate", "finance")
+        pk = _id(input.fine_id, "Fine", "fineId")
+
+        def run(s: Session) -> Fine:
+            fine = fines.pay_fine(s, who, pk, input.at, input.from_salary)
+            v = offences.view(s, registry.get(who.jurisdiction), fine.case_id)
+            return Fine.of(fine, v, input.at)
+
+        return await info.context.write(run)
+
+    @strawberry.mutation(description="Compound an offence (magistrate); an acquittal")
+    async def compound_offence(self, info: Info, input: CompoundOffenceInput) -> Composition:
+        who = info.context.require("magistrate")
+        pk = _id(input.offence_id, "OffenceCase", "offenceId")
+        release = None
+        if input.release_sum is not None:
+            if input.estimated_value is None:
+                raise ValidationError("a release needs the estimated value", field="estimatedValue")
+            release = compounding.Release(
+                input.release_sum, input.estimated_value, input.things_released or ""
+            )
+        cancel = None
+        if input.cancel_licence_id is not None:
+            licence = _id(input.cancel_licence_id, "CattleLicence", "cancelLicenceId")
+            cancel = compounding.LicenceCancellation(licence, input.cancel_licence_reason or "")
+
+        def run(s: Session) -> Composition:
+            return Composition.of(
+                compounding.compound(s, who, pk, input.amount, input.at, release, cancel)
+            )
+
+        return await info.context.write(run)
+
+    @strawberry.mutation(description="Record what makes an animal vicious (clerk, magistrate)")
+    async def record_vicious_event(
+        self, info: Info, input: RecordViciousEventInput
+    ) -> ViciousEvent:
+        who = info.context.require("clerk", "magistrate")
+
+        def run(s: Session) -> ViciousEvent:
+            event = vicious.record_event(
+                s,
+                who,
+                animal=input.animal,
+                owner=person(input.owner.name, input.owner.address, "owner"),
+                kind=input.kind,
+                at=input.at,
+                description=input.description,
+            )
+            return ViciousEvent.of(event)
+
+        return await info.context.write(run)
+
+    @strawberry.mutation(description="The owner's liability for an attack by a vicious animal")
+    async def record_attack_liability(
+        self, info: Info, input: RecordAttackLiabilityInput
+    ) -> AttackLiability:
+        who = info.context.require("magistrate")
+
+        def run(s: Session) -> AttackLiability:
+            row, citations = vicious.record_attack_liability(
+                s,
+                who,
+                animal=input.animal,
+                victim=person(input.victim.name, input.victim.address, "victim"),
+                at=input.at,
+                medical_treatment=input.medical_treatment,
+                medical_cost=input.medical_cost,
+                pay_victim=input.pay_victim,
+            )
+            return AttackLiability.of(row, cites(citations))
+
+        return await info.context.write(run)
+
+    @strawberry.mutation(description="Order compensation under the Act (magistrate)")
+    async def order_compensation(
+        self, info: Info, input: OrderCompensationInput
+    ) -> CompensationOrder:
+        who = info.context.require("magistrate")
+        order = compensation.Order(
+            kind=input.kind,
+            payer=person(input.payer.name, input.payer.address, "payer"),
+            recipient=person(input.recipient.name, input.recipient.address, "recipient"),
+            amount=input.amount,
+            at=input.at,
+            grounds=input.grounds,
+            ordered_by=input.ordered_by,
+            fines_paid=input.fines_paid,
+            expenses=input.expenses,
+            release_ordered=input.release_ordered,
+            case_id=_opt_id(input.offence_id, "OffenceCase", "offenceId"),
+            impoundment_id=_opt_id(input.impoundment_id, "Impoundment", "impoundmentId"),
+        )
+
+        def run(s: Session) -> CompensationOrder:
+            row, citations = compensation.order_compensation(s, who, order)
+            return CompensationOrder.of(row, cites(citations))
+
+        return await info.context.write(run)
+
+    @strawberry.mutation(description="Set compensation already paid off against a civil decree")
+    async def record_set_off(self, info: Info, input: RecordSetOffInput) -> SetOff:
+        who = info.context.require("magistrate")
+        claimant = person(input.claimant.name, input.claimant.address, "claimant")
+
+        def run(s: Session) -> SetOff:
+            row, citations = compensation.record_set_off(
+                s, who, claimant, input.decree_amount, input.suit, input.at
+            )
+            return SetOff.of(row, cites(citations))
+
+        return await info.context.write(run)

@@ -1,0 +1,38 @@
+"""Offence cases and vicious-animal status (a token, any role)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import strawberry
+from sqlalchemy.orm import Session
+
+from pashu.jurisdictions import registry
+from pashu.schema.context import Info
+from pashu.schema.offences.types import OffenceCase, ViciousStatus
+from pashu.services import offences, vicious
+from pashu.services.fines import ledger_key, paid_at
+from pashu.services.offences import CaseStatus
+
+
+@strawberry.type
+class OffencesQuery:
+    @strawberry.field(description="The tenant's offence cases, latest committed first")
+    async def offence_cases(
+        self, info: Info, status: CaseStatus | None = None
+    ) -> list[OffenceCase]:
+        who = info.context.require()
+
+        def load(s: Session) -> list[OffenceCase]:
+            views = offences.cases(s, registry.get(who.jurisdiction), status)
+            paid = paid_at(s, [ledger_key(f) for v in views for f in v.fines])
+            return [OffenceCase.of(v, paid) for v in views]
+
+        return await info.context.read(load)
+
+    @strawberry.field(description="Whether an animal is vicious at an instant, with citations")
+    async def vicious_status(self, info: Info, animal: str, at: datetime) -> ViciousStatus:
+        who = info.context.require()
+        return ViciousStatus.of(
+            await info.context.read(lambda s: vicious.status(s, who, animal, at))
+        )

@@ -1,0 +1,351 @@
+"""Offence cases, fines, compositions, vicious animals and compensation as the API shows them."""
+
+from __future__ import annotations
+
+import uuid
+from datetime import datetime
+from decimal import Decimal
+from typing import Any
+
+import strawberry
+from sqlalchemy.orm import Session
+
+from pashu.core.errors import NotFound
+from pashu.db import offences as db
+from pashu.jurisdictions import registry
+from pashu.jurisdictions.penalties import CompensationKind, OffenderRole, ViciousKind
+from pashu.schema.context import Context
+from pashu.schema.law.types import Citation, Offence, cites
+from pashu.schema.node import Node, node_type, to_global_id
+from pashu.services import offences
+from pashu.services.fines import ledger_key, paid_at
+from pashu.services.offences import CaseStatus, CaseView, StepKind, law
+from pashu.services.vicious import Status as ViciousState
+
+strawberry.enum(OffenderRole, description="In what capacity a person is charged")
+strawberry.enum(ViciousKind, description="What made an animal vicious")
+strawberry.enum(CompensationKind)
+strawberry.enum(CaseStatus, name="OffenceStatus")
+strawberry.enum(StepKind, name="OffenceStepKind")
+
+
+@strawberry.type(description="A person named in a record: name and address as given")
+class Party:
+    name: str
+    address: str
+
+
+@strawberry.type
+class Offender(Party):
+    role: OffenderRole
+    corporation: str | None = strawberry.field(
+        description="For an officer charged for a corporation's offence: the corporation"
+    )
+
+
+@strawberry.type(description="Money going to an account: fund:<key>, payee:<who>, deposit:<what>")
+class AccountShare:
+    account: str
+    amount: Decimal
+
+
+def _shares(routes: list[dict[str, Any]]) -> list[AccountShare]:
+    return [AccountShare(account=r["account"], amount=Decimal(r["amount"])) for r in routes]
+
+
+@strawberry.type(description="Part of a fine the convicting court applied as compensation")
+class FineCompensation:
+    amount: Decimal
+    recipient: Party
+    loss_proved: str
+
+
+@strawberry.type(description="A fine imposed on an offence case")
+class Fine(Node):
+    amount: Decimal
+    at: datetime
+    subsequent: bool = strawberry.field(description="Fined as a subsequent offence")
+    cap_unknown: bool = strawberry.field(
+        description="The Act's cap is illegible in the source: none was applied"
+    )
+    warning: str | None
+    recoverable_from_salary: bool
+    compensation: FineCompensation | None
+    routes: list[AccountShare] = strawberry.field(description="Where the money goes when paid")
+    routing_note: str
+    paid_at: datetime | None
+    citations: list[Citation]
+
+    @classmethod
+    def of(cls, f: db.Fine, v: CaseView, paid_at: datetime | None = None) -> Fine:
+        comp = None
+        if f.compensation is not None:
+            comp = FineCompensation(
+                amount=f.compensation,
+                recipient=Party(
+                    name=f.compensation_to_name or "", address=f.compensation_to_address or ""
+                ),
+                loss_proved=f.loss_proved or "",
+            )
+        return cls(
+            id=to_global_id("Fine", f.id),
+            amount=f.amount,
+            at=f.at,
+            subsequent=f.subsequent,
+            cap_unknown=f.cap_unknown,
+            warning=f.warning,
+            recoverable_from_salary=f.recoverable_from_salary,
+            compensation=comp,
+            routes=_shares(f.routes),
+            routing_note=f.routing_note,
+            paid_at=paid_at,
+            citations=cites(v.offence.cites),
+        )
+
+
+@strawberry.type
+class LicenceCancellation:
+    licence_id: strawberry.ID
+    reason: str
+    status: str = strawberry.field(description="CANCELLED: the licence register has cancelled it")
+
+
+@strawberry.type(description="An offence compounded; composition amounts to an acquittal")
+class Composition(Node):
+    amount: Decimal
+    release_sum: Decimal | None
+    estimated_value: Decimal | None
+    things_released: str | None
+    at: datetime
+    after_proceedings: bool
+    acquitted: bool
+    licence_cancellation: LicenceCancellation | None
+    routes: list[AccountShare]
+    routing_note: str
+
+    @classmethod
+    def of(cls, c: db.Composition) -> Composition:
+        cancel = None
+        if c.licence_id is not None:
+            cancel = LicenceCancellation(
+                licence_id=to_global_id("CattleLicence", c.licence_id),
+                reason=c.licence_reason or "",
+                status=c.licence_cancellation or "",
+            )
+        return cls(
+            id=to_global_id("Composition", c.id),
+            amount=c.amount,
+            release_sum=c.release_sum,
+            estimated_value=c.estimated_value,
+            things_released=c.things_released,
+            at=c.at,
+            after_proceedings=c.after_proceedings,
+            acquitted=c.acquitted,
+            licence_cancellation=cancel,
+            routes=_shares(c.routes),
+            routing_note=c.routing_note,
+        )
+
+
+@strawberry.type
+class OffenceStep:
+    kind: StepKind
+    at: datetime
+    authority: str = strawberry.field(description="The officer or the court")
+    text: str
+
+
+@strawberry.type(description="An offence charged against a person")
+class OffenceCase(Node):
+    section: str
+    offence: Offence
+    offender: Offender
+    committed_at: datetime
+    impoundment_id: strawberry.ID | None
+    status: CaseStatus
+    forfeited: bool
+    steps: list[OffenceStep]
+    fines: list[Fine]
+    compositions: list[Composition]
+
+    @classmethod
+    def of(cls, v: CaseView, paid: dict[str, datetime] | None = None) -> OffenceCase:
+        c = v.case
+        paid = paid or {}
+        return cls(
+            id=to_global_id("OffenceCase", c.id),
+            section=c.section,
+            offence=Offence.of(v.offence),
+            offender=Offender(
+                name=c.offender_name,
+                address=c.offender_address,
+                role=OffenderRole(c.role),
+                corporation=c.corporation,
+            ),
+            committed_at=c.committed_at,
+            impoundment_id=None
+            if c.impoundment_id is None
+            else to_global_id("Impoundment", c.impoundment_id),
+            status=v.status,
+            forfeited=v.forfeited,
+            steps=[
+                OffenceStep(kind=StepKind(s.kind), at=s.at, authority=s.authority, text=s.text)
+                for s in v.steps
+            ],
+            fines=[Fine.of(f, v, paid.get(f"fine:{f.id}")) for f in v.fines],
+            compositions=[Composition.of(x) for x in v.compositions],
+        )
+
+
+@strawberry.type
+class ViciousEvent(Node):
+    animal: str
+    owner: Party
+    kind: ViciousKind
+    at: datetime
+    description: str
+
+    @classmethod
+    def of(cls, e: db.ViciousEvent) -> ViciousEvent:
+        return cls(
+            id=to_global_id("ViciousEvent", e.id),
+            animal=e.animal,
+            owner=Party(name=e.owner_name, address=e.owner_address),
+            kind=ViciousKind(e.kind),
+            at=e.at,
+            description=e.description,
+        )
+
+
+@strawberry.type(description="Whether an animal is vicious at an instant, and why")
+class ViciousStatus:
+    animal: str
+    at: datetime
+    vicious: bool
+    until: datetime | None = strawberry.field(
+        description="First instant it is no longer vicious; null: no end is set"
+    )
+    explanation: str
+    citations: list[Citation]
+    events: list[ViciousEvent]
+
+    @classmethod
+    def of(cls, s: ViciousState) -> ViciousStatus:
+        return cls(
+            animal=s.animal,
+            at=s.at,
+            vicious=s.vicious,
+            until=s.until,
+            explanation=s.why,
+            citations=cites(s.cites),
+            events=[ViciousEvent.of(e) for e in s.events],
+        )
+
+
+@strawberry.type(description="The owner's liability to the victim of a vicious animal")
+class AttackLiability(Node):
+    animal: str
+    owner: Party
+    victim: Party
+    at: datetime
+    medical_treatment: bool
+    medical_cost: Decimal | None
+    victim_sum: Decimal | None
+    vicious_because: str
+    citations: list[Citation]
+
+    @classmethod
+    def of(cls, r: db.AttackLiability, citations: list[Citation]) -> AttackLiability:
+        return cls(
+            id=to_global_id("AttackLiability", r.id),
+            animal=r.animal,
+            owner=Party(name=r.owner_name, address=r.owner_address),
+            victim=Party(name=r.victim_name, address=r.victim_address),
+            at=r.at,
+            medical_treatment=r.medical_treatment,
+            medical_cost=r.medical_cost,
+            victim_sum=r.victim_sum,
+            vicious_because=r.vicious_because,
+            citations=citations,
+        )
+
+
+@strawberry.type(description="Compensation ordered under the Act")
+class CompensationOrder(Node):
+    kind: CompensationKind
+    payer: Party
+    recipient: Party
+    amount: Decimal
+    fines_paid: Decimal
+    expenses: Decimal
+    total: Decimal
+    release_ordered: bool
+    grounds: str
+    ordered_by: str
+    at: datetime
+    citations: list[Citation]
+
+    @classmethod
+    def of(cls, r: db.CompensationOrder, citations: list[Citation]) -> CompensationOrder:
+        return cls(
+            id=to_global_id("CompensationOrder", r.id),
+            kind=CompensationKind(r.kind),
+            payer=Party(name=r.payer_name, address=r.payer_address),
+            recipient=Party(name=r.recipient_name, address=r.recipient_address),
+            amount=r.amount,
+            fines_paid=r.fines_paid,
+            expenses=r.expenses,
+            total=r.amount + r.fines_paid + r.expenses,
+            release_ordered=r.release_ordered,
+            grounds=r.grounds,
+            ordered_by=r.ordered_by,
+            at=r.at,
+            citations=citations,
+        )
+
+
+@strawberry.type(description="A civil decree less the compensation already paid under the Act")
+class SetOff(Node):
+    claimant: Party
+    suit: str
+    decree_amount: Decimal
+    deducted: Decimal
+    balance: Decimal
+    at: datetime
+    citations: list[Citation]
+
+    @classmethod
+    def of(cls, r: db.SetOff, citations: list[Citation]) -> SetOff:
+        return cls(
+            id=to_global_id("SetOff", r.id),
+            claimant=Party(name=r.claimant_name, address=r.claimant_address),
+            suit=r.suit,
+            decree_amount=r.decree_amount,
+            deducted=r.deducted,
+            balance=r.balance,
+            at=r.at,
+            citations=citations,
+        )
+
+
+def load_case(s: Session, jurisdiction: str, pk: uuid.UUID) -> OffenceCase:
+    """A case with its fines' payment state, mapped for the API."""
+    v = offences.view(s, registry.get(jurisdiction), pk)
+    return OffenceCase.of(v, paid_at(s, [ledger_key(f) for f in v.fines]))
+
+
+def compensation_cites(jurisdiction: str, kind: CompensationKind) -> list[Citation]:
+    return cites(law(registry.get(jurisdiction)).compensation(kind).cites)
+
+
+@node_type("OffenceCase")
+async def _case(ctx: Context, pk: uuid.UUID) -> OffenceCase | None:
+    who = ctx.require()
+
+    def load(s: Session) -> OffenceCase | None:
+        try:
+            return load_case(s, who.jurisdiction, pk)
+        except NotFound:
+            return None
+
+    return await ctx.read(load)

@@ -1,0 +1,166 @@
+"""Registering animals, assessing and collecting animal tax, recording appeals."""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+from decimal import Decimal
+
+import strawberry
+from sqlalchemy.orm import Session
+
+from pashu.jurisdictions.base import Capability
+from pashu.jurisdictions.registration import AppealOutcome, OwnerCategory, TaxSchedule
+from pashu.schema.context import Info
+from pashu.schema.registration.common import law, pk, typed
+from pashu.schema.registration.types import (
+    Appeal,
+    Registration,
+    TaxInstalment,
+    TaxPayment,
+    load_registrations,
+)
+from pashu.services import registration as service
+from pashu.services import taxation
+
+
+@strawberry.input(name="AnimalOwnerInput")
+class OwnerInput:
+    name: str
+    address: str
+    category: OwnerCategory = OwnerCategory.PRIVATE
+
+
+@strawberry.input(description="How many of one kind, adult and young")
+class RegisteredAnimalsInput:
+    species: str
+    adults: int = 0
+    young: int = 0
+
+
+@strawberry.input
+class RegisterAnimalsInput:
+    owner: OwnerInput
+    at: datetime = strawberry.field(description="When the owner reported and registered")
+    owned_since: date = strawberry.field(description="When the owner came to own the animals")
+    animals: list[RegisteredAnimalsInput]
+
+
+@strawberry.input
+class AssessAnimalTaxInput:
+    registration_id: strawberry.ID
+    year: int
+    schedule: TaxSchedule
+
+
+@strawberry.input
+class PayAnimalTaxInput:
+    instalment_id: strawberry.ID
+    amount: Decimal = strawberry.field(description="The instalment in full, in rupees")
+    at: datetime
+
+
+@strawberry.input
+class RecordRegistrationAppealInput:
+    subject: strawberry.ID = strawberry.field(
+        description="The registration or tax instalment appealed against"
+    )
+    appellant: str
+    authority: str = strawberry.field(description="The authority appealed to")
+    filed_on: date
+    grounds: str
+
+
+@strawberry.input
+class DecideRegistrationAppealInput:
+    appeal_id: strawberry.ID
+    outcome: AppealOutcome
+    decided_on: date
+    remarks: str = ""
+
+
+@strawberry.type
+class RegistrationMutation:
+    @strawberry.mutation(description="Register an owner's animals and collect the fee (clerk)")
+    async def register_animals(self, info: Info, input: RegisterAnimalsInput) -> Registration:
+        who = info.context.require("clerk")
+        rules = law(who, Capability.ANIMAL_REGISTRATION)
+
+        def run(s: Session) -> Registration:
+            reg = service.register_animals(
+                s,
+                who,
+                service.OwnerInput(input.owner.name, input.owner.address, input.owner.category),
+                input.at,
+                input.owned_since,
+                [service.AnimalCount(a.species, a.adults, a.young) for a in input.animals],
+            )
+            return load_registrations(s, [reg], rules)[0]
+
+        return await info.context.write(run)
+
+    @strawberry.mutation(description="Assess a year's animal tax in one or two instalments")
+    async def assess_animal_tax(
+        self, info: Info, input: AssessAnimalTaxInput
+    ) -> list[TaxInstalment]:
+        who = info.context.require("clerk", "finance")
+        rules = law(who, Capability.ANIMAL_TAX)
+        reg = pk(input.registration_id, "Registration")
+
+        def run(s: Session) -> list[TaxInstalment]:
+            made = taxation.assess_animal_tax(s, who, reg, input.year, input.schedule)
+            return [TaxInstalment.of(i, False, rules) for i in made]
+
+        return await info.context.write(run)
+
+    @strawberry.mutation(description="Take payment of an instalment in full, split between funds")
+    async def pay_animal_tax(self, info: Info, input: PayAnimalTaxInput) -> TaxPayment:
+        who = info.context.require("clerk", "finance")
+        inst = pk(input.instalment_id, "TaxInstalment")
+
+        def run(s: Session) -> TaxPayment:
+            return TaxPayment.of(taxation.pay_animal_tax(s, who, inst, input.amount, input.at))
+
+        return await info.context.write(run)
+
+    @strawberry.mutation(description="Record an appeal against a registration or assessment")
+    async def record_registration_appeal(
+        self, info: Info, input: RecordRegistrationAppealInput
+    ) -> Appeal:
+        who = info.context.require("clerk")
+        rules = law(who, Capability.ANIMAL_TAX)
+        kind, subject_id = typed(input.subject, "Registration", "TaxInstalment")
+
+        def run(s: Session) -> Appeal:
+            if kind == "Registration":  # the order appealed against must exist
+                service.registration(s, subject_id)
+            else:
+                taxation.instalment(s, subject_id)
+            appeal = taxation.record_appeal(
+                s,
+                who,
+                f"{kind}:{subject_id}",
+                input.appellant,
+                input.authority,
+                input.filed_on,
+                input.grounds,
+            )
+            return Appeal.of(appeal, None, rules)
+
+        return await info.context.write(run)
+
+    @strawberry.mutation(description="Record the outcome of an appeal")
+    async def decide_registration_appeal(
+        self, info: Info, input: DecideRegistrationAppealInput
+    ) -> Appeal:
+        who = info.context.require("clerk", "magistrate")
+        rules = law(who, Capability.ANIMAL_TAX)
+        appeal_id = pk(input.appeal_id, "RegistrationAppeal")
+
+        def run(s: Session) -> Appeal:
+            d = taxation.decide_appeal(
+                s, who, appeal_id, input.outcome, input.decided_on, input.remarks
+            )
+            appeal = next(a for a, _ in taxation.appeals(s) if a.id == appeal_id)
+            return Appeal.of(appeal, d, rules)
+
+        return await info.context.write(run)

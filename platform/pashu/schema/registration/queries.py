@@ -1,0 +1,92 @@
+"""The registers of animals and of animal tax, and appeals (any role, the inspector too)."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import strawberry
+from sqlalchemy.orm import Session
+
+from pashu.jurisdictions.base import Capability
+from pashu.schema.context import Info
+from pashu.schema.law.types import cites
+from pashu.schema.registration.common import law, pk
+from pashu.schema.registration.types import (
+    Appeal,
+    HeadCount,
+    Owner,
+    Registration,
+    RegistrationStatus,
+    TaxInstalment,
+    TaxPayment,
+    load_registrations,
+)
+from pashu.services import registration as service
+from pashu.services import taxation
+
+
+@strawberry.type
+class RegistrationQuery:
+    @strawberry.field(description="Owners on the register of animals")
+    async def animal_owners(self, info: Info) -> list[Owner]:
+        law(info.context.require(), Capability.ANIMAL_REGISTRATION)
+        return await info.context.read(lambda s: [Owner.of(o) for o in service.owners(s)])
+
+    @strawberry.field(description="The register of animals, newest first")
+    async def registrations(
+        self, info: Info, owner_id: strawberry.ID | None = None, late: bool | None = None
+    ) -> list[Registration]:
+        rules = law(info.context.require(), Capability.ANIMAL_REGISTRATION)
+        owner = pk(owner_id, "AnimalOwner") if owner_id is not None else None
+
+        def load(s: Session) -> list[Registration]:
+            return load_registrations(s, service.registrations(s, owner, late), rules)
+
+        return await info.context.read(load)
+
+    @strawberry.field(description="Whether an owner has registered animals by a day")
+    async def registration_status(
+        self, info: Info, name: str, address: str, on: date
+    ) -> RegistrationStatus:
+        law(info.context.require(), Capability.ANIMAL_REGISTRATION)
+
+        def load(s: Session) -> RegistrationStatus:
+            st = service.registration_status(s, name, address, on)
+            owner = service.find_owner(s, name, address)
+            return RegistrationStatus(
+                owner=Owner.of(owner) if owner else None,
+                exempt=st.exempt,
+                registered=st.registered,
+                late=st.late,
+                head_counts=[HeadCount(species=k, count=v) for k, v in st.head_counts.items()],
+                citations=cites(st.cites),
+                explanation=st.why,
+            )
+
+        return await info.context.read(load)
+
+    @strawberry.field(description="The animal tax register: instalments assessed")
+    async def tax_instalments(
+        self, info: Info, registration_id: strawberry.ID | None = None, year: int | None = None
+    ) -> list[TaxInstalment]:
+        rules = law(info.context.require(), Capability.ANIMAL_TAX)
+        reg = pk(registration_id, "Registration") if registration_id is not None else None
+
+        def load(s: Session) -> list[TaxInstalment]:
+            found = taxation.instalments(s, reg, year)
+            paid = {p.payment.instalment_id for p in taxation.payments(s, [i.id for i in found])}
+            return [TaxInstalment.of(i, i.id in paid, rules) for i in found]
+
+        return await info.context.read(load)
+
+    @strawberry.field(description="Animal tax collected, with each fund's share")
+    async def tax_payments(self, info: Info) -> list[TaxPayment]:
+        law(info.context.require(), Capability.ANIMAL_TAX)
+        return await info.context.read(lambda s: [TaxPayment.of(p) for p in taxation.payments(s)])
+
+    @strawberry.field(description="Appeals against orders under the registration and tax chapter")
+    async def registration_appeals(self, info: Info) -> list[Appeal]:
+        rules = law(info.context.require(), Capability.ANIMAL_TAX)
+        return await info.context.read(
+            lambda s: [Appeal.of(a, d, rules) for a, d in taxation.appeals(s)]
+        )

@@ -1,0 +1,258 @@
+"""Owners, registrations of animals, tax instalments and payments, appeals, as the API shows
+them; each carries the provisions it rests on."""
+
+from __future__ import annotations
+
+import uuid
+from datetime import date, datetime
+from decimal import Decimal
+
+import strawberry
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from pashu.db import registration as rows
+from pashu.jurisdictions.base import Capability
+from pashu.jurisdictions.registration import (
+    AppealOutcome,
+    OwnerCategory,
+    RegistrationLaw,
+    TaxSchedule,
+)
+from pashu.schema.context import Context
+from pashu.schema.law.types import Citation, cites
+from pashu.schema.node import Node, node_type, to_global_id
+from pashu.schema.registration.common import law
+from pashu.services import registration as service
+from pashu.services import taxation
+
+# The ledger accounts of the two funds animal tax is split between: the names the API promises.
+VILLAGE_COUNCIL = "fund:village_council_fund"
+CONSOLIDATED = "fund:consolidated_fund"
+ZERO = Decimal("0.00")
+
+
+@strawberry.type(name="AnimalOwner", description="An owner of animals, by name and address")
+class Owner(Node):
+    name: str
+    address: str
+    category: OwnerCategory
+
+    @classmethod
+    def of(cls, o: rows.Owner) -> Owner:
+        return cls(
+            id=to_global_id("AnimalOwner", o.id),
+            name=o.name,
+            address=o.address,
+            category=OwnerCategory(o.category),
+        )
+
+
+@strawberry.type(description="How many of one kind were registered, and their fee")
+class RegisteredAnimals:
+    species: str
+    adults: int
+    young: int
+    rate: Decimal | None = strawberry.field(description="The notified fee per head; null: exempt")
+    fee: Decimal
+
+
+@strawberry.type(description="An owner's report and registration of his animals")
+class Registration(Node):
+    owner: Owner
+    registered_at: datetime
+    owned_since: date
+    deadline: datetime = strawberry.field(description="First instant a registration is late")
+    late: bool
+    exempt: bool = strawberry.field(description="The chapter does not apply to this owner")
+    fee: Decimal
+    registered_by: str
+    animals: list[RegisteredAnimals]
+    citations: list[Citation]
+    explanation: str
+
+    @classmethod
+    def of(
+        cls,
+        reg: rows.AnimalRegistration,
+        owner: rows.Owner,
+        lines: list[rows.RegisteredAnimals],
+        rules: RegistrationLaw,
+    ) -> Registration:
+        window = rules.registration_window(reg.owned_since)
+        fee = rules.registration_fee()
+        exemption = rules.exemption(OwnerCategory(owner.category))
+        why = [window.why, exemption.why if exemption.value else fee.why]
+        if reg.late:
+            why.append(f"registered after the month had run (due before {reg.deadline.date()})")
+        return cls(
+            id=to_global_id("Registration", reg.id),
+            owner=Owner.of(owner),
+            registered_at=reg.registered_at,
+            owned_since=reg.owned_since,
+            deadline=reg.deadline,
+            late=reg.late,
+            exempt=reg.exempt,
+            fee=reg.fee,
+            registered_by=reg.registered_by,
+            animals=[
+                RegisteredAnimals(
+                    species=x.species, adults=x.adults, young=x.young, rate=x.rate, fee=x.fee
+                )
+                for x in lines
+            ],
+            citations=cites([*window.cites, *(exemption.cites if exemption.value else fee.cites)]),
+            explanation="; ".join(why),
+        )
+
+
+def load_registrations(
+    s: Session, regs: list[rows.AnimalRegistration], rules: RegistrationLaw
+) -> list[Registration]:
+    owners = {
+        o.id: o
+        for o in s.scalars(select(rows.Owner).where(rows.Owner.id.in_({r.owner_id for r in regs})))
+    }
+    lines: dict[uuid.UUID, list[rows.RegisteredAnimals]] = {r.id: [] for r in regs}
+    for line in service.lines_of(s, [r.id for r in regs]):
+        lines[line.registration_id].append(line)
+    return [Registration.of(r, owners[r.owner_id], lines[r.id], rules) for r in regs]
+
+
+@strawberry.type(description="One instalment of a year's animal tax")
+class TaxInstalment(Node):
+    registration_id: strawberry.ID
+    year: int
+    schedule: TaxSchedule
+    number: int
+    period_start: date
+    period_end: date
+    due_on: date | None = strawberry.field(
+        description="When it falls due; the Act leaves the time to rules (see explanation)"
+    )
+    amount: Decimal
+    paid: bool
+    citations: list[Citation]
+    explanation: str
+
+    @classmethod
+    def of(cls, i: rows.TaxInstalment, paid: bool, rules: RegistrationLaw) -> TaxInstalment:
+        plan = rules.tax_instalments(i.year, TaxSchedule(i.schedule), i.due_on or i.period_start)
+        basis = rules.tax_amount()
+        return cls(
+            id=to_global_id("TaxInstalment", i.id),
+            registration_id=to_global_id("Registration", i.registration_id),
+            year=i.year,
+            schedule=TaxSchedule(i.schedule),
+            number=i.number,
+            period_start=i.period_start,
+            period_end=i.period_end,
+            due_on=i.due_on,
+            amount=i.amount,
+            paid=paid,
+            citations=cites([*plan.cites, *basis.cites]),
+            explanation=f"{plan.why}; {basis.why}",
+        )
+
+
+@strawberry.type(description="An amount credited to an account of the ledger")
+class FundCredit:
+    account: str
+    amount: Decimal
+
+
+@strawberry.type(description="An instalment paid in full, split between the funds")
+class TaxPayment(Node):
+    instalment_id: strawberry.ID
+    amount: Decimal
+    paid_at: datetime
+    received_by: str
+    village_council_share: Decimal
+    consolidated_fund_share: Decimal
+    credits: list[FundCredit]
+
+    @classmethod
+    def of(cls, paid: taxation.Paid) -> TaxPayment:
+        p = paid.payment
+        return cls(
+            id=to_global_id("TaxPayment", p.id),
+            instalment_id=to_global_id("TaxInstalment", p.instalment_id),
+            amount=p.amount,
+            paid_at=p.paid_at,
+            received_by=p.received_by,
+            village_council_share=paid.shares.get(VILLAGE_COUNCIL, ZERO),
+            consolidated_fund_share=paid.shares.get(CONSOLIDATED, ZERO),
+            credits=[FundCredit(account=k, amount=v) for k, v in sorted(paid.shares.items())],
+        )
+
+
+@strawberry.type(name="RegistrationAppeal", description="An appeal and, once decided, its outcome")
+class Appeal(Node):
+    subject: str
+    appellant: str
+    authority: str
+    filed_on: date
+    grounds: str
+    outcome: AppealOutcome | None
+    decided_on: date | None
+    remarks: str | None
+    citations: list[Citation]
+    explanation: str
+
+    @classmethod
+    def of(cls, a: rows.Appeal, d: rows.AppealDecision | None, rules: RegistrationLaw) -> Appeal:
+        basis = rules.appeal()
+        return cls(
+            id=to_global_id("RegistrationAppeal", a.id),
+            subject=a.subject,
+            appellant=a.appellant,
+            authority=a.authority,
+            filed_on=a.filed_on,
+            grounds=a.grounds,
+            outcome=AppealOutcome(d.outcome) if d else None,
+            decided_on=d.decided_on if d else None,
+            remarks=d.remarks if d else None,
+            citations=cites(basis.cites),
+            explanation=basis.why,
+        )
+
+
+@strawberry.type(description="Animals of one kind on the register, adult and young together")
+class HeadCount:
+    species: str
+    count: int
+
+
+@strawberry.type(description="What the register says of an owner on a day")
+class RegistrationStatus:
+    owner: Owner | None
+    exempt: bool
+    registered: bool
+    late: bool
+    head_counts: list[HeadCount]
+    citations: list[Citation]
+    explanation: str
+
+
+@node_type("Registration")
+async def _registration(ctx: Context, pk: uuid.UUID) -> Registration | None:
+    rules = law(ctx.require(), Capability.ANIMAL_REGISTRATION)
+
+    def load(s: Session) -> Registration | None:
+        reg = s.scalar(select(rows.AnimalRegistration).where(rows.AnimalRegistration.id == pk))
+        return load_registrations(s, [reg], rules)[0] if reg else None
+
+    return await ctx.read(load)
+
+
+@node_type("TaxInstalment")
+async def _instalment(ctx: Context, pk: uuid.UUID) -> TaxInstalment | None:
+    rules = law(ctx.require(), Capability.ANIMAL_TAX)
+
+    def load(s: Session) -> TaxInstalment | None:
+        found = s.scalar(select(rows.TaxInstalment).where(rows.TaxInstalment.id == pk))
+        if found is None:
+            return None
+        return TaxInstalment.of(found, bool(taxation.payments(s, [found.id])), rules)
+
+    return await ctx.read(load)

@@ -1,0 +1,108 @@
+"""Recording notified orders; granting and cancelling licences and permits."""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+from decimal import Decimal
+
+import strawberry
+from sqlalchemy.orm import Session
+
+from pashu.jurisdictions.base import Capability
+from pashu.jurisdictions.registration import CattleActivity, OrderEffect, PermitKind
+from pashu.schema.context import Info
+from pashu.schema.registration.common import law, pk
+from pashu.schema.regulated_areas.types import CattleLicence, NotifiedOrder
+from pashu.services import regulated_areas as service
+
+
+@strawberry.input
+class RecordNotifiedOrderInput:
+    title: str
+    reference: str = strawberry.field(description="The gazette reference")
+    area: str
+    effect: OrderEffect
+    activities: list[CattleActivity]
+    clauses: list[str] = strawberry.field(description='The clauses it rests on: ["a", "e"]')
+    effective_from: date
+    effective_until: date | None = None
+    species: list[str] | None = strawberry.field(default=None, description="null: all cattle")
+    licence_fee: Decimal | None = None
+    permit_fee: Decimal | None = None
+
+
+@strawberry.input
+class GrantLicenceInput:
+    order_id: strawberry.ID
+    kind: PermitKind
+    holder: str
+    valid_from: date
+    valid_until: date | None = None
+    at: datetime
+
+
+@strawberry.input
+class CancelLicenceInput:
+    licence_id: strawberry.ID
+    reason: str
+    at: datetime | None = None
+
+
+@strawberry.type
+class RegulatedAreasMutation:
+    @strawberry.mutation(description="Enter a notified order in the register (clerk)")
+    async def record_notified_order(
+        self, info: Info, input: RecordNotifiedOrderInput
+    ) -> NotifiedOrder:
+        who = info.context.require("clerk")
+        rules = law(who, Capability.REGULATED_AREAS)
+        given = service.OrderInput(
+            title=input.title,
+            reference=input.reference,
+            area=input.area,
+            effect=input.effect,
+            activities=input.activities,
+            clauses=input.clauses,
+            effective_from=input.effective_from,
+            effective_until=input.effective_until,
+            species=input.species,
+            licence_fee=input.licence_fee,
+            permit_fee=input.permit_fee,
+        )
+        return await info.context.write(
+            lambda s: NotifiedOrder.of(service.record_order(s, who, given), rules)
+        )
+
+    @strawberry.mutation(description="Grant a licence or permit under a regulating order (clerk)")
+    async def grant_licence(self, info: Info, input: GrantLicenceInput) -> CattleLicence:
+        who = info.context.require("clerk")
+        rules = law(who, Capability.REGULATED_AREAS)
+        order = pk(input.order_id, "NotifiedOrder")
+
+        def run(s: Session) -> CattleLicence:
+            lic = service.grant_licence(
+                s,
+                who,
+                order,
+                input.kind,
+                input.holder,
+                input.valid_from,
+                input.valid_until,
+                input.at,
+            )
+            return CattleLicence.of(lic, None, rules)
+
+        return await info.context.write(run)
+
+    @strawberry.mutation(description="Cancel a licence or permit (clerk, magistrate)")
+    async def cancel_licence(self, info: Info, input: CancelLicenceInput) -> CattleLicence:
+        who = info.context.require("clerk", "magistrate")
+        rules = law(who, Capability.REGULATED_AREAS)
+        licence = pk(input.licence_id, "CattleLicence")
+
+        def run(s: Session) -> CattleLicence:
+            cancel = service.cancel_licence(s, who, licence, input.reason, input.at)
+            lic, _ = next(x for x in service.licences(s) if x[0].id == licence)
+            return CattleLicence.of(lic, cancel, rules)
+
+        return await info.context.write(run)

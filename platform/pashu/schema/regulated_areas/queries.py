@@ -1,0 +1,60 @@
+"""Notified orders, licences and the checks of keeping and movement (any role)."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import strawberry
+from sqlalchemy.orm import Session
+
+from pashu.jurisdictions.base import Capability
+from pashu.jurisdictions.registration import CattleActivity
+from pashu.schema.context import Info
+from pashu.schema.registration.common import law, pk
+from pashu.schema.regulated_areas.types import ActivityCheck, CattleLicence, NotifiedOrder
+from pashu.services import regulated_areas as service
+
+
+async def _check(
+    info: Info, activity: CattleActivity, species: str, area: str, on: date, holder: str | None
+) -> ActivityCheck:
+    who = info.context.require()
+    rules = law(who, Capability.REGULATED_AREAS)
+
+    def load(s: Session) -> ActivityCheck:
+        decision, order = service.check(s, who, activity, species, area, on, holder)
+        return ActivityCheck.of(decision, order, rules)
+
+    return await info.context.read(load)
+
+
+@strawberry.type
+class RegulatedAreasQuery:
+    @strawberry.field(description="Notified orders, by the date they take effect")
+    async def notified_orders(self, info: Info, area: str | None = None) -> list[NotifiedOrder]:
+        rules = law(info.context.require(), Capability.REGULATED_AREAS)
+        return await info.context.read(
+            lambda s: [NotifiedOrder.of(o, rules) for o in service.orders(s, area)]
+        )
+
+    @strawberry.field(description="Licences and permits granted under notified orders")
+    async def cattle_licences(
+        self, info: Info, order_id: strawberry.ID | None = None, holder: str | None = None
+    ) -> list[CattleLicence]:
+        rules = law(info.context.require(), Capability.REGULATED_AREAS)
+        order = pk(order_id, "NotifiedOrder") if order_id is not None else None
+        return await info.context.read(
+            lambda s: [CattleLicence.of(x, c, rules) for x, c in service.licences(s, order, holder)]
+        )
+
+    @strawberry.field(description="May `holder` keep `species` in `area` on `on`? With citations")
+    async def keeping_allowed(
+        self, info: Info, species: str, area: str, on: date, holder: str | None = None
+    ) -> ActivityCheck:
+        return await _check(info, CattleActivity.KEEPING, species, area, on, holder)
+
+    @strawberry.field(description="May `holder` move `species` in `area` on `on`? With citations")
+    async def movement_allowed(
+        self, info: Info, species: str, area: str, on: date, holder: str | None = None
+    ) -> ActivityCheck:
+        return await _check(info, CattleActivity.MOVEMENT, species, area, on, holder)

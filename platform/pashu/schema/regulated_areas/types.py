@@ -1,0 +1,142 @@
+"""Notified orders, the licences and permits under them, and the checks of an activity."""
+
+from __future__ import annotations
+
+import uuid
+from datetime import date, datetime
+from decimal import Decimal
+
+import strawberry
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from pashu.core.decision import Decision
+from pashu.db import regulated_areas as rows
+from pashu.jurisdictions.base import Capability
+from pashu.jurisdictions.registration import (
+    ActivityAnswer,
+    CattleActivity,
+    OrderEffect,
+    PermitKind,
+    RegistrationLaw,
+)
+from pashu.schema.context import Context
+from pashu.schema.law.types import Citation, cites
+from pashu.schema.node import Node, node_type, to_global_id
+from pashu.schema.registration.common import law
+
+
+@strawberry.type(description="A notified order for an area, from a date")
+class NotifiedOrder(Node):
+    title: str
+    reference: str = strawberry.field(description="The gazette reference")
+    area: str
+    effect: OrderEffect
+    activities: list[CattleActivity]
+    clauses: list[str] = strawberry.field(
+        description="The clauses of the order-making power it rests on"
+    )
+    species: list[str] | None = strawberry.field(description="null: every kind of cattle")
+    effective_from: date
+    effective_until: date | None
+    licence_fee: Decimal | None
+    permit_fee: Decimal | None
+    citations: list[Citation]
+    explanation: str
+
+    @classmethod
+    def of(cls, o: rows.NotifiedOrder, rules: RegistrationLaw) -> NotifiedOrder:
+        basis = rules.order_clauses(o.clauses.split(","))
+        activities = [
+            a
+            for a, on in (
+                (CattleActivity.KEEPING, o.keeping),
+                (CattleActivity.MOVEMENT, o.movement),
+            )
+            if on
+        ]
+        return cls(
+            id=to_global_id("NotifiedOrder", o.id),
+            title=o.title,
+            reference=o.reference,
+            area=o.area,
+            effect=OrderEffect(o.effect),
+            activities=activities,
+            clauses=list(basis.value),
+            species=o.species,
+            effective_from=o.effective_from,
+            effective_until=o.effective_until,
+            licence_fee=o.licence_fee,
+            permit_fee=o.permit_fee,
+            citations=cites(basis.cites),
+            explanation=basis.why,
+        )
+
+
+@strawberry.type(description="A licence or permit granted under a regulating order")
+class CattleLicence(Node):
+    order_id: strawberry.ID
+    kind: PermitKind
+    holder: str
+    valid_from: date
+    valid_until: date | None
+    fee: Decimal
+    granted_at: datetime
+    cancelled_at: datetime | None
+    cancellation_reason: str | None
+    citations: list[Citation] = strawberry.field(description="Cancellation's basis, if cancelled")
+
+    @classmethod
+    def of(
+        cls, lic: rows.Licence, cancel: rows.LicenceCancellation | None, rules: RegistrationLaw
+    ) -> CattleLicence:
+        return cls(
+            id=to_global_id("CattleLicence", lic.id),
+            order_id=to_global_id("NotifiedOrder", lic.order_id),
+            kind=PermitKind(lic.kind),
+            holder=lic.holder,
+            valid_from=lic.valid_from,
+            valid_until=lic.valid_until,
+            fee=lic.fee,
+            granted_at=lic.granted_at,
+            cancelled_at=cancel.cancelled_at if cancel else None,
+            cancellation_reason=cancel.reason if cancel else None,
+            citations=cites(rules.licence_cancellation().cites) if cancel else [],
+        )
+
+
+@strawberry.type(description="Whether an activity with an animal is allowed in an area on a day")
+class ActivityCheck:
+    allowed: bool | None = strawberry.field(description="null: it cannot be said (see why)")
+    needs_licence: bool
+    order: NotifiedOrder | None = strawberry.field(description="The order that decides, if any")
+    confidence: str
+    citations: list[Citation]
+    explanation: str
+
+    @classmethod
+    def of(
+        cls,
+        d: Decision[ActivityAnswer],
+        order: rows.NotifiedOrder | None,
+        rules: RegistrationLaw,
+    ) -> ActivityCheck:
+        return cls(
+            allowed=d.value.allowed,
+            needs_licence=d.value.needs_permit,
+            order=NotifiedOrder.of(order, rules) if order else None,
+            confidence=d.confidence.value,
+            citations=cites(d.cites),
+            explanation=d.why,
+        )
+
+
+@node_type("NotifiedOrder")
+async def _order(ctx: Context, pk: uuid.UUID) -> NotifiedOrder | None:
+    rules = law(ctx.require(), Capability.REGULATED_AREAS)
+
+    def load(s: Session) -> NotifiedOrder | None:
+        o = s.scalar(select(rows.NotifiedOrder).where(rows.NotifiedOrder.id == pk))
+        return NotifiedOrder.of(o, rules) if o else None
+
+    return await ctx.read(load)

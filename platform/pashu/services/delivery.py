@@ -1,0 +1,152 @@
+"""Delivering impounded animals to their owner on payment of the dues (Nagaland s.13,
+Mizoram s.9), or on a deposit made under protest (Nagaland s.15)."""
+
+from __future__ import annotations
+
+import uuid
+from dataclasses import dataclass
+from datetime import datetime
+from decimal import Decimal
+
+from sqlalchemy.orm import Session
+
+from pashu.core.errors import Conflict, ValidationError
+from pashu.core.legaltime import aware
+from pashu.core.money import rupees, split
+from pashu.db.impoundment import AnimalStatus, Delivery
+from pashu.jurisdictions import registry
+from pashu.jurisdictions.base import Capability, Jurisdiction, MoneyKind
+from pashu.services import audit, ledger
+from pashu.services import impoundments as cases
+from pashu.services.dues import Dues, compute
+from pashu.services.numbering import next_number
+from pashu.services.seizures import Person, _text
+from pashu.services.tenants import Principal
+
+PROTEST_DEPOSIT = "deposit:protest"
+
+
+@dataclass(frozen=True)
+class Receipt:
+    delivery: Delivery
+    dues: Dues
+
+
+def routed(plugin: Jurisdiction, kind: MoneyKind, amount: Decimal) -> list[tuple[str, Decimal]]:
+    """`amount` of a kind of money, split among the funds the Act names for it.
+
+    Where the Act names no fund the money is held in `deposit:unrouted:<kind>` until the
+    department decides, rather than credited to a fund the law does not name.
+    """
+    if amount == 0:
+        return []
+    routes = plugin.routing(kind).value
+    if not routes:
+        return [(f"deposit:unrouted:{kind.value.lower()}", amount)]
+    parts = split(amount, [r.share for r in routes])
+    return [(f"fund:{r.fund}", part) for r, part in zip(routes, parts, strict=True)]
+
+
+def deliver_to_owner(
+    session: Session,
+    who: Principal,
+    *,
+    impoundment_id: uuid.UUID,
+    at: datetime,
+    claimant: Person,
+    amount_paid: Decimal,
+    under_protest: bool,
+    animal_ids: list[uuid.UUID] | None = None,
+) -> Receipt:
+    who.require("clerk", "finance")
+    plugin = registry.get(who.jurisdiction)
+    plugin.require(Capability.IMPOUNDMENT)
+    rule = plugin.delivery_on_deposit() if under_protest else plugin.delivery_on_payment()
+    case = cases.get(session, impoundment_id, lock=True)
+    when = aware(at)
+    if when < case.impounded_at:
+        raise ValidationError("a delivery cannot precede the impounding", field="at")
+    everything = cases.animals(session, case)
+    in_pound = [a for a in everything if a.status == AnimalStatus.IN_POUND.value]
+    if animal_ids is None:
+        chosen = in_pound
+    else:
+        wanted = set(animal_ids)
+        chosen = [a for a in everything if a.id in wanted]
+        if len(chosen) != len(wanted):
+            raise ValidationError("some animals are not in this case", field="animalIds")
+    if not chosen:
+        raise Conflict("no animal of this case is in the pound", field="animalIds")
+    dues = compute(plugin, cases.rates(session), case, chosen, when)
+    if dues.total is None:
+        missing = dues.unknown[0]
+        raise ValidationError(
+            f"the dues cannot be worked out: {missing.why}",
+            citation=missing.cites[0] if missing.cites else None,
+        )
+    paid = rupees(amount_paid)
+    if paid != dues.total:
+        raise ValidationError(
+            f"the dues for these animals on {when.isoformat()} are Rs {dues.total}, not Rs {paid}",
+            citation=rule.cites[0],
+            field="amountPaid",
+            dues=str(dues.total),
+        )
+    delivery = Delivery(
+        impoundment_id=case.id,
+        receipt_number=next_number(session, who.tenant_id, "receipt"),
+        at=when,
+        claimant_name=_text(claimant.name, "claimant.name", limit=200),
+        claimant_address=_text(claimant.address, "claimant.address"),
+        amount_paid=paid,
+        under_protest=under_protest,
+        lines=[
+            {
+                "kind": line.kind.value,
+                "species": line.species,
+                "heads": line.heads,
+                "days": line.days,
+                "amount": str(line.amount),
+                "cites": [c.label for c in line.cites],
+            }
+            for line in dues.lines
+        ],
+        recorded_by=who.actor,
+    )
+    session.add(delivery)
+    session.flush()
+    cases.release(session, chosen, AnimalStatus.DELIVERED, when, delivery_id=delivery.id)
+    for a in chosen:
+        a.fine_settled, a.charges_settled_at = True, when
+    if paid:
+        credits = (
+            [(PROTEST_DEPOSIT, paid)]
+            if under_protest
+            else routed(plugin, MoneyKind.FINE, dues.by_kind(MoneyKind.FINE))
+            + routed(plugin, MoneyKind.FEEDING_CHARGE, dues.by_kind(MoneyKind.FEEDING_CHARGE))
+        )
+        ledger.transfer(
+            session,
+            at=when,
+            kind="impoundment.delivery",
+            memo=f"receipt {delivery.receipt_number}: " + "; ".join(c.label for c in rule.cites),
+            subject=f"Impoundment:{case.id}",
+            source="payer:owner",
+            shares=credits,
+            key=f"delivery:{delivery.id}",
+        )
+    cases.refresh(session, plugin, case, everything)
+    session.flush()
+    audit.record(
+        session,
+        who.actor,
+        "impoundment.deliver_to_owner",
+        f"Impoundment:{case.id}",
+        after={
+            "receipt": delivery.receipt_number,
+            "animals": len(chosen),
+            "amountPaid": str(paid),
+            "underProtest": under_protest,
+        },
+    )
+    return Receipt(delivery, dues)

@@ -1,0 +1,132 @@
+"""What an owner owes for impounded animals on a given instant, line by line.
+
+Fines per head come from the scale the tenant's Act uses for the place of seizure
+(plugin.fine_rate_kind) as notified on the day of impounding; feeding and watering accrue
+per head for each day, or part of a day, in the pound at the notified rate in force that
+day. A rate not notified makes its line unknown (never guessed), and the total with it.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from datetime import date, datetime, timedelta
+from decimal import Decimal
+
+from pashu.core.citations import Citation
+from pashu.core.legaltime import legal_date
+from pashu.db.impoundment import AnimalStatus, ImpoundedAnimal, Impoundment
+from pashu.jurisdictions.base import Jurisdiction, MoneyKind, PlaceKind, RateKind
+from pashu.jurisdictions.notifications import Notification, in_force
+
+
+@dataclass(frozen=True)
+class DuesLine:
+    kind: MoneyKind  # FINE or FEEDING_CHARGE: also which fund it goes to
+    species: str
+    heads: int
+    days: int | None
+    amount: Decimal | None
+    cites: list[Citation]
+    why: str
+
+
+@dataclass(frozen=True)
+class Dues:
+    as_of: datetime
+    lines: list[DuesLine]
+
+    @property
+    def total(self) -> Decimal | None:
+        if any(line.amount is None for line in self.lines):
+            return None
+        return sum((line.amount or Decimal(0) for line in self.lines), Decimal("0.00"))
+
+    def by_kind(self, kind: MoneyKind) -> Decimal:
+        return sum(
+            (line.amount or Decimal(0) for line in self.lines if line.kind is kind),
+            Decimal("0.00"),
+        )
+
+    @property
+    def unknown(self) -> list[DuesLine]:
+        return [line for line in self.lines if line.amount is None]
+
+
+def _feeding_days(animal: ImpoundedAnimal, impounded: date, until: date) -> tuple[date, int]:
+    """First day charged and how many: every day begun in the pound, once."""
+    if animal.charges_settled_at is not None:
+        first = legal_date(animal.charges_settled_at) + timedelta(days=1)
+    else:
+        first = impounded
+    return first, max(0, (until - first).days + 1)
+
+
+def compute(
+    plugin: Jurisdiction,
+    notifications: Sequence[Notification],
+    case: Impoundment,
+    animals: Iterable[ImpoundedAnimal],
+    as_of: datetime,
+) -> Dues:
+    in_pound = [a for a in animals if a.status == AnimalStatus.IN_POUND.value]
+    impounded = legal_date(case.impounded_at)
+    until = legal_date(as_of)
+    lines: list[DuesLine] = []
+
+    fine_kind = plugin.fine_rate_kind(PlaceKind(case.place_kind))
+    rules = plugin.rate_rules()
+    fines: dict[str, int] = defaultdict(int)
+    for a in in_pound:
+        if not a.fine_settled:
+            fines[a.species] += 1
+    for species, heads in sorted(fines.items()):
+        rate = in_force(notifications, fine_kind.value, species, impounded)
+        lines.append(
+            DuesLine(
+                MoneyKind.FINE,
+                species,
+                heads,
+                None,
+                None if rate is None else rate.amount * heads,
+                fine_kind.cites,
+                f"{heads} × Rs {rate.amount} per head ({rate.reference}); {fine_kind.why}"
+                if rate
+                else f"no {fine_kind.value.value} for {species} notified in force on "
+                f"{impounded.isoformat()}",
+            )
+        )
+
+    feeding_rule = rules.get(RateKind.FEEDING_PER_HEAD_PER_DAY)
+    feeding: dict[tuple[str, date, int], int] = defaultdict(int)
+    for a in in_pound:
+        first, days = _feeding_days(a, impounded, until)
+        if days:
+            feeding[(a.species, first, days)] += 1
+    for (species, first, days), heads in sorted(feeding.items()):
+        amount: Decimal | None = Decimal("0.00")
+        missing: date | None = None
+        for n in range(days):
+            day = first + timedelta(days=n)
+            rate = in_force(notifications, RateKind.FEEDING_PER_HEAD_PER_DAY, species, day)
+            if rate is None:
+                missing, amount = day, None
+                break
+            assert amount is not None
+            amount += rate.amount * heads
+        lines.append(
+            DuesLine(
+                MoneyKind.FEEDING_CHARGE,
+                species,
+                heads,
+                days,
+                amount,
+                feeding_rule.cites if feeding_rule else [],
+                f"{heads} head × {days} day(s) in the pound from {first.isoformat()}, each day "
+                "or part of a day at the rate in force that day"
+                if missing is None
+                else f"no feeding rate for {species} notified in force on {missing.isoformat()}",
+            )
+        )
+    return Dues(as_of, lines)

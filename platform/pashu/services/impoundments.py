@@ -1,0 +1,152 @@
+"""Loading a case and what the law says about it: shared by seizure, delivery and sale."""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Any, cast
+
+from sqlalchemy import CursorResult, select, update
+from sqlalchemy.orm import Session
+
+from pashu.core.errors import Conflict, NotFound
+from pashu.db.impoundment import (
+    AnimalStatus,
+    CaseStatus,
+    ImpoundedAnimal,
+    Impoundment,
+    Notice,
+)
+from pashu.jurisdictions.base import Action, Jurisdiction, TimelineEvents, TimelineStep
+from pashu.jurisdictions.notifications import Notification
+from pashu.services.rates import as_notification, notifications
+
+
+def get(session: Session, impoundment_id: uuid.UUID, *, lock: bool = False) -> Impoundment:
+    """The case, in the caller's tenant; another tenant's looks like none at all."""
+    q = select(Impoundment).where(Impoundment.id == impoundment_id)
+    if lock:
+        q = q.with_for_update()
+    case = session.scalar(q)
+    if case is None:
+        raise NotFound("no such impoundment")
+    return case
+
+
+def animals(session: Session, case: Impoundment) -> list[ImpoundedAnimal]:
+    return list(
+        session.scalars(
+            select(ImpoundedAnimal)
+            .where(ImpoundedAnimal.impoundment_id == case.id)
+            .order_by(ImpoundedAnimal.id)
+        )
+    )
+
+
+def notices(session: Session, case_id: uuid.UUID) -> list[Notice]:
+    return list(session.scalars(select(Notice).where(Notice.impoundment_id == case_id)))
+
+
+def rates(session: Session) -> list[Notification]:
+    return [as_notification(r) for r in notifications(session)]
+
+
+def events(case: Impoundment, issued: Sequence[Notice]) -> TimelineEvents:
+    """The timeline's events: the register's instants and the notices issued so far."""
+    by_kind = {n.kind: n.issued_at for n in issued}
+    return TimelineEvents(
+        seized_at=case.seized_at,
+        impounded_at=case.impounded_at,
+        announced_at=by_kind.get(Action.ANNOUNCE_SEIZURE.value),
+        noticed_at=by_kind.get(Action.PUBLISH_NOTICE.value),
+    )
+
+
+def timeline(
+    plugin: Jurisdiction, case: Impoundment, issued: Sequence[Notice]
+) -> list[TimelineStep]:
+    return plugin.impoundment_timeline(events(case, issued))
+
+
+def step(steps: Sequence[TimelineStep], action: Action) -> TimelineStep | None:
+    return next((s for s in steps if s.action is action), None)
+
+
+# The department's own duties on a case; the other steps are windows for others (the
+# seizer's delivery to the pound, the owner's complaint or claim).
+DUTIES = (Action.ANNOUNCE_SEIZURE, Action.REPORT_UNCLAIMED, Action.PUBLISH_NOTICE, Action.AUCTION)
+
+
+def schedule(
+    plugin: Jurisdiction,
+    case: Impoundment,
+    issued: Sequence[Notice],
+    all_animals: Sequence[ImpoundedAnimal],
+) -> None:
+    """Set the case's next duty: the earliest step of DUTIES not yet done, while animals
+    remain in the pound (a sale ends the duties; so does the last animal leaving)."""
+    done = {n.kind for n in issued}
+    pending = [
+        s
+        for s in timeline(plugin, case, issued)
+        if s.action in DUTIES and s.action.value not in done
+    ]
+    if not any(a.status == AnimalStatus.IN_POUND.value for a in all_animals) or not pending:
+        case.next_action = case.next_action_at = case.next_deadline = None
+        return
+    first = min(pending, key=lambda s: (s.window.not_before, DUTIES.index(s.action)))
+    case.next_action = first.action.value
+    case.next_action_at = first.window.not_before
+    deadlines = [s.window.deadline for s in pending if s.window.deadline is not None]
+    case.next_deadline = min(deadlines) if deadlines else None
+
+
+def refresh_status(case: Impoundment, all_animals: Sequence[ImpoundedAnimal]) -> None:
+    """Keep the case's status in step with its animals (for the dashboard's filters)."""
+    states = {a.status for a in all_animals}
+    if states == {AnimalStatus.IN_POUND.value}:
+        case.status = CaseStatus.IMPOUNDED.value
+    elif AnimalStatus.IN_POUND.value in states:
+        case.status = CaseStatus.PARTLY_RELEASED.value
+    elif states == {AnimalStatus.DELIVERED.value}:
+        case.status = CaseStatus.DELIVERED.value
+    else:
+        case.status = CaseStatus.DISPOSED.value
+
+
+def release(
+    session: Session,
+    chosen: Sequence[ImpoundedAnimal],
+    status: AnimalStatus,
+    at: datetime,
+    **link: uuid.UUID,
+) -> None:
+    """Take animals out of the pound, exactly once: a second clerk racing for the same
+    animals finds them gone and gets CONFLICT (the caller's transaction rolls back)."""
+    ids = [a.id for a in chosen]
+    done = cast(
+        CursorResult[Any],
+        session.execute(
+            update(ImpoundedAnimal)
+            .where(
+                ImpoundedAnimal.id.in_(ids),
+                ImpoundedAnimal.status == AnimalStatus.IN_POUND.value,
+            )
+            .values(status=status.value, released_at=at, **link)
+            .execution_options(synchronize_session="fetch")
+        ),
+    ).rowcount
+    if done != len(ids):
+        raise Conflict("some of these animals have already left the pound")
+
+
+def refresh(
+    session: Session,
+    plugin: Jurisdiction,
+    case: Impoundment,
+    all_animals: Sequence[ImpoundedAnimal],
+) -> None:
+    """After anything happens to a case: its status and its next duty."""
+    refresh_status(case, all_animals)
+    schedule(plugin, case, notices(session, case.id), all_animals)

@@ -1,0 +1,202 @@
+"""Selling impounded animals by public auction, or disposing of them otherwise, and the
+account of the proceeds (Nagaland ss.14(3), 16-19; Mizoram s.10)."""
+
+from __future__ import annotations
+
+import uuid
+from dataclasses import dataclass
+from datetime import datetime
+from decimal import Decimal
+from typing import Any
+
+from sqlalchemy.orm import Session
+
+from pashu.core.errors import Conflict, ProhibitedPurchaser, TooEarly, ValidationError
+from pashu.core.legaltime import aware
+from pashu.core.money import rupees
+from pashu.db.impoundment import AnimalStatus, ImpoundedAnimal, Impoundment, Sale
+from pashu.db.types import new_id
+from pashu.jurisdictions import registry
+from pashu.jurisdictions.base import (
+    Action,
+    BuyerRole,
+    Capability,
+    Jurisdiction,
+    MoneyKind,
+    SaleAccounting,
+)
+from pashu.jurisdictions.species import canonical
+from pashu.services import audit, ledger
+from pashu.services import impoundments as cases
+from pashu.services.delivery import routed
+from pashu.services.dues import compute
+from pashu.services.seizures import Person, _text
+from pashu.services.tenants import Principal
+
+SURPLUS_DEPOSIT = "deposit:surplus"
+SALE_EXPENSES = "payee:sale-expenses"
+
+
+@dataclass(frozen=True)
+class Lot:
+    species: str
+    count: int
+
+
+def _check_buyer(plugin: Jurisdiction, role: BuyerRole) -> None:
+    barred = plugin.prohibited_purchasers()
+    if role in barred.value:
+        raise ProhibitedPurchaser(
+            f"a {role.value.lower().replace('_', ' ')} may not buy at this sale: {barred.why}",
+            citation=barred.cites[0],
+            field="buyer.role",
+        )
+
+
+def _check_time(plugin: Jurisdiction, case: Impoundment, at: datetime, session: Session) -> None:
+    steps = cases.timeline(plugin, case, cases.notices(session, case.id))
+    auction = cases.step(steps, Action.AUCTION)
+    assert auction is not None  # every Act with an auction has the step
+    if auction.projected:
+        raise TooEarly(
+            "the notices the Act requires before a sale have not been issued",
+            citation=auction.cites[0],
+        )
+    if at < auction.window.not_before:
+        raise TooEarly(
+            f"the animals may be sold from {auction.window.not_before.isoformat()}",
+            citation=auction.cites[0],
+            notBefore=auction.window.not_before.isoformat(),
+        )
+
+
+def _pick(in_pound: list[ImpoundedAnimal], lots: list[Lot]) -> list[ImpoundedAnimal]:
+    chosen: list[ImpoundedAnimal] = []
+    for lot in lots:
+        species = canonical(lot.species)
+        pool = [a for a in in_pound if a.species == species and a not in chosen]
+        if lot.count < 1 or lot.count > len(pool):
+            raise Conflict(f"{lot.count} {species} are not in the pound ({len(pool)} are)")
+        chosen.extend(pool[: lot.count])
+    return chosen
+
+
+def record_sale(
+    session: Session,
+    who: Principal,
+    *,
+    impoundment_id: uuid.UUID,
+    at: datetime,
+    lots: list[Lot],
+    buyer: Person,
+    buyer_role: BuyerRole,
+    price: Decimal,
+    expenses: Decimal,
+    decided_by: str | None = None,
+) -> Sale:
+    """A sale by auction; with `decided_by`, a disposal otherwise than by auction."""
+    who.require("clerk", "finance")
+    plugin = registry.get(who.jurisdiction)
+    plugin.require(Capability.AUCTION)
+    when = aware(at)
+    proceeds, costs = rupees(price), rupees(expenses)
+    if proceeds < 0 or costs < 0:
+        raise ValidationError("price and expenses cannot be negative")
+    _check_buyer(plugin, buyer_role)
+    other = plugin.other_disposal() if decided_by else None
+    case = cases.get(session, impoundment_id, lock=True)
+    _check_time(plugin, case, when, session)
+    everything = cases.animals(session, case)
+    in_pound = [a for a in everything if a.status == AnimalStatus.IN_POUND.value]
+    sold = _pick(in_pound, lots)
+    accounting = plugin.sale_accounting()
+    # Deducting: the charges of every animal in the pound come out of the proceeds.
+    deducting = accounting.value is SaleAccounting.DEDUCT_CHARGES_HOLD_SURPLUS
+    settled = in_pound if deducting else sold
+    dues = compute(plugin, cases.rates(session), case, settled, when)
+    if dues.total is None:
+        raise ValidationError(
+            f"the charges cannot be worked out: {dues.unknown[0].why}",
+            citation=dues.unknown[0].cites[0] if dues.unknown[0].cites else None,
+        )
+    sale_id = new_id()  # the sale row is written once, complete (append-only)
+    status = AnimalStatus.SOLD if decided_by is None else AnimalStatus.DISPOSED
+    cases.release(session, sold, status, when, sale_id=sale_id)
+    for a in settled:
+        a.fine_settled, a.charges_settled_at = True, when
+
+    if deducting:
+        left = proceeds
+        fines = min(left, dues.by_kind(MoneyKind.FINE))
+        left -= fines
+        feeding = min(left, dues.by_kind(MoneyKind.FEEDING_CHARGE))
+        left -= feeding
+        spent = min(left, costs)
+        left -= spent
+        shares = (
+            routed(plugin, MoneyKind.FINE, fines)
+            + routed(plugin, MoneyKind.FEEDING_CHARGE, feeding)
+            + ([(SALE_EXPENSES, spent)] if spent else [])
+            + ([(SURPLUS_DEPOSIT, left)] if left else [])
+        )
+        disposal: dict[str, Any] = {
+            "finesToLocalAuthority": str(fines),
+            "feedingToPoundKeeper": str(feeding),
+            "expensesOfSale": str(spent),
+            "balance": str(left),
+        }
+    else:
+        spent, left = min(proceeds, costs), Decimal("0.00")
+        shares = routed(plugin, MoneyKind.SALE_PROCEEDS, proceeds - spent) + (
+            [(SALE_EXPENSES, spent)] if spent else []
+        )
+        disposal = {"toFund": str(proceeds - spent), "expensesOfSale": str(spent)}
+    account = {
+        "cattleSeized": len(everything),
+        "impoundedFrom": case.impounded_at.isoformat(),
+        "impoundedUntil": when.isoformat(),
+        "finesAndCharges": str(dues.total),
+        "cattleSold": len(sold),
+        "proceeds": str(proceeds),
+        "disposal": disposal,
+        "cites": [c.label for c in accounting.cites + (other.cites if other else [])],
+        "decidedBy": other.value if other else None,
+    }
+    sale = Sale(
+        id=sale_id,
+        impoundment_id=case.id,
+        at=when,
+        by_auction=decided_by is None,
+        decided_by=_text(decided_by, "decidedBy", limit=200) if decided_by else None,
+        buyer_name=_text(buyer.name, "buyer.name", limit=200),
+        buyer_address=_text(buyer.address, "buyer.address"),
+        buyer_role=buyer_role.value,
+        price=proceeds,
+        expenses=costs,
+        surplus=left if deducting else Decimal("0.00"),
+        account=account,
+        recorded_by=who.actor,
+    )
+    session.add(sale)
+    session.flush()
+    if proceeds:
+        ledger.transfer(
+            session,
+            at=when,
+            kind="impoundment.sale",
+            memo="; ".join(c.label for c in accounting.cites),
+            subject=f"Impoundment:{case.id}",
+            source="payer:buyer",
+            shares=shares,
+            key=f"sale:{sale.id}",
+        )
+    cases.refresh(session, plugin, case, everything)
+    session.flush()
+    audit.record(
+        session,
+        who.actor,
+        "impoundment.record_sale",
+        f"Impoundment:{case.id}",
+        after={"sale": str(sale.id), "account": account},
+    )
+    return sale

@@ -1,0 +1,101 @@
+"""Shared steps of the impoundment tests: a tenant with rates, a pound, a seizure."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.conftest import Databases, GraphQLClient, TenantFixture, make_tenant
+
+PUBLISH = """
+mutation($input: PublishNotificationInput!) { publishNotification(input: $input) { id } }"""
+POUND = """
+mutation($name: String!) {
+  createPound(input: {name: $name, localAuthority: "Kohima TC"}) { id }
+}"""
+SEIZE = """
+mutation($input: RecordSeizureInput!) {
+  recordSeizure(input: $input) {
+    id registerNumber status
+    animals { id species status }
+    animalCounts { species count inPound }
+    timeline { action notBefore deadline citation { section } }
+  }
+}"""
+DUES = """
+query($id: ID!, $asOf: DateTime) {
+  impoundment(id: $id) {
+    status
+    dues(asOf: $asOf) { total lines { kind species heads days amount citation { section } } }
+  }
+}"""
+DELIVER = """
+mutation($input: DeliverToOwnerInput!) { deliverToOwner(input: $input) { number amount } }"""
+NOTICE = """
+mutation($input: RecordNoticeInput!) { recordNotice(input: $input) { kind issuedAt } }"""
+SALE = """
+mutation($input: RecordSaleInput!) {
+  recordSale(input: $input) {
+    proceeds surplus
+    account { cattleSeized cattleSold finesAndCharges proceeds disposal { item amount } citations }
+  }
+}"""
+FUNDS = "{ funds { account balance } }"
+
+
+async def rate(
+    gql: GraphQLClient, token: str, kind: str, species: str | None, amount: str, since: str
+) -> None:
+    await gql.ok(
+        PUBLISH,
+        {
+            "input": {
+                "kind": kind,
+                "species": species,
+                "amount": amount,
+                "effectiveFrom": since,
+                "reference": f"Gazette {kind} {species} {since}",
+            }
+        },
+        token,
+    )
+
+
+async def department(
+    dbs: Databases, gql: GraphQLClient, jurisdiction: str
+) -> tuple[TenantFixture, str]:
+    """A tenant with a pound and rates for cows and goats from 1 January 2026."""
+    t = make_tenant(dbs, jurisdiction)
+    for species, fine, feed in (("cow", "50.00", "10.00"), ("goat", "20.00", "5.00")):
+        await rate(gql, t.token, "FINE_PER_HEAD", species, fine, "2026-01-01")
+        await rate(gql, t.token, "FEEDING_PER_HEAD_PER_DAY", species, feed, "2026-01-01")
+    pound = (await gql.ok(POUND, {"name": "Main pound"}, t.token))["createPound"]["id"]
+    return t, pound
+
+
+def seizure(pound: str, **over: Any) -> dict[str, Any]:
+    base: dict[str, Any] = {
+        "poundId": pound,
+        "seizedAt": "2026-01-03T09:00:00+05:30",
+        "impoundedAt": "2026-01-03T15:00:00+05:30",
+        "placeKind": "PRIVATE_LAND",
+        "place": "Paddy field of K. Angami, Kohima village",
+        "seizer": {"name": "K. Angami", "address": "Kohima village"},
+        "seizerSigned": True,
+        "owner": {"name": "T. Sema", "address": "Jotsoma"},
+        "animals": [
+            {"species": "cow", "count": 2, "description": "brown, white blaze"},
+            {"species": "goat", "count": 1},
+        ],
+    }
+    base.update(over)
+    return base
+
+
+async def seize(gql: GraphQLClient, token: str, pound: str, **over: Any) -> dict[str, Any]:
+    data = await gql.ok(SEIZE, {"input": seizure(pound, **over)}, token)
+    case: dict[str, Any] = data["recordSeizure"]
+    return case
+
+
+async def balances(gql: GraphQLClient, token: str) -> dict[str, str]:
+    return {f["account"]: f["balance"] for f in (await gql.ok(FUNDS, token=token))["funds"]}

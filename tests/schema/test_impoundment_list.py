@@ -1,0 +1,115 @@
+"""The dashboard's list of cases: keyset pages, filters, and a fixed number of statements."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from sqlalchemy import event
+
+from tests.conftest import Databases, GraphQLClient, make_tenant
+from tests.schema.impoundment_helpers import department, seize
+
+PAGE = """
+query($first: Int, $after: String, $status: [CaseStatus!], $species: String) {
+  impoundments(first: $first, after: $after, status: $status, species: $species) {
+    edges { cursor node {
+      id registerNumber status seizedAt
+      pound { name localAuthority { name } }
+      animals { species status }
+      dues(asOf: "2026-02-01T00:00:00+05:30") { total lines { kind amount citation { section } } }
+      timeline { action deadline }
+    } }
+    pageInfo { hasNextPage endCursor }
+  }
+}"""
+
+
+@contextmanager
+def counting(dbs: Databases) -> Iterator[list[str]]:
+    statements: list[str] = []
+
+    def count(*args: Any) -> None:
+        statements.append(args[2])
+
+    engine = dbs.app.async_engine.sync_engine
+    event.listen(engine, "before_cursor_execute", count)
+    try:
+        yield statements
+    finally:
+        event.remove(engine, "before_cursor_execute", count)
+
+
+async def _cases(dbs: Databases, gql: GraphQLClient, n: int) -> tuple[str, list[dict[str, Any]]]:
+    t, pound = await department(dbs, gql, "nagaland")
+    made = []
+    for day in range(n):
+        made.append(
+            await seize(
+                gql,
+                t.token,
+                pound,
+                seizedAt=f"2026-01-{day + 1:02d}T09:00:00+05:30",
+                impoundedAt=f"2026-01-{day + 1:02d}T10:00:00+05:30",
+            )
+        )
+    return t.token, made
+
+
+async def test_pages_follow_each_other_newest_first(dbs: Databases, gql: GraphQLClient) -> None:
+    token, made = await _cases(dbs, gql, 5)
+    first = (await gql.ok(PAGE, {"first": 2}, token))["impoundments"]
+    assert [e["node"]["registerNumber"] for e in first["edges"]] == [5, 4]
+    assert first["pageInfo"]["hasNextPage"] is True
+    rest = await gql.ok(PAGE, {"first": 10, "after": first["pageInfo"]["endCursor"]}, token)
+    assert [e["node"]["registerNumber"] for e in rest["impoundments"]["edges"]] == [3, 2, 1]
+    assert rest["impoundments"]["pageInfo"]["hasNextPage"] is False
+    assert len(made) == 5
+
+
+async def test_a_page_costs_the_same_statements_whatever_its_size(
+    dbs: Databases, gql: GraphQLClient
+) -> None:
+    token, _ = await _cases(dbs, gql, 12)
+    with counting(dbs) as small:
+        await gql.ok(PAGE, {"first": 2}, token)
+    with counting(dbs) as large:
+        data = await gql.ok(PAGE, {"first": 12}, token)
+    assert len(data["impoundments"]["edges"]) == 12
+    assert all(e["node"]["dues"]["total"] for e in data["impoundments"]["edges"])
+    assert len(small) == len(large), (small, large)
+    assert len(large) <= 8, large
+
+
+async def test_filters_by_status_and_species(dbs: Databases, gql: GraphQLClient) -> None:
+    token, _ = await _cases(dbs, gql, 2)
+    none = await gql.ok(PAGE, {"status": ["DELIVERED"]}, token)
+    assert none["impoundments"]["edges"] == []
+    goats = await gql.ok(PAGE, {"species": "goats"}, token)
+    assert len(goats["impoundments"]["edges"]) == 2
+    pigs = await gql.ok(PAGE, {"species": "pig"}, token)
+    assert pigs["impoundments"]["edges"] == []
+
+
+async def test_page_sizes_are_bounded(dbs: Databases, gql: GraphQLClient) -> None:
+    token, _ = await _cases(dbs, gql, 1)
+    err = await gql.error(PAGE, {"first": 1000}, token)
+    assert err["extensions"]["code"] == "LIMIT_EXCEEDED"
+
+
+async def test_another_tenants_cases_are_invisible(dbs: Databases, gql: GraphQLClient) -> None:
+    token, made = await _cases(dbs, gql, 1)
+    other = make_tenant(dbs, "nagaland")
+    listed = await gql.ok(PAGE, {}, other.token)
+    assert listed["impoundments"]["edges"] == []
+    node = await gql.ok(
+        "query($id: ID!) { node(id: $id) { id } impoundment(id: $id) { id } }",
+        {"id": made[0]["id"]},
+        other.token,
+    )
+    assert node == {"node": None, "impoundment": None}
+    mine = await gql.ok(
+        "query($id: ID!) { impoundment(id: $id) { id } }", {"id": made[0]["id"]}, token
+    )
+    assert mine["impoundment"]["id"] == made[0]["id"]
