@@ -113,3 +113,32 @@ async def test_an_unnotified_rate_is_unknown_not_guessed(
     dues = data["impoundment"]["dues"]
     assert dues["total"] is None
     assert all(ln["amount"] is None for ln in dues["lines"])
+
+
+OWNER_REG = """
+query($id: ID!) { impoundment(id: $id) {
+  ownerRegistration { registered late explanation citations { section } }
+} }"""
+
+
+async def test_an_impoundment_shows_its_owners_registration(
+    dbs: Databases, gql: GraphQLClient
+) -> None:
+    from tests.schema.impoundment_helpers import rate
+    from tests.schema.test_registration import REGISTER, registration
+
+    t, pound = await department(dbs, gql, "mizoram")
+    unregistered = await seize(gql, t.token, pound)
+    data = await gql.ok(OWNER_REG, {"id": unregistered["id"]}, t.token)
+    assert data["impoundment"]["ownerRegistration"]["registered"] is False
+    await rate(gql, t.token, "REGISTRATION_FEE", None, "10.00", "2025-01-01")
+    reg = registration(at="2025-12-01T10:00:00+05:30", owned_since="2025-11-20")
+    reg["input"]["owner"] = {"name": "T. Sema", "address": "Jotsoma", "category": "PRIVATE"}
+    await gql.ok(REGISTER, reg, t.token)
+    data = await gql.ok(OWNER_REG, {"id": unregistered["id"]}, t.token)
+    status = data["impoundment"]["ownerRegistration"]
+    assert status["registered"] is True and status["late"] is False
+    nl, nl_pound = await department(dbs, gql, "nagaland")
+    nl_case = await seize(gql, nl.token, nl_pound)
+    none = await gql.ok(OWNER_REG, {"id": nl_case["id"]}, nl.token)
+    assert none["impoundment"]["ownerRegistration"] is None  # no animal register in that Act

@@ -1,5 +1,7 @@
 """Every model, imported in one place so the metadata is complete (migrations, tests)."""
 
+from pashu.db.clocks import Auction, AuctionLot, ClaimWindow, OutboxMessage, TaskRun
+from pashu.db.complaints import Complaint, ComplaintDecision
 from pashu.db.establishments import Establishment, EstablishmentRegistration
 from pashu.db.impoundment import (
     Counter,
@@ -35,6 +37,11 @@ from pashu.db.regulated_areas import Licence, LicenceCancellation, NotifiedOrder
 from pashu.db.tenancy import ApiToken, AuditEvent, Tenant, User
 
 __all__ = [
+    "Auction",
+    "AuctionLot",
+    "ClaimWindow",
+    "OutboxMessage",
+    "TaskRun",
     "AnimalRegistration",
     "ApiToken",
     "Appeal",
@@ -42,6 +49,8 @@ __all__ = [
     "AttackLiability",
     "AuditEvent",
     "CompensationOrder",
+    "Complaint",
+    "ComplaintDecision",
     "Composition",
     "Counter",
     "Delivery",

@@ -8,6 +8,9 @@ import strawberry
 from strawberry.tools import merge_types
 
 from pashu.config import Settings, settings
+from pashu.schema.complaints.mutations import ComplaintsMutation
+from pashu.schema.complaints.queries import ComplaintsQuery
+from pashu.schema.complaints.types import Complaint
 from pashu.schema.establishments.mutations import EstablishmentsMutation
 from pashu.schema.establishments.queries import EstablishmentsQuery
 from pashu.schema.establishments.types import Establishment, EstablishmentRegistration
@@ -63,6 +66,7 @@ Query = merge_types(
         RegistrationQuery,
         EstablishmentsQuery,
         RegulatedAreasQuery,
+        ComplaintsQuery,
     ),
 )
 Mutation = merge_types(
@@ -75,6 +79,7 @@ Mutation = merge_types(
         RegistrationMutation,
         EstablishmentsMutation,
         RegulatedAreasMutation,
+        ComplaintsMutation,
     ),
 )
 
@@ -84,6 +89,7 @@ def build_schema(cfg: Settings) -> strawberry.Schema:
         query=Query,
         mutation=Mutation,
         types=[
+            Complaint,
             User,
             Pound,
             Impoundment,

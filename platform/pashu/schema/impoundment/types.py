@@ -8,20 +8,22 @@ from decimal import Decimal
 
 import strawberry
 from sqlalchemy import select
+from sqlalchemy.orm import Session
 
-from pashu.core.legaltime import aware
+from pashu.core.legaltime import aware, legal_date
 from pashu.db import impoundment as db
 from pashu.jurisdictions import registry
-from pashu.jurisdictions.base import Action, BuyerRole, PlaceKind
+from pashu.jurisdictions.base import Action, BuyerRole, Capability, PlaceKind
 from pashu.schema.context import Context, Info
 from pashu.schema.documents import Document
 from pashu.schema.impoundment import loaders
 from pashu.schema.law.types import Citation, TimelineStep, cites
 from pashu.schema.node import Node, node_type, to_global_id
 from pashu.schema.pounds.types import Pound
+from pashu.schema.registration.types import RegistrationStatus
 from pashu.services import dues as dues_service
 from pashu.services import impoundments as cases
-from pashu.services import papers
+from pashu.services import papers, registration
 
 strawberry.enum(db.CaseStatus)
 strawberry.enum(db.AnimalStatus)
@@ -268,6 +270,20 @@ class Impoundment(Node):
             else None,
             _row=row,
         )
+
+    @strawberry.field(description="The owner's animal registration, where the Act keeps one")
+    async def owner_registration(self, info: Info) -> RegistrationStatus | None:
+        plugin = registry.get(info.context.require().jurisdiction)
+        name, address = self._row.owner_name, self._row.owner_address
+        if not name or not plugin.has(Capability.ANIMAL_REGISTRATION):
+            return None
+        on = legal_date(self._row.seized_at)
+
+        def load(s: Session) -> RegistrationStatus:
+            st = registration.registration_status(s, name, address or "", on)
+            return RegistrationStatus.of(st, registration.find_owner(s, name, address or ""))
+
+        return await info.context.read(load)
 
     @strawberry.field(description="The register entry this one corrects, if any")
     async def corrects(self, info: Info) -> Impoundment | None:

@@ -9,11 +9,9 @@ from sqlalchemy.orm import Session
 
 from pashu.jurisdictions.base import Capability
 from pashu.schema.context import Info
-from pashu.schema.law.types import cites
 from pashu.schema.registration.common import law, pk
 from pashu.schema.registration.types import (
     Appeal,
-    HeadCount,
     Owner,
     Registration,
     RegistrationStatus,
@@ -52,16 +50,7 @@ class RegistrationQuery:
 
         def load(s: Session) -> RegistrationStatus:
             st = service.registration_status(s, name, address, on)
-            owner = service.find_owner(s, name, address)
-            return RegistrationStatus(
-                owner=Owner.of(owner) if owner else None,
-                exempt=st.exempt,
-                registered=st.registered,
-                late=st.late,
-                head_counts=[HeadCount(species=k, count=v) for k, v in st.head_counts.items()],
-                citations=cites(st.cites),
-                explanation=st.why,
-            )
+            return RegistrationStatus.of(st, service.find_owner(s, name, address))
 
         return await info.context.read(load)
 

@@ -233,6 +233,18 @@ class RegistrationStatus:
     citations: list[Citation]
     explanation: str
 
+    @classmethod
+    def of(cls, st: service.RegistrationStatus, owner: rows.Owner | None) -> RegistrationStatus:
+        return cls(
+            owner=Owner.of(owner) if owner else None,
+            exempt=st.exempt,
+            registered=st.registered,
+            late=st.late,
+            head_counts=[HeadCount(species=k, count=v) for k, v in st.head_counts.items()],
+            citations=cites(st.cites),
+            explanation=st.why,
+        )
+
 
 @node_type("Registration")
 async def _registration(ctx: Context, pk: uuid.UUID) -> Registration | None:

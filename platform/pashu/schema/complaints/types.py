@@ -1,0 +1,75 @@
+"""Complaints of illegal seizure as the API shows them."""
+
+from __future__ import annotations
+
+import uuid
+from datetime import datetime
+from decimal import Decimal
+
+import strawberry
+from sqlalchemy import select
+
+from pashu.db.complaints import Complaint as ComplaintRow
+from pashu.db.complaints import ComplaintDecision as DecisionRow
+from pashu.schema.context import Context, Info
+from pashu.schema.impoundment.types import Person
+from pashu.schema.node import Node, node_type, to_global_id
+
+
+@strawberry.type(description="The magistrate's decision after the enquiry (s.21(2), s.22)")
+class ComplaintDecision:
+    at: datetime
+    illegal: bool
+    decided_by: str
+    released_animals: int
+    seizer_owes: Decimal = strawberry.field(
+        description="Fines and charges of the cattle released, laid on the seizer"
+    )
+    deposit_returned: Decimal
+
+
+@strawberry.type(description="A complaint of illegal seizure or detention")
+class Complaint(Node):
+    at: datetime
+    form: str
+    statement: str
+    taken_down_by: str | None
+    complainant: Person
+    impoundment_id: strawberry.ID
+    _row: strawberry.Private[ComplaintRow]
+
+    @strawberry.field
+    async def decision(self, info: Info) -> ComplaintDecision | None:
+        pk = self._row.id
+        row = await info.context.read(
+            lambda s: s.scalar(select(DecisionRow).where(DecisionRow.complaint_id == pk))
+        )
+        if row is None:
+            return None
+        return ComplaintDecision(
+            at=row.at,
+            illegal=row.illegal,
+            decided_by=row.decided_by,
+            released_animals=row.released_animals,
+            seizer_owes=row.seizer_owes,
+            deposit_returned=row.deposit_returned,
+        )
+
+    @classmethod
+    def of(cls, row: ComplaintRow) -> Complaint:
+        return cls(
+            id=to_global_id("Complaint", row.id),
+            at=row.at,
+            form=row.form,
+            statement=row.statement,
+            taken_down_by=row.taken_down_by,
+            complainant=Person(name=row.complainant_name, address=row.complainant_address),
+            impoundment_id=to_global_id("Impoundment", row.impoundment_id),
+            _row=row,
+        )
+
+
+@node_type("Complaint")
+async def _complaint(ctx: Context, pk: uuid.UUID) -> Complaint | None:
+    row = await ctx.read(lambda s: s.scalar(select(ComplaintRow).where(ComplaintRow.id == pk)))
+    return Complaint.of(row) if row else None
