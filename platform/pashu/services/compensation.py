@@ -23,7 +23,8 @@ from pashu.jurisdictions import Capability, registry
 from pashu.jurisdictions.penalties import CompensationKind
 from pashu.services import audit, impoundments
 from pashu.services.fines import ledger_key, paid_at
-from pashu.services.offences import Person, law, text, view
+from pashu.services.offences import law, text, view
+from pashu.services.people import Person
 from pashu.services.tenants import Principal
 
 ZERO = Decimal("0.00")

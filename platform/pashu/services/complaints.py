@@ -32,7 +32,6 @@ from pashu.services import audit, compensation, ledger
 from pashu.services import impoundments as cases
 from pashu.services.delivery import PROTEST_DEPOSIT, routed
 from pashu.services.dues import compute
-from pashu.services.offences import Person as Party
 from pashu.services.seizures import Person, _text
 from pashu.services.tenants import Principal
 
@@ -137,8 +136,8 @@ def decide(
                 who,
                 compensation.Order(
                     kind=CompensationKind.ILLEGAL_SEIZURE,
-                    payer=Party(case.seizer_name, case.seizer_address),
-                    recipient=Party(complainant.name, complainant.address),
+                    payer=Person(case.seizer_name, case.seizer_address),
+                    recipient=Person(complainant.name, complainant.address),
                     amount=rupees(outcome.compensation),
                     at=when,
                     grounds=complaint.statement[:2000],

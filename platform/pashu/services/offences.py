@@ -10,7 +10,6 @@ rows recorded after it (steps, fines, compositions), never written over.
 from __future__ import annotations
 
 import enum
-import re
 import uuid
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -25,6 +24,7 @@ from pashu.jurisdictions import registry
 from pashu.jurisdictions.base import Jurisdiction, Offence
 from pashu.jurisdictions.penalties import OffenderRole, PenaltyLaw
 from pashu.services import audit, impoundments
+from pashu.services.people import Person
 from pashu.services.tenants import Principal
 
 RECORDERS = ("clerk", "magistrate")
@@ -42,21 +42,6 @@ class CaseStatus(enum.Enum):
     IN_COURT = "IN_COURT"
     FINED = "FINED"
     COMPOUNDED = "COMPOUNDED"  # an acquittal: no further proceedings
-
-
-@dataclass(frozen=True)
-class Person:
-    name: str
-    address: str
-
-    @property
-    def key(self) -> str:
-        """Same name and address, whatever the case, spacing or punctuation."""
-        return normalise(self.name) + "|" + normalise(self.address)
-
-
-def normalise(text: str) -> str:
-    return " ".join(re.sub(r"[^\w]+", " ", text.casefold()).split())
 
 
 def person(name: str, address: str, what: str) -> Person:

@@ -21,16 +21,11 @@ from pashu.jurisdictions.species import canonical
 from pashu.services import audit
 from pashu.services import impoundments as cases
 from pashu.services.numbering import next_number
+from pashu.services.people import Person
 from pashu.services.tenants import Principal
 
 MAX_HEADS = 500  # per line of a seizure; a larger herd is several lines
 NOTICE_ACTIONS = (Action.ANNOUNCE_SEIZURE, Action.REPORT_UNCLAIMED, Action.PUBLISH_NOTICE)
-
-
-@dataclass(frozen=True)
-class Person:
-    name: str
-    address: str
 
 
 @dataclass(frozen=True)

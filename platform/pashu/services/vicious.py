@@ -23,7 +23,8 @@ from pashu.db.offences import AttackLiability, ViciousEvent
 from pashu.jurisdictions import registry
 from pashu.jurisdictions.penalties import ViciousKind
 from pashu.services import audit
-from pashu.services.offences import RECORDERS, Person, law, normalise, text
+from pashu.services.offences import RECORDERS, law, text
+from pashu.services.people import Person, normalise
 from pashu.services.tenants import Principal
 
 
