@@ -21,11 +21,10 @@ def _parse(value: Any) -> datetime:
 
 
 IstDateTime = strawberry.scalar(
-    datetime,
     name="DateTime",
     description="An ISO 8601 instant with its offset; answers are given in IST (+05:30)",
     serialize=_serialize,
     parse_value=_parse,
 )
 
-OVERRIDES: dict[object, Any] = {datetime: IstDateTime}
+SCALARS: dict[object, Any] = {datetime: IstDateTime}

@@ -5,6 +5,7 @@ from __future__ import annotations
 from functools import cache
 
 import strawberry
+from strawberry.schema.config import StrawberryConfig
 from strawberry.tools import merge_types
 
 from pashu.config import Settings, settings
@@ -49,7 +50,7 @@ from pashu.schema.registration.types import (
 from pashu.schema.regulated_areas.mutations import RegulatedAreasMutation
 from pashu.schema.regulated_areas.queries import RegulatedAreasQuery
 from pashu.schema.regulated_areas.types import CattleLicence, NotifiedOrder
-from pashu.schema.scalars import OVERRIDES
+from pashu.schema.scalars import SCALARS
 from pashu.schema.tenancy.queries import TenancyQuery
 from pashu.schema.tenancy.types import User
 
@@ -115,7 +116,7 @@ def build_schema(cfg: Settings) -> strawberry.Schema:
             CattleLicence,
         ],
         extensions=[*extensions(cfg), CloseSession],
-        scalar_overrides=OVERRIDES,
+        config=StrawberryConfig(scalar_map=SCALARS, disable_field_suggestions=cfg.env == "prod"),
     )
 
 
