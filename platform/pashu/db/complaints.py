@@ -1,4 +1,5 @@
-"""Complaints of illegal seizure or detention (Nagaland ss.20-22) and their decisions."""
+"""Complaints of illegal seizure or detention (Cattle Trespass Act 1985 ss.20-22), and
+their decisions."""
 
 from __future__ import annotations
 

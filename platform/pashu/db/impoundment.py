@@ -1,7 +1,8 @@
 """The seizure register and what happens to each animal in it.
 
 A register entry (`Impoundment`) keeps what the Acts require to be written when animals
-are brought (Nagaland s.7; Mizoram s.7(4)) and is never rewritten: a correction is a new
+are brought (Cattle Trespass Act 1985 s.7; Animal (Control & Taxation)
+Act 2014 s.7(4)) and is never rewritten: a correction is a new
 entry pointing at the one it corrects. Each animal is its own row so it can be traced
 from seizure to delivery, sale or death.
 """

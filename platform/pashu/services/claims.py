@@ -1,6 +1,7 @@
-"""An owner's claim on the proceeds of a sale: the surplus held in deposit (Nagaland
-s.17(3), three months) or the refund of proceeds paid into the fund (Mizoram s.10(4),
-fifteen days, less feeding charges and fines)."""
+"""An owner's claim on the proceeds of a sale: the surplus held in deposit (Cattle
+Trespass Act 1985 s.17(3), three months) or the refund of proceeds paid into the fund
+(Animal (Control & Taxation) Act 2014 s.10(4), fifteen days, less feeding charges and
+fines)."""
 
 from __future__ import annotations
 

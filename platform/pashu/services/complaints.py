@@ -1,4 +1,4 @@
-"""Complaints of illegal seizure or detention (Nagaland ss.20-22).
+"""Complaints of illegal seizure or detention (Cattle Trespass Act 1985 ss.20-22).
 
 Filed within ten days from the seizure (s.20), in writing or verbally, a verbal one
 taken down in writing by the Magistrate (s.21(1)); after the enquiry (s.21(2)) the

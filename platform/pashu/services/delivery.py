@@ -1,5 +1,6 @@
-"""Delivering impounded animals to their owner on payment of the dues (Nagaland s.13,
-Mizoram s.9), or on a deposit made under protest (Nagaland s.15)."""
+"""Delivering impounded animals to their owner on payment of the dues (Cattle Trespass
+Act 1985 s.13; Animal (Control & Taxation) Act 2014 s.9), or on a deposit made under
+protest (Cattle Trespass Act 1985 s.15)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""An animal hurt or killed while being seized (Mizoram s.7(2)), and its carcass returned.
+"""An animal hurt or killed while being seized (Animal (Control & Taxation)
+Act 2014 s.7(2)), and its carcass returned.
 
 The injury is recorded in any state (it is a fact about the animal); the duty to return
 the carcass, and the citation for it, come from the tenant's Act.

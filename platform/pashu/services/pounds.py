@@ -1,6 +1,7 @@
 """Pounds and the local authorities that control them.
 
-Nagaland s.3-s.5 and Mizoram s.7(1) put seized animals in a pound or an enclosure under a
+The Cattle Trespass Act 1985 (ss.3-5) and the Animal (Control & Taxation) Act 2014
+(s.7(1)) put seized animals in a pound or an enclosure under a
 local authority; which Act applies comes from the tenant's jurisdiction plugin.
 """
 

@@ -1,5 +1,6 @@
 """Selling impounded animals by public auction, or disposing of them otherwise, and the
-account of the proceeds (Nagaland ss.14(3), 16-19; Mizoram s.10)."""
+account of the proceeds (Cattle Trespass Act 1985 ss.14(3), 16-19;
+Animal (Control & Taxation) Act 2014 s.10)."""
 
 from __future__ import annotations
 

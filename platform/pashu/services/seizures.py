@@ -1,4 +1,5 @@
-"""Recording a seizure in the register (Nagaland ss.7, 9-10; Mizoram s.7) and the notices
+"""Recording a seizure in the register (Cattle Trespass Act 1985 ss.7,
+9-10; Animal (Control & Taxation) Act 2014 s.7) and the notices
 issued about it."""
 
 from __future__ import annotations
