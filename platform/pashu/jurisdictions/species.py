@@ -61,14 +61,14 @@ SYNONYMS: dict[str, str] = {
     "mares": "mare",
     "geldings": "gelding",
     "ponies": "pony",
-    "popies": "pony",  # the Nagaland text's spelling, s.2(1)
+    "popies": "pony",  # the Cattle Trespass Act 1985's spelling, s.2(1)
     "colts": "colt",
     "fillies": "filly",
     "mules": "mule",
     "donkey": "ass",
     "donkeys": "ass",
     "asses": "ass",
-    "assess": "ass",  # the Nagaland text's spelling, s.2(1)
+    "assess": "ass",  # the Cattle Trespass Act 1985's spelling, s.2(1)
     "pigs": "pig",
     "swine": "pig",
     "hog": "pig",
