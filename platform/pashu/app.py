@@ -2,19 +2,25 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from sqlalchemy import text
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import JSONResponse, PlainTextResponse, Response
-from starlette.routing import Route
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
 from strawberry.asgi import GraphQL
 
 from pashu.config import Settings, settings
 from pashu.db.engine import Database, database
 from pashu.schema.context import Context, bearer, build_context
 from pashu.schema.schema import build_schema
+from pashu.tasks.embedded import clocks_lifespan
+
+# The reference dashboard and law page: static files that talk to /graphql like any frontend.
+WEB = Path(__file__).parent / "web"
 
 
 class GraphQLApp(GraphQL[Context, None]):
@@ -47,5 +53,7 @@ def create_app(db: Database | None = None, cfg: Settings | None = None) -> Starl
             Route("/graphql", graphql, methods=["GET", "POST"]),
             Route("/healthz", healthz),
             Route("/readyz", readyz),
+            Mount("/", app=StaticFiles(directory=WEB, html=True), name="web"),
         ],
+        lifespan=clocks_lifespan(cfg),  # the embedded default's periodic sweep
     )

@@ -122,14 +122,53 @@ def demo(
     for plugin in registry.installed():
         slug = f"demo-{plugin.code}"
         with db.transaction() as s:
-            tenant = s.scalar(select(Tenant).where(Tenant.slug == slug)) or create_tenant(
+            existing = s.scalar(select(Tenant).where(Tenant.slug == slug))
+            tenant = existing or create_tenant(
                 s, slug, plugin.code, f"{plugin.name} demo department"
             )
         with db.transaction(tenant.id) as s:
             token = create_token(s, tenant, "admin", f"{plugin.name} demo admin")
+        if existing is None:  # only a new tenant gets demo data: re-running adds none
+            from pashu.services.demo import seed
+            from pashu.services.tenants import authenticate
+
+            with db.transaction(tenant.id) as s:
+                seed(s, authenticate(s, token))
         typer.echo(f"{slug:24} {plugin.name:14} token: {token}")
+    typer.echo(f"dashboard and law page: http://{host}:{port}/ (paste a token to sign in)")
     if serve_after:
         serve(host=host, port=port)
+
+
+@app.command()
+def sweep(
+    tenant: str | None = typer.Option(None, help="Only this tenant (slug); default: every one"),
+    as_of: str | None = typer.Option(None, "--as-of", help="ISO 8601 instant; default: now"),
+) -> None:
+    """Do the law's due work now (notices, auctions, claim windows), as the periodic sweep does."""
+    from datetime import datetime
+
+    from pashu.db.engine import database
+    from pashu.services import sweep as clocks
+
+    when = datetime.fromisoformat(as_of) if as_of else clocks.now()
+    db = database()
+    try:
+        with db.transaction() as s:
+            found = [(t.id, t.slug) for t in clocks.tenants(s, tenant)]
+        if tenant is not None and not found:
+            typer.echo(f"error [NOT_FOUND]: no tenant {tenant!r} with an impoundment chapter")
+            raise typer.Exit(2)
+        for tid, slug in found:
+            with db.transaction(tid) as s:
+                done, failed = clocks.run(s, clocks.clock(s, tid), when)
+            for a in done:
+                typer.echo(f"{slug}\t{a.kind}\tImpoundment:{a.impoundment_id}\t{a.detail}")
+            for f in failed:
+                typer.echo(f"{slug}\tFAILED\t{f.due.kind}:{f.due.id}\t{f.code}: {f.message}")
+    except PashuError as err:
+        _fail(err)
+    typer.echo(f"swept {len(found)} tenant(s) as of {when.isoformat()}")
 
 
 @app.command()

@@ -24,6 +24,11 @@ class Settings(BaseSettings):
     env: Literal["dev", "prod", "test"] = "dev"
     # Seconds between in-process sweeps of the embedded default; 0 turns them off.
     sweep_interval: int = 60
+    # Seconds the broker waits for an unacknowledged task before delivering it again (Redis);
+    # retry countdowns are kept below it.
+    broker_visibility_timeout: int = 3600
+    # The broker queue the clock's tasks go to (several deployments may share one Redis).
+    task_queue: str = "pashu"
     # GraphQL limits.
     max_depth: int = 12
     max_aliases: int = 30

@@ -21,6 +21,8 @@ from pashu.core.legaltime import Window
 from pashu.jurisdictions.acts import Act
 
 if TYPE_CHECKING:
+    from pashu.jurisdictions.clocks import ClockLaw
+    from pashu.jurisdictions.keeping import KeepingLaw
     from pashu.jurisdictions.penalties import PenaltyLaw
     from pashu.jurisdictions.registration import RegistrationLaw
 
@@ -224,6 +226,11 @@ class Jurisdiction(ABC):
     # Registers of animals and their tax, establishments, regulated areas
     # (jurisdictions/registration.py).
     registration: RegistrationLaw | None = None
+    # Keeping rules, grazing grounds, inspections, pound areas, returns
+    # (jurisdictions/keeping.py).
+    keeping: KeepingLaw | None = None
+    # Notices, auction notices and claim windows the sweep acts on (jurisdictions/clocks.py).
+    clocks: ClockLaw | None = None
 
     # -- definitions ------------------------------------------------------------
     @abstractmethod

@@ -9,6 +9,9 @@ from strawberry.schema.config import StrawberryConfig
 from strawberry.tools import merge_types
 
 from pashu.config import Settings, settings
+from pashu.schema.clocks.mutations import ClocksMutation
+from pashu.schema.clocks.queries import ClocksQuery
+from pashu.schema.clocks.types import Auction, AuctionLot
 from pashu.schema.complaints.mutations import ComplaintsMutation
 from pashu.schema.complaints.queries import ComplaintsQuery
 from pashu.schema.complaints.types import Complaint
@@ -18,6 +21,9 @@ from pashu.schema.establishments.types import Establishment, EstablishmentRegist
 from pashu.schema.impoundment.mutations import ImpoundmentMutation
 from pashu.schema.impoundment.queries import ImpoundmentQuery
 from pashu.schema.impoundment.types import Animal, Impoundment, Notice, Receipt, Sale
+from pashu.schema.keeping.mutations import KeepingMutation
+from pashu.schema.keeping.queries import KeepingQuery
+from pashu.schema.keeping.types import GrazingGround, GrazingOrder, Inspection, Inspector
 from pashu.schema.law.queries import LawQuery
 from pashu.schema.ledger.queries import LedgerQuery
 from pashu.schema.lifecycle import CloseSession
@@ -33,6 +39,8 @@ from pashu.schema.offences.types import (
     SetOff,
     ViciousEvent,
 )
+from pashu.schema.pound_returns.mutations import PoundReturnsMutation
+from pashu.schema.pound_returns.queries import PoundReturnsQuery
 from pashu.schema.pounds.mutations import PoundsMutation
 from pashu.schema.pounds.queries import PoundsQuery
 from pashu.schema.pounds.types import Pound
@@ -61,6 +69,8 @@ Query = merge_types(
         TenancyQuery,
         RatesQuery,
         PoundsQuery,
+        KeepingQuery,
+        PoundReturnsQuery,
         ImpoundmentQuery,
         LedgerQuery,
         OffencesQuery,
@@ -68,6 +78,7 @@ Query = merge_types(
         EstablishmentsQuery,
         RegulatedAreasQuery,
         ComplaintsQuery,
+        ClocksQuery,
     ),
 )
 Mutation = merge_types(
@@ -75,12 +86,15 @@ Mutation = merge_types(
     (
         RatesMutation,
         PoundsMutation,
+        KeepingMutation,
+        PoundReturnsMutation,
         ImpoundmentMutation,
         OffencesMutation,
         RegistrationMutation,
         EstablishmentsMutation,
         RegulatedAreasMutation,
         ComplaintsMutation,
+        ClocksMutation,
     ),
 )
 
@@ -93,6 +107,10 @@ def build_schema(cfg: Settings) -> strawberry.Schema:
             Complaint,
             User,
             Pound,
+            GrazingGround,
+            GrazingOrder,
+            Inspector,
+            Inspection,
             Impoundment,
             Animal,
             Notice,
@@ -114,6 +132,8 @@ def build_schema(cfg: Settings) -> strawberry.Schema:
             EstablishmentRegistration,
             NotifiedOrder,
             CattleLicence,
+            Auction,
+            AuctionLot,
         ],
         extensions=[*extensions(cfg), CloseSession],
         config=StrawberryConfig(scalar_map=SCALARS, disable_field_suggestions=cfg.env == "prod"),

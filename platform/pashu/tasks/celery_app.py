@@ -1,5 +1,11 @@
 """The Celery app. With PASHU_BROKER_URL unset it runs every task in-process (the embedded
 default), so `pashu serve` works alone; with Redis or RabbitMQ, workers and beat run apart.
+
+Reliability (DESIGN §6): a task is acknowledged only once it has finished (`acks_late`), so
+a worker killed in the middle of one leaves it to be delivered again; each worker process
+takes one task at a time (prefetch 1) so none sits behind a long one; retries back off
+within a countdown kept below the broker's visibility timeout (a longer one would see the
+message delivered twice); every periodic entry expires before the next one is due.
 """
 
 from __future__ import annotations
@@ -8,13 +14,37 @@ from celery import Celery
 
 from pashu.config import settings
 
+DEFAULT_SWEEP_EVERY = 60  # seconds, when PASHU_SWEEP_INTERVAL is 0 (beat still sweeps)
 
-def make_celery() -> Celery:
+
+def sweep_every() -> int:
+    return settings().sweep_interval or DEFAULT_SWEEP_EVERY
+
+
+def retry_ceiling() -> int:
+    """The longest countdown between retries: well under the visibility timeout."""
+    return max(1, min(600, settings().broker_visibility_timeout // 2))
+
+
+def transport_options(visibility_timeout: int) -> dict[str, int]:
+    """Redis: a message unacknowledged for `visibility_timeout` seconds (its worker died) is
+    delivered again; workers look for such messages a few times per timeout (at most every
+    10 s), instead of kombu's default of every 100 s."""
+    return {
+        "visibility_timeout": visibility_timeout,
+        "unacked_restore_interval": max(1, min(10, visibility_timeout // 4)),
+        "unacked_restore_throttle": 1,
+    }
+
+
+def make_celery(broker_url: str | None = None, queue: str | None = None) -> Celery:
     cfg = settings()
-    app = Celery("pashu")
-    embedded = not cfg.broker_url
+    url = broker_url if broker_url is not None else cfg.broker_url
+    app = Celery("pashu", include=["pashu.tasks.clocks"])
+    embedded = not url
+    every = sweep_every()
     app.conf.update(
-        broker_url=cfg.broker_url or "memory://",
+        broker_url=url or "memory://",
         task_always_eager=embedded,
         task_eager_propagates=True,
         task_acks_late=True,  # a task lost with its worker is delivered again
@@ -24,8 +54,18 @@ def make_celery() -> Celery:
         accept_content=["json"],
         timezone="UTC",
         enable_utc=True,
-        broker_transport_options={"visibility_timeout": 3600},
+        broker_transport_options=transport_options(cfg.broker_visibility_timeout),
         broker_connection_retry_on_startup=True,
+        task_default_queue=queue or cfg.task_queue,
+        task_ignore_result=True,  # what a task did is in the database (task_runs)
+        beat_schedule={
+            "sweep-every-tenant": {
+                "task": "pashu.sweep",
+                "schedule": float(every),
+                # A sweep not started before the next is due is superseded by it.
+                "options": {"expires": float(every)},
+            },
+        },
     )
     return app
 

@@ -4,6 +4,7 @@ from pathlib import Path
 
 from pashu.jurisdictions.acts import load_act
 from pashu.jurisdictions.base import Capability
+from pashu.jurisdictions.chhattisgarh.keeping import ChhattisgarhKeeping
 from pashu.jurisdictions.chhattisgarh.penalties import ChhattisgarhPenalties
 from pashu.jurisdictions.chhattisgarh.registration import ChhattisgarhRegistration
 from pashu.jurisdictions.chhattisgarh.rules import Chhattisgarh
@@ -23,4 +24,5 @@ plugin = Chhattisgarh(
     offences=load_offences(_HERE / "offences.yaml", {"pashu-niyantran": _ACT}),
     penalties=ChhattisgarhPenalties(_ACT),
     registration=ChhattisgarhRegistration(_ACT),
+    keeping=ChhattisgarhKeeping(_ACT),
 )

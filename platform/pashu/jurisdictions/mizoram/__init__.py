@@ -4,6 +4,8 @@ from pathlib import Path
 
 from pashu.jurisdictions.acts import load_act
 from pashu.jurisdictions.base import Capability
+from pashu.jurisdictions.mizoram.clocks import MizoramClocks
+from pashu.jurisdictions.mizoram.keeping import MizoramKeeping
 from pashu.jurisdictions.mizoram.penalties import MizoramPenalties
 from pashu.jurisdictions.mizoram.registration import MizoramRegistration
 from pashu.jurisdictions.mizoram.rules import CONSOLIDATED_FUND, VILLAGE_COUNCIL_FUND, Mizoram
@@ -32,6 +34,8 @@ plugin = Mizoram(
     offences=load_offences(_HERE / "offences.yaml", {"act": _ACT}),
     penalties=MizoramPenalties(_ACT),
     registration=MizoramRegistration(_ACT),
+    keeping=MizoramKeeping(_ACT),
+    clocks=MizoramClocks(_ACT),
 )
 
 __all__ = ["plugin"]

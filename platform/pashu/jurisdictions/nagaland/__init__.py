@@ -4,6 +4,8 @@ from pathlib import Path
 
 from pashu.jurisdictions.acts import load_act
 from pashu.jurisdictions.base import Capability
+from pashu.jurisdictions.nagaland.clocks import NagalandClocks
+from pashu.jurisdictions.nagaland.keeping import NagalandKeeping
 from pashu.jurisdictions.nagaland.penalties import NagalandPenalties
 from pashu.jurisdictions.nagaland.registration import NagalandRegistration
 from pashu.jurisdictions.nagaland.rules import Nagaland
@@ -37,4 +39,6 @@ plugin = Nagaland(
     offences=load_offences(_HERE / "offences.yaml", {"cattle_trespass": _cattle_trespass}),
     penalties=NagalandPenalties(_cattle_trespass),
     registration=NagalandRegistration(_establishments),
+    keeping=NagalandKeeping(_cattle_trespass),
+    clocks=NagalandClocks(_cattle_trespass),
 )

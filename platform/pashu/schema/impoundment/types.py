@@ -14,6 +14,7 @@ from pashu.core.legaltime import aware, legal_date
 from pashu.db import impoundment as db
 from pashu.jurisdictions import registry
 from pashu.jurisdictions.base import Action, BuyerRole, Capability, PlaceKind
+from pashu.schema.clocks import types as clocks
 from pashu.schema.context import Context, Info
 from pashu.schema.documents import Document
 from pashu.schema.impoundment import loaders
@@ -117,6 +118,15 @@ class Notice(Node):
     issued_at: datetime
     proclaimed_at: datetime | None
     text: str
+    _row: strawberry.Private[db.Notice]
+
+    @strawberry.field(description="Issued after the time the Act allows for it")
+    async def late(self, info: Info) -> bool:
+        return await clocks.notice_late(info.context, self._row)
+
+    @strawberry.field(description="The notice as issued, printable")
+    def document(self, info: Info) -> Document:
+        return clocks.notice_document(info.context, self._row)
 
     @classmethod
     def of(cls, n: db.Notice) -> Notice:
@@ -126,6 +136,7 @@ class Notice(Node):
             issued_at=n.issued_at,
             proclaimed_at=n.proclaimed_at,
             text=n.text,
+            _row=n,
         )
 
 
@@ -360,6 +371,10 @@ class Impoundment(Node):
     @strawberry.field
     async def sales(self, info: Info) -> list[Sale]:
         return [Sale.of(s) for s in await loaders.sales(info.context).load(self._row.id)]
+
+    @strawberry.field(description="The auctions of the case's animals, by round")
+    async def auctions(self, info: Info) -> list[clocks.Auction]:
+        return await clocks.case_auctions(info.context, self._row.id)
 
 
 @node_type("Impoundment")

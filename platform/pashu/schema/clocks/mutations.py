@@ -1,0 +1,142 @@
+"""Running the clock on demand, proclamations, and auctions."""
+
+from __future__ import annotations
+
+import time
+from datetime import UTC, datetime
+from decimal import Decimal
+
+import strawberry
+from sqlalchemy.orm import Session
+
+from pashu.core.errors import Conflict
+from pashu.core.legaltime import aware
+from pashu.db.clocks import RunOutcome
+from pashu.schema.clocks.types import Auction, DueAction
+from pashu.schema.context import Info
+from pashu.schema.impoundment.mutations import BuyerInput
+from pashu.schema.impoundment.queries import decode_id
+from pashu.schema.impoundment.types import Notice
+from pashu.services import auctions, notices, sweep
+from pashu.services import impoundments as cases
+from pashu.services.seizures import Person
+
+
+@strawberry.input
+class RunDueActionsInput:
+    as_of: datetime | None = strawberry.field(default=None, description="Default: now")
+
+
+@strawberry.input
+class RecordProclamationInput:
+    notice_id: strawberry.ID
+    at: datetime
+
+
+@strawberry.input
+class ScheduleAuctionInput:
+    impoundment_id: strawberry.ID
+    scheduled_for: datetime | None = None
+    place: str | None = None
+    conditions: str | None = None
+    at: datetime | None = strawberry.field(
+        default=None, description="When the public notice is issued (default: now)"
+    )
+
+
+@strawberry.input
+class LotResultInput:
+    lot_id: strawberry.ID
+    buyer: BuyerInput
+    price: Decimal
+    expenses: Decimal = Decimal("0.00")
+
+
+@strawberry.input
+class CloseAuctionInput:
+    auction_id: strawberry.ID
+    at: datetime
+    results: list[LotResultInput] = strawberry.field(
+        description="The lots sold; the others stay in the pound and may be put up again"
+    )
+
+
+@strawberry.type
+class ClocksMutation:
+    @strawberry.mutation(description="Do the department's due work now, as the sweep would")
+    async def run_due_actions(self, info: Info, input: RunDueActionsInput) -> list[DueAction]:
+        who = info.context.require("clerk")
+        when = aware(input.as_of) if input.as_of else datetime.now(UTC)
+
+        def run(s: Session) -> list[DueAction]:
+            started, started_at = time.monotonic(), datetime.now(UTC)
+            done, failed = sweep.run(s, who, when)
+            sweep.record_run(
+                s,
+                task="runDueActions",
+                subject=None,
+                as_of=when,
+                outcome=RunOutcome.FAILED if failed else RunOutcome.OK,
+                started=started,
+                started_at=started_at,
+                actions=len(done),
+                error="; ".join(f"{f.due.kind} {f.due.id}: {f.code} {f.message}" for f in failed)
+                or None,
+            )
+            return [DueAction.of(a) for a in done]
+
+        return await info.context.write(run)
+
+    @strawberry.mutation(description="Record when a notice was proclaimed (drum, Village Crier)")
+    async def record_proclamation(self, info: Info, input: RecordProclamationInput) -> Notice:
+        who = info.context.require()
+        notice_id = decode_id(input.notice_id, "Notice", "noticeId")
+        return Notice.of(
+            await info.context.write(
+                lambda s: notices.record_proclamation(s, who, notice_id=notice_id, at=input.at)
+            )
+        )
+
+    @strawberry.mutation(description="Put a case's animals up for auction (a new round)")
+    async def schedule_auction(self, info: Info, input: ScheduleAuctionInput) -> Auction:
+        who = info.context.require()
+        case_id = decode_id(input.impoundment_id, "Impoundment", "impoundmentId")
+
+        def run(s: Session) -> Auction:
+            case = cases.get(s, case_id, lock=True)
+            made = auctions.schedule(
+                s,
+                who,
+                case,
+                aware(input.at) if input.at else datetime.now(UTC),
+                scheduled_for=input.scheduled_for,
+                place=input.place,
+                conditions=input.conditions,
+            )
+            if made is None:
+                raise Conflict("an auction of this case is open; close it first")
+            return Auction.of(made)
+
+        return await info.context.write(run)
+
+    @strawberry.mutation(description="Record an auction's results; sales go through recordSale")
+    async def close_auction(self, info: Info, input: CloseAuctionInput) -> Auction:
+        who = info.context.require()
+        auction_id = decode_id(input.auction_id, "Auction", "auctionId")
+        results = [
+            auctions.LotResult(
+                lot_id=decode_id(r.lot_id, "AuctionLot", "results.lotId"),
+                buyer=Person(r.buyer.name, r.buyer.address),
+                buyer_role=r.buyer.role,
+                price=r.price,
+                expenses=r.expenses,
+            )
+            for r in input.results
+        ]
+        return Auction.of(
+            await info.context.write(
+                lambda s: auctions.close(
+                    s, who, auction_id=auction_id, at=input.at, results=results
+                )
+            )
+        )

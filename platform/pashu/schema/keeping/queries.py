@@ -1,0 +1,100 @@
+"""Keeping rules and their check, grazing grounds, inspectors and inspections (any role)."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import strawberry
+from sqlalchemy.orm import Session
+
+from pashu.jurisdictions.keeping import KeepingMode, TimeOfDay
+from pashu.schema.context import Info
+from pashu.schema.keeping.types import (
+    GrazingGround,
+    Inspection,
+    Inspector,
+    KeepingCheck,
+    KeepingRule,
+)
+from pashu.schema.registration.common import pk
+from pashu.services import grazing, inspections
+from pashu.services import keeping as service
+
+MAX_INSPECTIONS = 100
+
+
+@strawberry.type
+class KeepingQuery:
+    @strawberry.field(description="How each kind of animal must be kept under the tenant's Act")
+    async def keeping_rules(self, info: Info) -> list[KeepingRule]:
+        who = info.context.require()
+        return [KeepingRule.of(r) for r in service.rules(who).value]
+
+    @strawberry.field(
+        description="Does keeping `species` this way, by day or at night, at `place` comply? "
+        "`place` or `grazingGroundId` names a grazing ground the animal is in, if any"
+    )
+    async def keeping_check(
+        self,
+        info: Info,
+        species: str,
+        mode: KeepingMode,
+        time_of_day: TimeOfDay,
+        place: str,
+        on: date | None = None,
+        grazing_ground_id: strawberry.ID | None = None,
+    ) -> KeepingCheck:
+        who = info.context.require()
+        ground = pk(grazing_ground_id, "GrazingGround") if grazing_ground_id else None
+
+        def load(s: Session) -> KeepingCheck:
+            done = service.check(
+                s,
+                who,
+                species=species,
+                mode=mode,
+                time=time_of_day,
+                place=place,
+                on=on or service.today(),
+                grazing_ground_id=ground,
+            )
+            return KeepingCheck.of(done.species, done.decision)
+
+        return await info.context.read(load)
+
+    @strawberry.field(description="Grazing grounds by name, with whether each is in force on `on`")
+    async def grazing_grounds(self, info: Info, on: date | None = None) -> list[GrazingGround]:
+        who = info.context.require()
+        day = on or service.today()
+        return await info.context.read(
+            lambda s: [GrazingGround.of(v) for v in grazing.grounds(s, who, day)]
+        )
+
+    @strawberry.field(description="Persons designated to inspect")
+    async def inspectors(self, info: Info) -> list[Inspector]:
+        who = info.context.require()
+        return await info.context.read(
+            lambda s: [Inspector.of(i, c) for i, c in inspections.inspectors(s, who)]
+        )
+
+    @strawberry.field(description="Inspection visits, latest first (at most 100)")
+    async def inspections(
+        self,
+        info: Info,
+        inspector_id: strawberry.ID | None = None,
+        contravention: bool | None = None,
+    ) -> list[Inspection]:
+        who = info.context.require()
+        person = pk(inspector_id, "Inspector") if inspector_id else None
+        return await info.context.read(
+            lambda s: [
+                Inspection.of(v)
+                for v in inspections.visits(
+                    s,
+                    who,
+                    inspector_id=person,
+                    contravention=contravention,
+                    limit=MAX_INSPECTIONS,
+                )
+            ]
+        )

@@ -1,0 +1,59 @@
+"""Determining the area a pound serves; recording where a pound stands (clerk)."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import strawberry
+
+from pashu.schema.context import Info
+from pashu.schema.pound_returns.types import PoundArea, PoundSite
+from pashu.schema.registration.common import pk
+from pashu.services import pound_areas
+
+
+@strawberry.input
+class DeterminePoundAreaInput:
+    pound_id: strawberry.ID
+    area: str
+    determined_on: date
+    reference: str = strawberry.field(description="The order determining it")
+
+
+@strawberry.input
+class RecordPoundSiteInput:
+    pound_id: strawberry.ID
+    latitude: float
+    longitude: float
+
+
+@strawberry.type
+class PoundReturnsMutation:
+    @strawberry.mutation(description="Record the area a pound serves, as determined")
+    async def determine_pound_area(self, info: Info, input: DeterminePoundAreaInput) -> PoundArea:
+        who = info.context.require("clerk")
+        pound = pk(input.pound_id, "Pound")
+        return await info.context.write(
+            lambda s: PoundArea.of(
+                *pound_areas.determine_area(
+                    s,
+                    who,
+                    pound_id=pound,
+                    area=input.area,
+                    determined_on=input.determined_on,
+                    reference=input.reference,
+                )
+            )
+        )
+
+    @strawberry.mutation(description="Record where a pound stands, to find the nearest pound")
+    async def record_pound_site(self, info: Info, input: RecordPoundSiteInput) -> PoundSite:
+        who = info.context.require("clerk")
+        pound = pk(input.pound_id, "Pound")
+        return await info.context.write(
+            lambda s: PoundSite.of(
+                pound_areas.record_site(
+                    s, who, pound_id=pound, latitude=input.latitude, longitude=input.longitude
+                )
+            )
+        )

@@ -1,0 +1,73 @@
+"""Pound areas, the pound check of a seizure, and returns (any role)."""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import Annotated
+
+import strawberry
+
+from pashu.schema.context import Info
+from pashu.schema.pound_returns.types import PoundArea, PoundCheck, PoundReturn
+from pashu.schema.registration.common import pk
+from pashu.services import pound_areas, returns
+from pashu.services.keeping import today
+
+
+@strawberry.type
+class PoundReturnsQuery:
+    @strawberry.field(description="The areas pounds serve, as determined on `on` (default today)")
+    async def pound_areas(
+        self, info: Info, on: date | None = None, pound_id: strawberry.ID | None = None
+    ) -> list[PoundArea]:
+        who = info.context.require()
+        pound = pk(pound_id, "Pound") if pound_id else None
+        day = on or today()
+        return await info.context.read(
+            lambda s: [PoundArea.of(a, p) for a, p in pound_areas.areas(s, who, day, pound)]
+        )
+
+    @strawberry.field(
+        description="Was the seizure sent to the pound the Act names? Give the area where the "
+        "land lies (pound for the area) or the place's latitude and longitude (nearest pound)"
+    )
+    async def pound_check(
+        self,
+        info: Info,
+        impoundment_id: strawberry.ID,
+        area: str | None = None,
+        latitude: float | None = None,
+        longitude: float | None = None,
+    ) -> PoundCheck:
+        who = info.context.require()
+        case = pk(impoundment_id, "Impoundment")
+        return await info.context.read(
+            lambda s: PoundCheck.of(
+                pound_areas.check(
+                    s, who, impoundment_id=case, area=area, latitude=latitude, longitude=longitude
+                )
+            )
+        )
+
+    @strawberry.field(
+        description="The return from the registers for a period (days in IST, both included): "
+        "of a pound, of a local authority's pounds, or (neither given) of the department"
+    )
+    async def pound_return(
+        self,
+        info: Info,
+        from_: Annotated[date, strawberry.argument(name="from")],
+        to: date,
+        pound_id: strawberry.ID | None = None,
+        local_authority_id: strawberry.ID | None = None,
+    ) -> PoundReturn:
+        who = info.context.require()
+        pound = pk(pound_id, "Pound") if pound_id else None
+        authority = pk(local_authority_id, "LocalAuthority") if local_authority_id else None
+        return await info.context.read(
+            lambda s: PoundReturn.of(
+                returns.pound_return(
+                    s, who, start=from_, end=to, pound_id=pound, authority_id=authority
+                )
+            )
+        )

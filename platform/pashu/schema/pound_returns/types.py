@@ -1,0 +1,171 @@
+"""Areas served by pounds, where pounds stand, the check of a seizure's pound, and the
+returns produced from the registers."""
+
+from __future__ import annotations
+
+from datetime import date
+from decimal import Decimal
+
+import strawberry
+
+from pashu.db import keeping as rows
+from pashu.db.pounds import Pound as PoundRow
+from pashu.jurisdictions.keeping import PoundChoice
+from pashu.schema.documents import Document
+from pashu.schema.law.types import Citation, cites
+from pashu.schema.node import to_global_id
+from pashu.services import pound_areas, returns
+
+strawberry.enum(PoundChoice, description="The pound for the land's area, or the nearest pound")
+
+
+@strawberry.type(description="A pound, named")
+class PoundRef:
+    id: strawberry.ID
+    name: str
+
+    @classmethod
+    def of(cls, p: PoundRow) -> PoundRef:
+        return cls(id=to_global_id("Pound", p.id), name=p.name)
+
+
+@strawberry.type(description="An area a pound serves, as determined")
+class PoundArea:
+    area: str
+    pound: PoundRef
+    determined_on: date
+    determined_by: str
+    reference: str
+
+    @classmethod
+    def of(cls, a: rows.PoundArea, p: PoundRow) -> PoundArea:
+        return cls(
+            area=a.area,
+            pound=PoundRef.of(p),
+            determined_on=a.determined_on,
+            determined_by=a.determined_by,
+            reference=a.reference,
+        )
+
+
+@strawberry.type(description="Where a pound stands (WGS 84 degrees)")
+class PoundSite:
+    pound_id: strawberry.ID
+    latitude: float
+    longitude: float
+
+    @classmethod
+    def of(cls, s: rows.PoundSite) -> PoundSite:
+        return cls(
+            pound_id=to_global_id("Pound", s.pound_id), latitude=s.latitude, longitude=s.longitude
+        )
+
+
+@strawberry.type(description="Was a seizure sent to the pound the Act names?")
+class PoundCheck:
+    ok: bool | None = strawberry.field(description="null: it cannot be told from what is recorded")
+    explanation: str
+    rule: PoundChoice
+    expected_pound: PoundRef | None
+    citations: list[Citation]
+
+    @classmethod
+    def of(cls, c: pound_areas.PoundCheck) -> PoundCheck:
+        return cls(
+            ok=c.ok,
+            explanation=c.explanation,
+            rule=c.choice,
+            expected_pound=PoundRef.of(c.expected) if c.expected is not None else None,
+            citations=cites(c.cites),
+        )
+
+
+@strawberry.type(description="One species' animals over the period")
+class ReturnSpecies:
+    species: str
+    in_pound_at_start: int
+    impounded: int
+    delivered: int
+    sold: int
+    disposed: int
+    died: int
+    in_pound_at_end: int
+
+    @classmethod
+    def of(cls, s: returns.SpeciesLine) -> ReturnSpecies:
+        out = {k.value: n for k, n in s.out.items()}
+        return cls(
+            species=s.species,
+            in_pound_at_start=s.at_start,
+            impounded=s.impounded,
+            delivered=out["DELIVERED"],
+            sold=out["SOLD"],
+            disposed=out["DISPOSED"],
+            died=out["DIED"],
+            in_pound_at_end=s.at_end,
+        )
+
+
+@strawberry.type(description="An account's balance at the close of the period")
+class ReturnBalance:
+    account: str
+    amount: Decimal
+
+
+@strawberry.type(description="A return from the registers for a period")
+class PoundReturn:
+    period_from: date
+    period_to: date
+    pound: PoundRef | None
+    local_authority: str | None
+    kept_by: str = strawberry.field(description="Who keeps the registers under the Act")
+    cases: int = strawberry.field(description="Entries made in the seizure register")
+    species: list[ReturnSpecies]
+    deliveries: int
+    fines: Decimal = strawberry.field(description="Fines levied on impounded animals, paid")
+    feeding_charges: Decimal
+    under_protest: Decimal = strawberry.field(description="Of the payments, deposits")
+    collected: Decimal
+    sales: int
+    disposals: int = strawberry.field(description="Disposals otherwise than by auction")
+    sale_proceeds: Decimal
+    fines_from_sales: Decimal
+    feeding_charges_from_sales: Decimal
+    sale_expenses: Decimal
+    surplus_held: Decimal
+    registration_fees: Decimal | None = strawberry.field(
+        description="Department-wide returns only, where the Act registers animals"
+    )
+    animal_tax: Decimal | None
+    balances: list[ReturnBalance]
+    citations: list[Citation]
+    document: Document
+
+    @classmethod
+    def of(cls, r: returns.PoundReturn) -> PoundReturn:
+        return cls(
+            period_from=r.start,
+            period_to=r.end,
+            pound=PoundRef.of(r.pound) if r.pound is not None else None,
+            local_authority=r.authority.name if r.authority is not None else None,
+            kept_by=r.kept_by,
+            cases=r.cases,
+            species=[ReturnSpecies.of(s) for s in r.species],
+            deliveries=r.deliveries,
+            fines=r.fines,
+            feeding_charges=r.feeding,
+            under_protest=r.under_protest,
+            collected=r.collected,
+            sales=r.sales,
+            disposals=r.disposals,
+            sale_proceeds=r.proceeds,
+            fines_from_sales=r.fines_from_sales,
+            feeding_charges_from_sales=r.feeding_from_sales,
+            sale_expenses=r.sale_expenses,
+            surplus_held=r.surplus,
+            registration_fees=r.registration_fees,
+            animal_tax=r.animal_tax,
+            balances=[ReturnBalance(account=a, amount=v) for a, v in r.balances.items()],
+            citations=cites(r.cites),
+            document=Document.of(returns.document(r)),
+        )

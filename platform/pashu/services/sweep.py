@@ -1,0 +1,241 @@
+"""The sweep: find a tenant's due work with set-based SQL and do it, case by case.
+
+Finding is two indexed range queries per tenant, whose cost grows with what is due, not
+with the registers: cases whose next duty has come (ix_impoundments_due on (tenant_id,
+next_action_at)) and claim windows still open and untimed or timed to close
+(ix_claim_windows_due). The sweep runs per tenant because row-level security lets the
+application's role see one tenant at a time; the tenant list itself is readable.
+
+Doing is idempotent per tenant, case and action: a notice exists once per case and kind
+(its unique key), an auction round once per case and number, a release of money once per
+ledger key, and each case is locked while it is worked on. The Celery tasks, the CLI and
+the `runDueActions` mutation all call `find` and `act` here.
+"""
+
+from __future__ import annotations
+
+import time
+import uuid
+from dataclasses import dataclass
+from datetime import UTC, datetime
+
+from sqlalchemy import and_, exists, not_, or_, select
+from sqlalchemy.orm import Session
+
+from pashu.core.errors import PashuError
+from pashu.core.legaltime import aware
+from pashu.db.clocks import Auction, ClaimWindow, RunOutcome, TaskRun
+from pashu.db.impoundment import Impoundment
+from pashu.db.tenancy import Tenant
+from pashu.jurisdictions import registry
+from pashu.jurisdictions.base import Action, Capability
+from pashu.services import auctions, deposits, notices
+from pashu.services.seizures import NOTICE_ACTIONS
+from pashu.services.tenants import Principal
+
+CASE = "case"
+WINDOW = "window"
+CLOCK_USER = uuid.UUID(int=0)
+
+
+@dataclass(frozen=True)
+class Due:
+    """One piece of due work: a case whose next duty has come, or a claim window."""
+
+    kind: str  # CASE or WINDOW
+    id: uuid.UUID
+
+
+@dataclass(frozen=True)
+class DueAction:
+    """What the sweep did."""
+
+    kind: str  # a notice's kind, SCHEDULE_AUCTION, CREDIT_UNCLAIMED_SURPLUS, CLOSE_CLAIM_WINDOW
+    impoundment_id: uuid.UUID
+    at: datetime
+    late: bool = False
+    notice_id: uuid.UUID | None = None
+    auction_id: uuid.UUID | None = None
+    detail: str = ""
+
+
+@dataclass(frozen=True)
+class Failure:
+    due: Due
+    code: str
+    message: str
+
+
+def now() -> datetime:
+    return datetime.now(UTC)
+
+
+def tenants(session: Session, slug: str | None = None) -> list[Tenant]:
+    """Tenants whose Act has an impoundment chapter (the others have no clocks here)."""
+    q = select(Tenant).order_by(Tenant.slug)
+    if slug is not None:
+        q = q.where(Tenant.slug == slug)
+    return [
+        t
+        for t in session.scalars(q)
+        if t.jurisdiction in registry.codes()
+        and registry.get(t.jurisdiction).has(Capability.IMPOUNDMENT)
+        and registry.get(t.jurisdiction).clocks is not None
+    ]
+
+
+def clock(session: Session, tenant_id: uuid.UUID) -> Principal:
+    """The clock acting for the department: it records as "the clock" in the audit trail."""
+    tenant = session.get_one(Tenant, tenant_id)
+    return Principal(
+        tenant_id=tenant.id,
+        tenant_slug=tenant.slug,
+        tenant_name=tenant.name,
+        jurisdiction=tenant.jurisdiction,
+        user_id=CLOCK_USER,
+        user_name="the clock (scheduled sweep)",
+        role="admin",
+    )
+
+
+def find(session: Session, as_of: datetime) -> list[Due]:
+    """The session's tenant's due work at `as_of`: two indexed queries."""
+    when = aware(as_of)
+    auction_open = exists().where(
+        Auction.tenant_id == Impoundment.tenant_id,
+        Auction.impoundment_id == Impoundment.id,
+        Auction.closed_at.is_(None),
+    )
+    case_ids = session.scalars(
+        select(Impoundment.id)
+        .where(
+            Impoundment.next_action_at <= when,
+            # A case waiting on its open auction has nothing due until the auction closes.
+            not_(and_(Impoundment.next_action == Action.AUCTION.value, auction_open)),
+        )
+        .order_by(Impoundment.next_action_at)
+    )
+    window_ids = session.scalars(
+        select(ClaimWindow.id)
+        .where(
+            ClaimWindow.closed_at.is_(None),
+            or_(ClaimWindow.due_at.is_(None), ClaimWindow.due_at <= when),
+        )
+        .order_by(ClaimWindow.sold_at)
+    )
+    return [Due(CASE, i) for i in case_ids] + [Due(WINDOW, i) for i in window_ids]
+
+
+def act_on_case(
+    session: Session, who: Principal, case_id: uuid.UUID, as_of: datetime
+) -> list[DueAction]:
+    """Do the case's duties that have come by `as_of`: issue the notices in order, then
+    schedule the auction. The case row is locked, so two workers take turns."""
+    when = aware(as_of)
+    plugin = registry.get(who.jurisdiction)
+    case = session.scalar(
+        select(Impoundment)
+        .where(Impoundment.id == case_id)
+        .with_for_update()
+        .execution_options(populate_existing=True)
+    )
+    done: list[DueAction] = []
+    while case is not None and case.next_action is not None and case.next_action_at is not None:
+        if case.next_action_at > when:
+            break
+        action = Action(case.next_action)
+        if action in NOTICE_ACTIONS:
+            notice = notices.issue(session, who, case, action, when)
+            if notice is None:  # issued already by another worker
+                break
+            issued = notices.cases.notices(session, case.id)
+            done.append(
+                DueAction(
+                    action.value,
+                    case.id,
+                    when,
+                    late=notices.late(plugin, case, issued, notice),
+                    notice_id=notice.id,
+                )
+            )
+            continue
+        if action is Action.AUCTION:
+            auction = auctions.schedule(session, who, case, when)
+            if auction is not None:
+                done.append(
+                    DueAction(
+                        "SCHEDULE_AUCTION",
+                        case.id,
+                        when,
+                        auction_id=auction.id,
+                        detail=f"round {auction.round} on {auction.scheduled_for.isoformat()}",
+                    )
+                )
+        break
+    return done
+
+
+def act_on_window(
+    session: Session, who: Principal, window_id: uuid.UUID, as_of: datetime
+) -> list[DueAction]:
+    closed = deposits.close_window(session, who, window_id, as_of)
+    if closed is None:
+        return []
+    kind = "CREDIT_UNCLAIMED_SURPLUS" if closed.moved else "CLOSE_CLAIM_WINDOW"
+    return [DueAction(kind, closed.impoundment_id, closed.at, detail=closed.outcome)]
+
+
+def act(session: Session, who: Principal, due: Due, as_of: datetime) -> list[DueAction]:
+    if due.kind == CASE:
+        return act_on_case(session, who, due.id, as_of)
+    return act_on_window(session, who, due.id, as_of)
+
+
+def run(session: Session, who: Principal, as_of: datetime) -> tuple[list[DueAction], list[Failure]]:
+    """Find and do the tenant's due work in this session, each piece in a savepoint so that
+    one refused by the law (recorded as a failure) does not undo the others."""
+    done: list[DueAction] = []
+    failed: list[Failure] = []
+    for due in find(session, as_of):
+        try:
+            with session.begin_nested():
+                done += act(session, who, due, as_of)
+        except PashuError as err:
+            failed.append(Failure(due, err.code, err.message))
+    return done, failed
+
+
+def record_run(
+    session: Session,
+    *,
+    task: str,
+    subject: str | None,
+    as_of: datetime,
+    outcome: RunOutcome,
+    started: float,
+    started_at: datetime,
+    actions: int = 0,
+    attempt: int = 1,
+    error: str | None = None,
+) -> TaskRun:
+    run_ = TaskRun(
+        task=task,
+        subject=subject,
+        as_of=aware(as_of),
+        outcome=outcome.value,
+        started_at=started_at,
+        duration_ms=int((time.monotonic() - started) * 1000),
+        actions=actions,
+        attempt=attempt,
+        error=error[:2000] if error else None,
+    )
+    session.add(run_)
+    session.flush()
+    return run_
+
+
+def runs(session: Session, first: int, failed_only: bool) -> list[TaskRun]:
+    q = select(TaskRun).order_by(TaskRun.started_at.desc(), TaskRun.id.desc()).limit(first)
+    if failed_only:
+        q = q.where(TaskRun.outcome != RunOutcome.OK.value)
+    return list(session.scalars(q))

@@ -1,0 +1,66 @@
+"""The outbox: tasks decided in a transaction are written in it, and sent to the broker only
+after it commits. A crash between the commit and the send leaves the message unsent, and the
+tenant's next sweep sends it (at least once; every task is idempotent)."""
+
+from __future__ import annotations
+
+import logging
+import uuid
+from collections.abc import Sequence
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import select, update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
+
+from pashu.db.clocks import OutboxMessage
+from pashu.db.engine import Database
+
+log = logging.getLogger(__name__)
+BATCH = 500
+
+
+def write(session: Session, messages: Sequence[tuple[str, dict[str, Any], str]]) -> int:
+    """Add (task, kwargs, key) messages; a key already written is skipped (the same sweep
+    run twice). Returns how many were new."""
+    new = 0
+    for task, kwargs, key in messages:
+        try:
+            with session.begin_nested():
+                session.add(OutboxMessage(task=task, kwargs=kwargs, key=key))
+                session.flush()
+            new += 1
+        except IntegrityError:
+            continue
+    return new
+
+
+def relay(db: Database, tenant_id: uuid.UUID) -> int:
+    """Send the tenant's unsent messages, oldest first; each is marked sent once the broker
+    has it (in embedded mode, once it has run). Returns how many were sent."""
+    from pashu.tasks.celery_app import celery_app
+
+    with db.transaction(tenant_id) as s:
+        pending = [
+            (m.id, m.task, dict(m.kwargs))
+            for m in s.scalars(
+                select(OutboxMessage)
+                .where(OutboxMessage.sent_at.is_(None))
+                .order_by(OutboxMessage.created_at, OutboxMessage.id)
+                .limit(BATCH)
+            )
+        ]
+    sent = 0
+    for message_id, task, kwargs in pending:
+        celery_app.tasks[task].apply_async(kwargs=kwargs)
+        with db.transaction(tenant_id) as s:
+            s.execute(
+                update(OutboxMessage)
+                .where(OutboxMessage.id == message_id, OutboxMessage.sent_at.is_(None))
+                .values(sent_at=datetime.now(UTC))
+            )
+        sent += 1
+    if sent:
+        log.info("relayed %d task(s) for tenant %s", sent, tenant_id)
+    return sent

@@ -1,0 +1,290 @@
+// A case: the register entry, its timeline, dues, documents and the clerk's actions.
+import {
+  ApiError, citeLink, fill, downloadPdf, field, fromIstInput, gql, h, istInput, label, loading,
+  rupees, showFormError, timeEl,
+} from "./lib.js";
+
+const CITE = "section uri actUri act confidence note";
+const CASE = `query($id: ID!) {
+  viewer { role tenant { jurisdiction { code name capabilities } } }
+  impoundment(id: $id) {
+    id registerNumber status seizedAt impoundedAt placeKind place
+    seizer { name address signed } owner { name address }
+    corrects { id registerNumber }
+    nextAction { action notBefore deadline overdue }
+    pound { name localAuthority { name } }
+    animals { id species description earTag status releasedAt }
+    animalCounts { species count inPound }
+    timeline { action notBefore deadline projected explanation citation { ${CITE} } }
+    dues { asOf total lines { kind species heads days amount explanation citation { ${CITE} } } }
+    notices { kind issuedAt proclaimedAt }
+    receipts { number amount at claimant { name address } underProtest }
+    sales { at byAuction buyer { name address role } price expenses proceeds surplus }
+  }
+}`;
+const BUYER_ROLES = [
+  "PUBLIC", "VILLAGE_COUNCIL_MEMBER", "VILLAGE_COUNCIL_SECRETARY", "VILLAGE_COUNCIL_EMPLOYEE",
+  "VILLAGE_COUNCIL_FAMILY_MEMBER", "POLICE_OFFICER", "POUND_KEEPER", "OFFICER_UNDER_ACT",
+  "LOCAL_AUTHORITY_MEMBER",
+];
+const NOTICE_STEPS = ["ANNOUNCE_SEIZURE", "REPORT_UNCLAIMED", "PUBLISH_NOTICE"];
+const OTHERS = {
+  COMPLAIN_ILLEGAL_SEIZURE: "the owner's window",
+  CLAIM_SALE_PROCEEDS: "the owner's window",
+  CLAIM_SURPLUS: "the owner's window",
+};
+
+let flash = null; // a success message to show after the case is re-read
+
+export async function caseView(view, id, ctx) {
+  view.append(loading("Loading the case…"));
+  const data = await gql(CASE, { id }, { auth: true });
+  if (ctx.stale()) return;
+  const c = data.impoundment;
+  if (!c) {
+    view.replaceChildren(h("h1", { tabindex: "-1" }, "No such case"),
+      h("p", {}, "This department's register has no such entry. ", h("a", { href: "#/dashboard" }, "Back to the dashboard")));
+    return;
+  }
+  const jurisdiction = data.viewer.tenant.jurisdiction;
+  const inPound = c.animals.filter((a) => a.status === "IN_POUND");
+  const reload = (message) => { flash = message; ctx.go(location.hash); };
+  fill(view,
+    h("p", { class: "crumbs" }, h("a", { href: "#/dashboard" }, "Dashboard"), " / ", `Register no. ${c.registerNumber}`),
+    h("div", { class: "page-head row" },
+      h("h1", { tabindex: "-1" }, `Register no. ${c.registerNumber}`),
+      h("span", { class: `status big st-${c.status.toLowerCase()}`, "data-status": c.status }, label(c.status))),
+    flash ? h("p", { class: "success", role: "status" }, flash) : null,
+    h("div", { class: "case-grid" },
+      h("div", { class: "case-main" }, timelineCard(c), duesCard(c), actionsCard(c, inPound, jurisdiction, reload)),
+      h("div", { class: "case-side" }, entryCard(c), documentsCard(c))),
+  );
+  flash = null;
+}
+
+function entryCard(c) {
+  const row = (dt, ...dd) => [h("dt", {}, dt), h("dd", {}, ...dd)];
+  return h("section", { class: "card", "aria-labelledby": "entry-h" },
+    h("h2", { id: "entry-h" }, "Register entry"),
+    h("dl", { class: "facts" },
+      row("Seized", timeEl(c.seizedAt)),
+      row("Place", c.place, h("div", { class: "muted small" }, label(c.placeKind))),
+      row("Brought to pound", timeEl(c.impoundedAt)),
+      row("Pound", c.pound ? [c.pound.name, h("div", { class: "muted small" }, c.pound.localAuthority.name)] : "—"),
+      row("Seized by", c.seizer.name, h("div", { class: "muted small" }, c.seizer.address, c.seizer.signed ? " · signed the register" : " · not signed")),
+      row("Owner", c.owner ? [c.owner.name, h("div", { class: "muted small" }, c.owner.address)] : h("span", { class: "muted" }, "not known")),
+      c.corrects ? row("Corrects", h("a", { href: `#/case/${encodeURIComponent(c.corrects.id)}` }, `Register no. ${c.corrects.registerNumber}`)) : null),
+    h("h3", {}, "Animals"),
+    h("div", { class: "table-wrap" }, h("table", { class: "table" },
+      h("thead", {}, h("tr", {}, ["Species", "Description", "Status"].map((t) => h("th", { scope: "col" }, t)))),
+      h("tbody", {}, c.animals.map((a) => h("tr", {},
+        h("td", {}, a.species, a.earTag ? h("div", { class: "muted small" }, `tag ${a.earTag}`) : null),
+        h("td", {}, a.description || "—"),
+        h("td", {}, label(a.status), a.releasedAt ? h("div", { class: "muted small" }, timeEl(a.releasedAt)) : null)))))));
+}
+
+function stepState(c, step) {
+  if (step.action === "DELIVER_TO_POUND") return ["done", "Done", c.impoundedAt];
+  if (NOTICE_STEPS.includes(step.action)) {
+    const n = c.notices.find((x) => x.kind === step.action);
+    if (n) return ["done", "Done", n.issuedAt];
+  }
+  if (step.action === "AUCTION") {
+    const s = c.sales.find((x) => x.byAuction);
+    if (s) return ["done", "Done", s.at];
+  }
+  if (c.nextAction && c.nextAction.action === step.action) {
+    return c.nextAction.overdue ? ["next late", "Due next — late", null] : ["next", "Due next", null];
+  }
+  if (OTHERS[step.action]) return ["other", label(OTHERS[step.action]), null];
+  if (step.projected) return ["projected", "Projected", null];
+  return ["open", "Open", null];
+}
+
+function timelineCard(c) {
+  return h("section", { class: "card", "aria-labelledby": "timeline-h" },
+    h("h2", { id: "timeline-h" }, "Timeline"),
+    h("p", { class: "muted small" }, "Who must do what by when, under the Act. “From” is the first instant a step may be taken; “late from” the first instant it is late."),
+    h("ol", { class: "steps" }, c.timeline.map((s) => {
+      const [cls, text, doneAt] = stepState(c, s);
+      return h("li", { class: `step ${cls}`, "data-action": s.action, "aria-current": cls.startsWith("next") ? "step" : null },
+        h("span", { class: "dot", "aria-hidden": "true" }),
+        h("div", { class: "step-body" },
+          h("div", { class: "step-head" }, h("strong", {}, label(s.action)), h("span", { class: `chip chip-${cls.split(" ")[0]}` }, text)),
+          h("div", { class: "window" },
+            "From ", timeEl(s.notBefore),
+            s.deadline ? [" · late from ", timeEl(s.deadline)] : h("span", { class: "muted" }, " · no deadline set")),
+          doneAt ? h("div", { class: "small" }, "Done ", timeEl(doneAt)) : null,
+          h("div", { class: "small" }, "Under ", citeLink(s.citation, { withAct: true })),
+          h("details", {}, h("summary", {}, "Why"), h("p", { class: "small" }, s.explanation))));
+    })));
+}
+
+function duesCard(c) {
+  const d = c.dues;
+  return h("section", { class: "card", "aria-labelledby": "dues-h", "data-section": "dues" },
+    h("h2", { id: "dues-h" }, "Dues"),
+    h("p", { class: "muted small" }, "What the owner owes as of ", timeEl(d.asOf), " for the animals still in the pound."),
+    d.lines.length
+      ? h("div", { class: "table-wrap" }, h("table", { class: "table" },
+        h("thead", {}, h("tr", {}, ["Item", "Heads", "Days", "Under", "Amount"].map((t, i) => h("th", { scope: "col", class: i === 4 ? "num" : null }, t)))),
+        h("tbody", {}, d.lines.map((l) => h("tr", {},
+          h("td", {}, `${label(l.kind)}, ${l.species}`, h("div", { class: "muted small" }, l.explanation)),
+          h("td", {}, String(l.heads)),
+          h("td", {}, l.days == null ? "—" : String(l.days)),
+          h("td", {}, citeLink(l.citation)),
+          h("td", { class: "num" }, l.amount == null ? h("span", { class: "unknown" }, "no rate notified") : rupees(l.amount))))),
+        h("tfoot", {}, h("tr", {}, h("th", { scope: "row", colspan: "4" }, "Total"),
+          h("td", { class: "num total", "data-total": d.total ?? "" }, d.total == null ? "not known" : rupees(d.total))))))
+      : h("p", { class: "muted" }, "Nothing is owed: no animal of this case is in the pound."));
+}
+
+function documentsCard(c) {
+  const fetchDoc = async (pick, filename, button) => {
+    button.disabled = true;
+    const old = button.textContent;
+    button.textContent = "Preparing…";
+    try {
+      const data = await gql(`query($id: ID!) { impoundment(id: $id) {
+        registerCopy { title pdfBase64 } receipts { number document { title pdfBase64 } } sales { at document { title pdfBase64 } } } }`, { id: c.id }, { auth: true });
+      downloadPdf(pick(data.impoundment).pdfBase64, filename);
+    } catch (err) {
+      button.after(h("span", { class: "error small", role: "alert" }, err.message));
+    } finally {
+      button.disabled = false;
+      button.textContent = old;
+    }
+  };
+  const docButton = (text, pick, filename) => {
+    const b = h("button", { type: "button", class: "secondary small-btn" }, text);
+    b.addEventListener("click", () => fetchDoc(pick, filename, b));
+    return b;
+  };
+  const items = [
+    h("li", {}, h("span", {}, "Copy of the register entry"),
+      docButton("PDF", (i) => i.registerCopy, `register-${c.registerNumber}.pdf`)),
+    ...c.receipts.map((r, i) => h("li", {},
+      h("span", {}, `Receipt no. ${r.number}: ${rupees(r.amount)} from ${r.claimant.name}`, r.underProtest ? " (under protest)" : "", h("div", { class: "muted small" }, timeEl(r.at))),
+      docButton("PDF", (x) => x.receipts[i].document, `receipt-${r.number}.pdf`))),
+    ...c.sales.map((s, i) => h("li", {},
+      h("span", {}, `${s.byAuction ? "Auction" : "Disposal"}: ${rupees(s.price)} from ${s.buyer.name}`, h("div", { class: "muted small" }, timeEl(s.at), s.surplus !== "0.00" ? ` · surplus ${rupees(s.surplus)} held` : "")),
+      docButton("PDF", (x) => x.sales[i].document, `sale-${c.registerNumber}-${i + 1}.pdf`))),
+  ];
+  return h("section", { class: "card", "aria-labelledby": "docs-h" },
+    h("h2", { id: "docs-h" }, "Documents"),
+    h("ul", { class: "docs plain" }, items),
+    c.notices.length ? [h("h3", {}, "Notices"), h("ul", { class: "plain" }, c.notices.map((n) =>
+      h("li", {}, label(n.kind), h("div", { class: "muted small" }, "issued ", timeEl(n.issuedAt), n.proclaimedAt ? [" · proclaimed ", timeEl(n.proclaimedAt)] : null))))] : null);
+}
+
+function actionsCard(c, inPound, jurisdiction, reload) {
+  if (!inPound.length) {
+    return h("section", { class: "card", "aria-labelledby": "actions-h" }, h("h2", { id: "actions-h" }, "Clerk's actions"),
+      h("p", { class: "muted" }, "No animal of this case is in the pound: nothing is left to deliver or sell."));
+  }
+  return h("section", { class: "card", "aria-labelledby": "actions-h" },
+    h("h2", { id: "actions-h" }, "Clerk's actions"),
+    deliverForm(c, inPound, reload),
+    jurisdiction.capabilities.includes("AUCTION") ? saleForm(c, inPound, reload)
+      : h("p", { class: "muted small" }, `${jurisdiction.name}'s Act provides no auction.`));
+}
+
+async function submitting(form, fieldMap, run) {
+  const button = form.querySelector("button[type=submit]");
+  button.disabled = true;
+  showFormError(form, null);
+  try {
+    await run();
+  } catch (err) {
+    if (!(err instanceof ApiError)) throw err;
+    const mapped = Object.assign(Object.create(err), { field: err.field || fieldMap[`code:${err.code}`] || null });
+    showFormError(form, mapped, fieldMap);
+  } finally {
+    button.disabled = false;
+  }
+}
+
+function deliverForm(c, inPound, reload) {
+  const at = h("input", { type: "datetime-local", required: true, value: istInput() });
+  const name = h("input", { type: "text", required: true, autocomplete: "name", value: c.owner?.name || "" });
+  const address = h("input", { type: "text", required: true, value: c.owner?.address || "" });
+  const amount = h("input", { type: "text", inputmode: "decimal", required: true, pattern: "\\d+(\\.\\d{1,2})?", value: c.dues.total || "" });
+  const protest = h("input", { type: "checkbox" });
+  const boxes = inPound.map((a) => h("input", { type: "checkbox", checked: true, value: a.id }));
+  const animals = h("fieldset", { class: "field checks", "data-field": "animalIds" },
+    h("legend", {}, "Animals to deliver"),
+    inPound.map((a, i) => h("label", { class: "check" }, boxes[i], ` ${a.species}${a.description ? ` (${a.description})` : ""}${a.earTag ? `, tag ${a.earTag}` : ""}`)));
+  const form = h("form", { class: "action-form", "aria-labelledby": "deliver-h", "data-form": "deliver" },
+    h("h3", { id: "deliver-h" }, "Deliver to the owner"),
+    h("div", { class: "form-grid" },
+      field("When (IST)", at, { name: "at" }),
+      field("Claimant's name", name, { name: "claimant.name" }),
+      field("Claimant's address", address, { name: "claimant.address" }),
+      field("Amount paid (₹)", amount, { name: "amountPaid", hint: "The dues in full, in rupees" })),
+    animals,
+    h("label", { class: "check field", "data-field": "underProtest" }, protest, " Paid as a deposit under protest (where the Act allows it)"),
+    h("div", { class: "actions" }, h("button", { type: "submit" }, "Deliver")));
+  form.addEventListener("submit", (e) => {
+    e.preventDefault();
+    const chosen = boxes.filter((b) => b.checked).map((b) => b.value);
+    submitting(form, { "code:TOO_EARLY": "at", "code:CONFLICT": "animalIds" }, async () => {
+      const data = await gql(`mutation($input: DeliverToOwnerInput!) { deliverToOwner(input: $input) { number amount } }`, {
+        input: {
+          impoundmentId: c.id,
+          at: fromIstInput(at.value),
+          claimant: { name: name.value, address: address.value },
+          amountPaid: amount.value.trim(),
+          underProtest: protest.checked,
+          animalIds: chosen.length === inPound.length ? null : chosen,
+        },
+      }, { auth: true });
+      reload(`Delivered: receipt no. ${data.deliverToOwner.number} for ${rupees(data.deliverToOwner.amount)}.`);
+    });
+  });
+  return form;
+}
+
+function saleForm(c, inPound, reload) {
+  const species = [...new Set(inPound.map((a) => a.species))];
+  const at = h("input", { type: "datetime-local", required: true, value: istInput() });
+  const lots = species.map((s) => {
+    const max = inPound.filter((a) => a.species === s).length;
+    return [s, h("input", { type: "number", min: "0", max: String(max), step: "1", required: true, value: String(max) }), max];
+  });
+  const buyer = h("input", { type: "text", required: true, autocomplete: "off" });
+  const address = h("input", { type: "text", required: true });
+  const role = h("select", {}, BUYER_ROLES.map((r) => h("option", { value: r }, label(r))));
+  const price = h("input", { type: "text", inputmode: "decimal", required: true, pattern: "\\d+(\\.\\d{1,2})?" });
+  const expenses = h("input", { type: "text", inputmode: "decimal", required: true, pattern: "\\d+(\\.\\d{1,2})?", value: "0.00" });
+  const decidedBy = h("input", { type: "text" });
+  const form = h("form", { class: "action-form", "aria-labelledby": "sale-h", "data-form": "sale" },
+    h("h3", { id: "sale-h" }, "Record a sale"),
+    h("div", { class: "form-grid" },
+      field("When (IST)", at, { name: "at" }),
+      ...lots.map(([s, input, max]) => field(`${s} sold (of ${max} in the pound)`, input, { name: `lots.${s}` })),
+      field("Buyer's name", buyer, { name: "buyer.name" }),
+      field("Buyer's address", address, { name: "buyer.address" }),
+      field("Buyer is", role, { name: "buyer.role", hint: "Some Acts bar certain buyers" }),
+      field("Price (₹)", price, { name: "price" }),
+      field("Expenses of the sale (₹)", expenses, { name: "expenses" }),
+      field("Disposed of otherwise than by auction, as decided by", decidedBy, { name: "decidedBy", hint: "Leave empty for a public auction" })),
+    h("div", { class: "actions" }, h("button", { type: "submit" }, "Record the sale")));
+  form.addEventListener("submit", (e) => {
+    e.preventDefault();
+    submitting(form, { "code:TOO_EARLY": "at", "code:TOO_LATE": "at", "code:CONFLICT": `lots.${species[0]}`, lots: `lots.${species[0]}` }, async () => {
+      const data = await gql(`mutation($input: RecordSaleInput!) { recordSale(input: $input) { price proceeds surplus } }`, {
+        input: {
+          impoundmentId: c.id,
+          at: fromIstInput(at.value),
+          lots: lots.filter(([, input]) => Number(input.value) > 0).map(([s, input]) => ({ species: s, count: Number(input.value) })),
+          buyer: { name: buyer.value, address: address.value, role: role.value },
+          price: price.value.trim(),
+          expenses: expenses.value.trim(),
+          decidedBy: decidedBy.value.trim() || null,
+        },
+      }, { auth: true });
+      reload(`Sale recorded: ${rupees(data.recordSale.price)}; surplus ${rupees(data.recordSale.surplus)}.`);
+    });
+  });
+  return form;
+}

@@ -1,0 +1,236 @@
+// Signing in with a token, and the department's dashboard.
+import {
+  add, ApiError, errorBox, field, gql, h, label, loading, rupees, svg, timeEl, token,
+} from "./lib.js";
+
+const OPEN = ["IMPOUNDED", "PARTLY_RELEASED"];
+const CASE_FIELDS = `id registerNumber status seizedAt place
+  pound { id name } animalCounts { species count inPound }
+  nextAction { action notBefore deadline overdue }`;
+const LIST_FIELDS = `${CASE_FIELDS} auctions { id round scheduledFor place closedAt }`;
+
+export async function signInView(view, ctx) {
+  const message = sessionStorage.getItem("pashu.signin-message");
+  sessionStorage.removeItem("pashu.signin-message");
+  const input = h("input", { type: "password", required: true, autocomplete: "off", spellcheck: "false", placeholder: "pashu_…" });
+  const form = h("form", { class: "card narrow" },
+    field("API token", input, { name: "token", hint: "Paste the token your administrator gave you (from “pashu token create” or “pashu demo”). It is kept only in this browser tab." }),
+    h("div", { class: "actions" }, h("button", { type: "submit" }, "Sign in")));
+  form.addEventListener("submit", async (e) => {
+    e.preventDefault();
+    form.querySelector(".error")?.remove();
+    token.set(input.value);
+    try {
+      const data = await gql(`{ viewer { role tenant { name } } }`, {}, { auth: true });
+      const next = ctx.params.get("next");
+      ctx.go(next && next.startsWith("#/") ? next : "#/dashboard");
+      return data;
+    } catch (err) {
+      token.clear();
+      if (!(err instanceof ApiError)) throw err;
+      form.prepend(errorBox(err));
+      input.focus();
+    }
+  });
+  add(view,
+    h("div", { class: "page-head" }, h("h1", { tabindex: "-1" }, "Sign in to your department"),
+      h("p", { class: "lede" }, "The dashboard shows your department's pounds, cases, dues and funds. ",
+        h("a", { href: "#/law/compare" }, "The law page"), " needs no sign-in.")),
+    message ? h("div", { class: "error", role: "alert" }, h("span", { class: "error-code" }, "UNAUTHENTICATED"), " ", message) : null,
+    form,
+  );
+  input.focus();
+}
+
+async function allCases() {
+  const out = [];
+  let after = null;
+  for (let page = 0; page < 20; page += 1) { // at most 2,000 cases on the reference dashboard
+    const data = await gql(`query($after: String) { impoundments(first: 100, after: $after) {
+      edges { node { ${LIST_FIELDS} } } pageInfo { hasNextPage endCursor } } }`, { after }, { auth: true });
+    out.push(...data.impoundments.edges.map((e) => e.node));
+    if (!data.impoundments.pageInfo.hasNextPage) break;
+    after = data.impoundments.pageInfo.endCursor;
+  }
+  return out;
+}
+
+function endOfTodayIst() {
+  const now = new Date();
+  const ist = new Date(now.getTime() + 330 * 60000);
+  const y = ist.getUTCFullYear();
+  const m = String(ist.getUTCMonth() + 1).padStart(2, "0");
+  const d = String(ist.getUTCDate()).padStart(2, "0");
+  return `${y}-${m}-${d}T23:59:59+05:30`;
+}
+
+function count(items, key, weight = () => 1) {
+  const map = new Map();
+  for (const item of items) for (const k of [].concat(key(item))) map.set(k, (map.get(k) || 0) + weight(item, k));
+  return [...map.entries()].sort((a, b) => b[1] - a[1] || String(a[0]).localeCompare(String(b[0])));
+}
+
+/** A horizontal bar chart in inline SVG, with the numbers as a table for screen readers. */
+function barChart(title, rows, { unit = "" } = {}) {
+  const id = `chart-${title.replace(/\W+/g, "-").toLowerCase()}`;
+  const max = Math.max(1, ...rows.map(([, v]) => v));
+  const rowH = 28;
+  const labelW = Math.min(180, Math.max(70, 12 + 8 * Math.max(0, ...rows.map(([k]) => String(k).length))));
+  const width = 360;
+  const height = Math.max(rowH, rows.length * rowH);
+  const chart = svg("svg", { viewBox: `0 0 ${width} ${height}`, class: "bars", role: "img", "aria-labelledby": `${id}-t`, preserveAspectRatio: "xMinYMin meet" },
+    svg("title", { id: `${id}-t` }, `${title}: ${rows.map(([k, v]) => `${k} ${v}`).join(", ") || "none"}`),
+    rows.map(([key, value], i) => {
+      const w = Math.max(2, ((width - labelW - 36) * value) / max);
+      const y = i * rowH;
+      return svg("g", {},
+        svg("text", { x: labelW - 8, y: y + rowH / 2 + 5, "text-anchor": "end", class: "bar-label" }, key),
+        svg("rect", { x: labelW, y: y + 6, width: w, height: rowH - 12, rx: 3, class: `bar bar-${i % 6}` }),
+        svg("text", { x: labelW + w + 6, y: y + rowH / 2 + 5, class: "bar-value" }, `${value}${unit}`));
+    }));
+  return h("figure", { class: "card chart", "data-chart": title },
+    h("figcaption", {}, title),
+    rows.length ? chart : h("p", { class: "muted" }, "Nothing yet."),
+    h("table", { class: "sr-only" }, h("caption", {}, title),
+      h("tbody", {}, rows.map(([k, v]) => h("tr", {}, h("th", { scope: "row" }, k), h("td", {}, v))))));
+}
+
+function tile(name, value, note, tone) {
+  return h("div", { class: `tile ${tone || ""}`, "data-count": name },
+    h("span", { class: "tile-value" }, String(value)),
+    h("span", { class: "tile-label" }, note));
+}
+
+function caseLink(c, extra) {
+  return h("a", { href: `#/case/${encodeURIComponent(c.id)}`, class: "case-link" }, `Register no. ${c.registerNumber}`, extra ? [" — ", extra] : null);
+}
+
+function heads(c) {
+  return c.animalCounts.map((a) => `${a.count} ${a.species}`).join(", ");
+}
+
+function dutyList(title, cases, kind, empty) {
+  return h("section", { class: `card duty ${kind}`, "aria-labelledby": `${kind}-h`, "data-list": kind },
+    h("h2", { id: `${kind}-h` }, title, h("span", { class: "count-pill" }, String(cases.length))),
+    cases.length
+      ? h("ul", { class: "plain" }, cases.map((c) => h("li", {},
+        caseLink(c, label(c.nextAction?.action)),
+        h("div", { class: "muted small" },
+          kind === "overdue" && c.nextAction?.deadline ? ["Late since ", timeEl(c.nextAction.deadline)] : ["May be done from ", timeEl(c.nextAction?.notBefore)],
+          ` · ${c.pound?.name || ""} · ${heads(c)}`))))
+      : h("p", { class: "muted" }, empty));
+}
+
+export async function dashboardView(view, ctx) {
+  view.append(loading("Loading your department…"));
+  const { viewer } = await gql(`{ viewer { role user { name } tenant { slug name jurisdiction { code name capabilities } } } }`, {}, { auth: true });
+  if (ctx.stale()) return;
+  const caps = viewer.tenant.jurisdiction.capabilities;
+  view.replaceChildren(h("div", { class: "page-head" },
+    h("h1", { tabindex: "-1" }, viewer.tenant.name),
+    h("p", { class: "lede" }, `${viewer.tenant.jurisdiction.name} · signed in as ${viewer.user.name} (${viewer.role})`)));
+  const fundsQ = gql(`{ funds { account name balance } }`, {}, { auth: true });
+  if (!caps.includes("IMPOUNDMENT")) {
+    view.append(h("p", { class: "card muted" }, "This department's Act has no impoundment chapter, so it keeps no pounds or seizure register."));
+    const { funds } = await fundsQ;
+    if (!ctx.stale()) view.append(fundsCard(funds));
+    return;
+  }
+  const due = endOfTodayIst();
+  const [cases, overdueData, dueData, fundsData, runsData] = await Promise.all([
+    allCases(),
+    gql(`{ impoundments(overdue: true, status: [IMPOUNDED, PARTLY_RELEASED], first: 50) { edges { node { ${CASE_FIELDS} } } } }`, {}, { auth: true }),
+    gql(`query($d: DateTime!) { impoundments(dueBy: $d, overdue: false, status: [IMPOUNDED, PARTLY_RELEASED], first: 50) { edges { node { ${CASE_FIELDS} } } } }`, { d: due }, { auth: true }),
+    fundsQ,
+    gql(`{ taskRuns(first: 10) { task subject asOf outcome startedAt durationMs actions attempt error } }`, {}, { auth: true })
+      .catch((err) => { if (err instanceof ApiError) return { error: err }; throw err; }),
+  ]);
+  if (ctx.stale()) return;
+  const overdue = overdueData.impoundments.edges.map((e) => e.node);
+  const dueToday = dueData.impoundments.edges.map((e) => e.node);
+  const open = cases.filter((c) => OPEN.includes(c.status));
+  const inPound = cases.reduce((n, c) => n + c.animalCounts.reduce((m, a) => m + a.inPound, 0), 0);
+  const awaiting = open.filter((c) => c.nextAction?.action === "AUCTION" && !c.auctions.some((a) => !a.closedAt))
+    .sort((a, b) => a.nextAction.notBefore.localeCompare(b.nextAction.notBefore));
+  const scheduled = cases.flatMap((c) => c.auctions.filter((a) => !a.closedAt).map((a) => ({ c, a })))
+    .sort((x, y) => x.a.scheduledFor.localeCompare(y.a.scheduledFor));
+
+  view.append(
+    h("div", { class: "tiles" },
+      tile("cases", cases.length, "cases on the register"),
+      tile("open", open.length, "open cases"),
+      tile("in-pound", inPound, "animals in the pound"),
+      tile("overdue", overdue.length, "overdue", overdue.length ? "alert" : ""),
+      tile("due", dueToday.length, "due by today", dueToday.length ? "warn" : "")),
+    h("div", { class: "grid-2" },
+      dutyList("Overdue", overdue, "overdue", "Nothing is overdue."),
+      dutyList("Due by today", dueToday, "due", "Nothing falls due today.")),
+    h("div", { class: "grid-3" },
+      barChart("Cases by status", count(cases, (c) => label(c.status))),
+      barChart("Cases by pound", count(cases, (c) => c.pound?.name || "no pound")),
+      barChart("Animals by species", count(cases, (c) => c.animalCounts.map((a) => a.species), (c, k) => c.animalCounts.find((a) => a.species === k).count))),
+    h("div", { class: "grid-2" },
+      auctionsCard(scheduled, awaiting),
+      fundsCard(fundsData.funds)),
+    runsCard(runsData),
+    casesTable(cases),
+  );
+}
+
+function auctionsCard(scheduled, awaiting) {
+  return h("section", { class: "card", "aria-labelledby": "auctions-h", "data-list": "auctions" },
+    h("h2", { id: "auctions-h" }, "Upcoming auctions"),
+    scheduled.length ? h("ul", { class: "plain" }, scheduled.map(({ c, a }) => h("li", {},
+      caseLink(c, `round ${a.round}`),
+      h("div", { class: "muted small" }, timeEl(a.scheduledFor), ` · ${a.place}`))))
+      : h("p", { class: "muted" }, "No auction is scheduled."),
+    awaiting.length ? [h("h3", {}, "Awaiting an auction"), h("ul", { class: "plain" }, awaiting.map((c) => h("li", {}, caseLink(c),
+      h("div", { class: "muted small" }, "May be sold from ", timeEl(c.nextAction.notBefore), ` · ${heads(c)}`))))] : null);
+}
+
+function runsCard(data) {
+  const box = h("section", { class: "card", "aria-labelledby": "runs-h", "data-list": "task-runs" }, h("h2", { id: "runs-h" }, "Recent task runs"));
+  if (data.error) return add(box, h("p", { class: "muted" }, `Not shown: ${data.error.code} — ${data.error.message}`));
+  const runs = data.taskRuns;
+  const failed = runs.filter((r) => r.outcome !== "OK").length;
+  if (!runs.length) return add(box, h("p", { class: "muted" }, "The law's clocks have not run for this department yet."));
+  return add(box,
+    h("p", { class: "muted small" }, `${runs.length} most recent, ${failed} failed or retrying.`),
+    h("div", { class: "table-wrap" }, h("table", { class: "table" },
+      h("thead", {}, h("tr", {}, ["Task", "As of", "Outcome", "Actions", "Took"].map((t) => h("th", { scope: "col" }, t)))),
+      h("tbody", {}, runs.map((r) => h("tr", {},
+        h("td", {}, r.task, r.subject ? h("div", { class: "muted small" }, r.subject) : null),
+        h("td", {}, timeEl(r.asOf)),
+        h("td", {}, h("span", { class: `status ${r.outcome === "OK" ? "st-delivered" : "st-overdue"}` }, label(r.outcome)),
+          r.attempt > 1 ? h("span", { class: "muted small" }, ` attempt ${r.attempt}`) : null,
+          r.error ? h("div", { class: "error small" }, r.error) : null),
+        h("td", {}, String(r.actions)),
+        h("td", {}, `${r.durationMs} ms`)))))));
+}
+
+function fundsCard(funds) {
+  const sorted = [...funds].sort((a, b) => a.account.localeCompare(b.account));
+  return h("section", { class: "card", "aria-labelledby": "funds-h", "data-list": "funds" },
+    h("h2", { id: "funds-h" }, "Fund balances"),
+    sorted.length ? h("table", { class: "table" },
+      h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Account"), h("th", { scope: "col", class: "num" }, "Balance"))),
+      h("tbody", {}, sorted.map((f) => h("tr", {},
+        h("td", {}, f.name === f.account ? label(f.account.replace(/^[a-z]+:/, "").replace(/-/g, "_")) : f.name,
+          h("div", { class: "muted small" }, h("code", {}, f.account))),
+        h("td", { class: `num ${f.balance.startsWith("-") ? "neg" : ""}` }, rupees(f.balance))))))
+      : h("p", { class: "muted" }, "No money has moved yet."));
+}
+
+function casesTable(cases) {
+  return h("section", { class: "card", "aria-labelledby": "cases-h" },
+    h("h2", { id: "cases-h" }, "The register"),
+    h("div", { class: "table-wrap" }, h("table", { class: "table cases" },
+      h("thead", {}, h("tr", {}, ["No.", "Seized", "Pound", "Animals", "Status", "Next duty"].map((t) => h("th", { scope: "col" }, t)))),
+      h("tbody", {}, cases.map((c) => h("tr", {},
+        h("td", {}, h("a", { href: `#/case/${encodeURIComponent(c.id)}` }, String(c.registerNumber))),
+        h("td", {}, timeEl(c.seizedAt)),
+        h("td", {}, c.pound?.name || "—"),
+        h("td", {}, heads(c)),
+        h("td", {}, h("span", { class: `status st-${c.status.toLowerCase()}` }, label(c.status))),
+        h("td", {}, c.nextAction ? [label(c.nextAction.action), c.nextAction.overdue ? h("span", { class: "badge late" }, "late") : null] : "—")))))));
+}

@@ -1,0 +1,251 @@
+// Shared helpers: DOM building, the GraphQL client, formatting (IST, rupees), citations.
+
+const SVG_NS = "http://www.w3.org/2000/svg";
+
+function append(el, children) {
+  for (const child of children.flat(Infinity)) {
+    if (child == null || child === false) continue;
+    el.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+}
+
+/** h("a", {href: "#/", class: "x", onClick: fn}, "text", child) — never parses HTML. */
+export function h(tag, props = {}, ...children) {
+  const el = document.createElement(tag);
+  for (const [key, value] of Object.entries(props || {})) {
+    if (value == null || value === false) continue;
+    if (key === "class") el.className = value;
+    else if (key.startsWith("on") && typeof value === "function") {
+      el.addEventListener(key.slice(2).toLowerCase(), value);
+    } else if (key === "value" || key === "checked" || key === "selected") el[key] = value;
+    else el.setAttribute(key, value === true ? "" : String(value));
+  }
+  append(el, children);
+  return el;
+}
+
+/** Replace an element's children (skipping null/false, which the DOM would print). */
+export function fill(el, ...children) {
+  el.replaceChildren();
+  append(el, children);
+  return el;
+}
+
+/** Append children, skipping null/false. */
+export function add(el, ...children) {
+  append(el, children);
+  return el;
+}
+
+/** An SVG element, for the charts. */
+export function svg(tag, attrs = {}, ...children) {
+  const el = document.createElementNS(SVG_NS, tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value != null) el.setAttribute(key, String(value));
+  }
+  append(el, children);
+  return el;
+}
+
+let uid = 0;
+export const nextId = (prefix = "f") => `${prefix}-${++uid}`;
+
+// ---- the token: pasted once, kept for the browser tab only ----
+const TOKEN_KEY = "pashu.token";
+export const token = {
+  get: () => sessionStorage.getItem(TOKEN_KEY),
+  set: (value) => sessionStorage.setItem(TOKEN_KEY, value.trim()),
+  clear: () => sessionStorage.removeItem(TOKEN_KEY),
+};
+
+/** A refusal from the platform: every GraphQL error, the first one's code and citation. */
+export class ApiError extends Error {
+  constructor(errors, data = null) {
+    super(errors[0]?.message || "The request failed");
+    this.errors = errors;
+    this.data = data;
+    const ext = errors[0]?.extensions || {};
+    this.code = ext.code || "ERROR";
+    this.citation = ext.citation || null;
+    this.field = ext.field || null;
+    this.extensions = ext;
+  }
+}
+
+/** POST a query to /graphql, as any department's frontend would. */
+export async function gql(query, variables = {}, { auth = false } = {}) {
+  const headers = { "Content-Type": "application/json", Accept: "application/json" };
+  const bearer = token.get();
+  if (auth && bearer) headers.Authorization = `Bearer ${bearer}`;
+  let response;
+  try {
+    response = await fetch("/graphql", {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ query, variables }),
+    });
+  } catch (err) {
+    throw new ApiError([{ message: `The platform cannot be reached (${err.message})`, extensions: { code: "NETWORK" } }]);
+  }
+  let body;
+  try {
+    body = await response.json();
+  } catch {
+    throw new ApiError([{ message: `The platform answered HTTP ${response.status}`, extensions: { code: "HTTP" } }]);
+  }
+  if (body.errors && body.errors.length) throw new ApiError(body.errors, body.data);
+  return body.data;
+}
+
+// ---- formatting: dates in IST, amounts in rupees ----
+const IST = "Asia/Kolkata";
+const dateTimeFmt = new Intl.DateTimeFormat("en-IN", {
+  timeZone: IST, day: "numeric", month: "short", year: "numeric", hour: "numeric", minute: "2-digit", hour12: true,
+});
+const dateFmt = new Intl.DateTimeFormat("en-IN", { timeZone: IST, day: "numeric", month: "short", year: "numeric" });
+
+export function when(iso) {
+  if (!iso) return "—";
+  return `${dateTimeFmt.format(new Date(iso))} IST`;
+}
+
+export function day(iso) {
+  if (!iso) return "—";
+  return dateFmt.format(new Date(iso.length === 10 ? `${iso}T12:00:00+05:30` : iso));
+}
+
+/** A <time> element showing an instant in IST, machine-readable in ISO. */
+export function timeEl(iso, dateOnly = false) {
+  return h("time", { datetime: iso || "" }, dateOnly ? day(iso) : when(iso));
+}
+
+/** "12345.5" -> "₹12,345.50", grouped the Indian way, exact from the decimal string. */
+export function rupees(amount) {
+  if (amount == null) return "not known";
+  let text = String(amount).trim();
+  const negative = text.startsWith("-");
+  if (negative) text = text.slice(1);
+  let [whole, fraction = ""] = text.split(".");
+  fraction = (fraction + "00").slice(0, 2);
+  whole = whole.replace(/^0+(?=\d)/, "");
+  let grouped = whole;
+  if (whole.length > 3) {
+    const head = whole.slice(0, -3);
+    grouped = `${head.replace(/\B(?=(\d{2})+(?!\d))/g, ",")},${whole.slice(-3)}`;
+  }
+  return `${negative ? "−" : ""}₹${grouped}.${fraction}`;
+}
+
+/** "ANNOUNCE_SEIZURE" -> "Announce seizure" */
+export function label(value) {
+  if (!value) return "";
+  const words = String(value).toLowerCase().replace(/_/g, " ");
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** The datetime-local value for an instant, in IST. */
+export function istInput(date = new Date()) {
+  const shifted = new Date(date.getTime() + 330 * 60000);
+  return shifted.toISOString().slice(0, 16);
+}
+
+/** A datetime-local value read as IST: "2026-01-03T09:00" -> "2026-01-03T09:00:00+05:30". */
+export function fromIstInput(value) {
+  if (!value) return null;
+  const base = value.length === 16 ? `${value}:00` : value;
+  return `${base}+05:30`;
+}
+
+// ---- citations link to the section's text on the law page ----
+export function sectionHref(uri) {
+  return `#/law/read?uri=${encodeURIComponent(uri)}`;
+}
+
+export function citeLink(citation, { withAct = false } = {}) {
+  if (!citation) return null;
+  const text = `s.${citation.section}${withAct && citation.act ? `, ${citation.act}` : ""}`;
+  const title = [citation.act, citation.confidence ? `text ${String(citation.confidence).toLowerCase()}` : null]
+    .filter(Boolean).join(" — ");
+  return h("a", { class: "cite", href: sectionHref(citation.uri), title }, text);
+}
+
+export function citeList(citations, opts) {
+  if (!citations || !citations.length) return null;
+  const items = [];
+  citations.forEach((c, i) => {
+    if (i) items.push(", ");
+    items.push(citeLink(c, opts));
+  });
+  return h("span", { class: "cites" }, ...items);
+}
+
+export function confidenceBadge(confidence) {
+  if (!confidence) return null;
+  const value = String(confidence).toLowerCase();
+  return h("span", { class: `badge conf-${value}`, title: `How the text is known: ${value}` }, value);
+}
+
+/** The platform's refusal shown in full: code, message and citation. */
+export function errorBox(err, { id } = {}) {
+  const citation = err.citation;
+  return h(
+    "div",
+    { class: "error", role: "alert", id },
+    h("span", { class: "error-code" }, err.code || "ERROR"),
+    " ",
+    h("span", { class: "error-message" }, err.message),
+    citation
+      ? h("span", { class: "error-cite" }, " — under ", citeLink(citation, { withAct: true }))
+      : null,
+  );
+}
+
+export function loading(text = "Loading…") {
+  return h("p", { class: "loading", role: "status" }, text);
+}
+
+/** Download a base64 PDF as a file, without leaving the page. */
+export function downloadPdf(base64, filename) {
+  const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+  const url = URL.createObjectURL(new Blob([bytes], { type: "application/pdf" }));
+  const a = h("a", { href: url, download: filename });
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10000);
+}
+
+/** A labelled form control: <div class=field><label/>control<hint/></div> */
+export function field(labelText, control, { hint, name } = {}) {
+  const id = control.id || nextId("in");
+  control.id = id;
+  if (name) control.name = name;
+  const hintEl = hint ? h("small", { class: "hint", id: `${id}-hint` }, hint) : null;
+  if (hintEl) control.setAttribute("aria-describedby", hintEl.id);
+  return h("div", { class: "field", "data-field": name || "" }, h("label", { for: id }, labelText), control, hintEl);
+}
+
+/** Clear a form's error marks, then show `err` next to the control it concerns. */
+export function showFormError(form, err, fieldMap = {}) {
+  form.querySelectorAll(".field-error, .form-error").forEach((el) => el.remove());
+  form.querySelectorAll("[aria-invalid]").forEach((el) => el.removeAttribute("aria-invalid"));
+  if (!err) return;
+  const key = err.field ? fieldMap[err.field] || err.field : null;
+  const holder = key ? form.querySelector(`.field[data-field="${CSS.escape(key)}"]`) : null;
+  const box = errorBox(err);
+  if (holder) {
+    box.classList.add("field-error");
+    holder.append(box);
+    const control = holder.querySelector("input, select, textarea");
+    if (control) {
+      control.setAttribute("aria-invalid", "true");
+      control.setAttribute("aria-errormessage", (box.id = nextId("err")));
+      control.focus();
+    }
+  } else {
+    box.classList.add("form-error");
+    form.prepend(box);
+    box.setAttribute("tabindex", "-1");
+    box.focus();
+  }
+}
