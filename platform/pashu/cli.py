@@ -163,7 +163,12 @@ def sweep(
             with db.transaction(tid) as s:
                 done, failed = clocks.run(s, clocks.clock(s, tid), when)
             for a in done:
-                typer.echo(f"{slug}\t{a.kind}\tImpoundment:{a.impoundment_id}\t{a.detail}")
+                subject = (
+                    f"Impoundment:{a.impoundment_id}"
+                    if a.impoundment_id
+                    else f"TaxInstalment:{a.instalment_id}"
+                )
+                typer.echo(f"{slug}\t{a.kind}\t{subject}\t{a.detail}")
             for f in failed:
                 typer.echo(f"{slug}\tFAILED\t{f.due.kind}:{f.due.id}\t{f.code}: {f.message}")
     except PashuError as err:

@@ -44,6 +44,7 @@ from pashu.db.registration import (
     TaxPayment,
 )
 from pashu.db.regulated_areas import Licence, LicenceCancellation, NotifiedOrder
+from pashu.db.reminders import TaxReminder
 from pashu.db.tenancy import ApiToken, AuditEvent, Tenant, User
 
 __all__ = [
@@ -94,6 +95,7 @@ __all__ = [
     "TaskRun",
     "TaxInstalment",
     "TaxPayment",
+    "TaxReminder",
     "Tenant",
     "User",
     "ViciousEvent",

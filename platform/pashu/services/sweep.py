@@ -28,13 +28,14 @@ from pashu.db.clocks import Auction, ClaimWindow, RunOutcome, TaskRun
 from pashu.db.impoundment import Impoundment
 from pashu.db.tenancy import Tenant
 from pashu.jurisdictions import registry
-from pashu.jurisdictions.base import Action, Capability
-from pashu.services import auctions, deposits, notices
+from pashu.jurisdictions.base import Action, Capability, Jurisdiction
+from pashu.services import auctions, deposits, notices, reminders
 from pashu.services.seizures import NOTICE_ACTIONS
 from pashu.services.tenants import Principal
 
 CASE = "case"
 WINDOW = "window"
+INSTALMENT = "instalment"  # an animal tax instalment fallen due unpaid
 CLOCK_USER = uuid.UUID(int=0)
 
 
@@ -42,7 +43,7 @@ CLOCK_USER = uuid.UUID(int=0)
 class Due:
     """One piece of due work: a case whose next duty has come, or a claim window."""
 
-    kind: str  # CASE or WINDOW
+    kind: str  # CASE, WINDOW or INSTALMENT
     id: uuid.UUID
 
 
@@ -50,13 +51,16 @@ class Due:
 class DueAction:
     """What the sweep did."""
 
-    kind: str  # a notice's kind, SCHEDULE_AUCTION, CREDIT_UNCLAIMED_SURPLUS, CLOSE_CLAIM_WINDOW
-    impoundment_id: uuid.UUID
+    # a notice's kind, SCHEDULE_AUCTION, CREDIT_UNCLAIMED_SURPLUS, CLOSE_CLAIM_WINDOW,
+    # TAX_INSTALMENT_DUE
+    kind: str
+    impoundment_id: uuid.UUID | None
     at: datetime
     late: bool = False
     notice_id: uuid.UUID | None = None
     auction_id: uuid.UUID | None = None
     detail: str = ""
+    instalment_id: uuid.UUID | None = None
 
 
 @dataclass(frozen=True)
@@ -71,17 +75,20 @@ def now() -> datetime:
 
 
 def tenants(session: Session, slug: str | None = None) -> list[Tenant]:
-    """Tenants whose Act has an impoundment chapter (the others have no clocks here)."""
+    """Tenants whose Act has clocks here: an impoundment chapter, or an animal tax."""
     q = select(Tenant).order_by(Tenant.slug)
     if slug is not None:
         q = q.where(Tenant.slug == slug)
     return [
         t
         for t in session.scalars(q)
-        if t.jurisdiction in registry.codes()
-        and registry.get(t.jurisdiction).has(Capability.IMPOUNDMENT)
-        and registry.get(t.jurisdiction).clocks is not None
+        if t.jurisdiction in registry.codes() and _has_clocks(registry.get(t.jurisdiction))
     ]
+
+
+def _has_clocks(plugin: Jurisdiction) -> bool:
+    impounds = plugin.has(Capability.IMPOUNDMENT) and plugin.clocks is not None
+    return impounds or plugin.has(Capability.ANIMAL_TAX)
 
 
 def clock(session: Session, tenant_id: uuid.UUID) -> Principal:
@@ -123,7 +130,11 @@ def find(session: Session, as_of: datetime) -> list[Due]:
         )
         .order_by(ClaimWindow.sold_at)
     )
-    return [Due(CASE, i) for i in case_ids] + [Due(WINDOW, i) for i in window_ids]
+    return (
+        [Due(CASE, i) for i in case_ids]
+        + [Due(WINDOW, i) for i in window_ids]
+        + [Due(INSTALMENT, i) for i in reminders.due(session, when)]
+    )
 
 
 def act_on_case(
@@ -185,9 +196,28 @@ def act_on_window(
     return [DueAction(kind, closed.impoundment_id, closed.at, detail=closed.outcome)]
 
 
+def act_on_instalment(
+    session: Session, who: Principal, instalment_id: uuid.UUID, as_of: datetime
+) -> list[DueAction]:
+    reminder = reminders.remind(session, who, instalment_id, as_of)
+    if reminder is None:  # reminded already by another worker
+        return []
+    return [
+        DueAction(
+            "TAX_INSTALMENT_DUE",
+            None,
+            reminder.issued_at,
+            instalment_id=instalment_id,
+            detail=reminder.text.splitlines()[0],
+        )
+    ]
+
+
 def act(session: Session, who: Principal, due: Due, as_of: datetime) -> list[DueAction]:
     if due.kind == CASE:
         return act_on_case(session, who, due.id, as_of)
+    if due.kind == INSTALMENT:
+        return act_on_instalment(session, who, due.id, as_of)
     return act_on_window(session, who, due.id, as_of)
 
 

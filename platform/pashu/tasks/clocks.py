@@ -126,7 +126,7 @@ def sweep_tenant(self: Task, tenant_id: str, as_of: str) -> int:
     def work(s: Session, tid: uuid.UUID, when: datetime) -> int:
         messages = [
             (
-                "pashu.act_on_case" if due.kind == sweep.CASE else "pashu.close_claim_window",
+                TASK_FOR[due.kind],
                 {"tenant_id": tenant_id, "id": str(due.id), "as_of": when.isoformat()},
                 f"{due.kind}:{due.id}:{when.isoformat()}",
             )
@@ -153,3 +153,18 @@ def close_claim_window(self: Task, tenant_id: str, id: str, as_of: str) -> int:
         return len(sweep.act_on_window(s, sweep.clock(s, tid), uuid.UUID(id), when))
 
     return _recorded(self, tenant_id, f"ClaimWindow:{id}", as_of, work)
+
+
+@celery_app.task(name="pashu.remind_instalment", **RELIABLE)
+def remind_instalment(self: Task, tenant_id: str, id: str, as_of: str) -> int:
+    def work(s: Session, tid: uuid.UUID, when: datetime) -> int:
+        return len(sweep.act_on_instalment(s, sweep.clock(s, tid), uuid.UUID(id), when))
+
+    return _recorded(self, tenant_id, f"TaxInstalment:{id}", as_of, work)
+
+
+TASK_FOR = {
+    sweep.CASE: "pashu.act_on_case",
+    sweep.WINDOW: "pashu.close_claim_window",
+    sweep.INSTALMENT: "pashu.remind_instalment",
+}

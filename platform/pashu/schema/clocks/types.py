@@ -33,9 +33,10 @@ strawberry.enum(db.RunOutcome)
 class DueAction:
     kind: str = strawberry.field(
         description="ANNOUNCE_SEIZURE, REPORT_UNCLAIMED, PUBLISH_NOTICE (a notice issued), "
-        "SCHEDULE_AUCTION, CREDIT_UNCLAIMED_SURPLUS, CLOSE_CLAIM_WINDOW"
+        "SCHEDULE_AUCTION, CREDIT_UNCLAIMED_SURPLUS, CLOSE_CLAIM_WINDOW, TAX_INSTALMENT_DUE"
     )
-    impoundment_id: strawberry.ID
+    impoundment_id: strawberry.ID | None
+    instalment_id: strawberry.ID | None
     at: datetime
     late: bool = strawberry.field(description="Done after the time the Act allows")
     notice_id: strawberry.ID | None
@@ -46,7 +47,12 @@ class DueAction:
     def of(cls, a: sweep.DueAction) -> DueAction:
         return cls(
             kind=a.kind,
-            impoundment_id=to_global_id("Impoundment", a.impoundment_id),
+            impoundment_id=to_global_id("Impoundment", a.impoundment_id)
+            if a.impoundment_id
+            else None,
+            instalment_id=to_global_id("TaxInstalment", a.instalment_id)
+            if a.instalment_id
+            else None,
             at=a.at,
             late=a.late,
             notice_id=to_global_id("Notice", a.notice_id) if a.notice_id else None,

@@ -12,6 +12,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from pashu.db import registration as rows
+from pashu.db.reminders import TaxReminder as TaxReminderRow
 from pashu.jurisdictions.base import Capability
 from pashu.jurisdictions.registration import (
     AppealOutcome,
@@ -19,9 +20,9 @@ from pashu.jurisdictions.registration import (
     RegistrationLaw,
     TaxSchedule,
 )
-from pashu.schema.context import Context
+from pashu.schema.context import Context, Info
 from pashu.schema.law.types import Citation, cites
-from pashu.schema.node import Node, node_type, to_global_id
+from pashu.schema.node import Node, from_global_id, node_type, to_global_id
 from pashu.schema.registration.common import law
 from pashu.services import registration as service
 from pashu.services import taxation
@@ -135,6 +136,17 @@ class TaxInstalment(Node):
     citations: list[Citation]
     explanation: str
 
+    @strawberry.field(description="The reminder the clock issued when it fell due unpaid")
+    async def reminder(self, info: Info) -> TaxReminder | None:
+        parsed = from_global_id(self.id)
+        if parsed is None:
+            return None
+        pk = parsed[1]
+        row = await info.context.read(
+            lambda s: s.scalar(select(TaxReminderRow).where(TaxReminderRow.instalment_id == pk))
+        )
+        return TaxReminder(issued_at=row.issued_at, text=row.text) if row else None
+
     @classmethod
     def of(cls, i: rows.TaxInstalment, paid: bool, rules: RegistrationLaw) -> TaxInstalment:
         plan = rules.tax_instalments(i.year, TaxSchedule(i.schedule), i.due_on or i.period_start)
@@ -153,6 +165,12 @@ class TaxInstalment(Node):
             citations=cites([*plan.cites, *basis.cites]),
             explanation=f"{plan.why}; {basis.why}",
         )
+
+
+@strawberry.type(description="A reminder of an instalment fallen due, as issued")
+class TaxReminder:
+    issued_at: datetime
+    text: str
 
 
 @strawberry.type(description="An amount credited to an account of the ledger")
