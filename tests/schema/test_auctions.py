@@ -122,3 +122,13 @@ async def test_mizoram_auction_after_seven_days_from_the_announcement(
     (auction,) = (await case(gql, t.token, seized["id"]))["auctions"]
     assert "Village Council" in auction["notice"]["text"]
     assert "section 10(3)" in auction["notice"]["text"]
+
+
+async def test_the_open_auctions_are_listed_by_date(dbs: Databases, gql: GraphQLClient) -> None:
+    token, seized = await _scheduled(dbs, gql)
+    listed = await gql.ok("{ auctions { impoundmentId round scheduledFor } }", token=token)
+    assert listed["auctions"] == [
+        {"impoundmentId": seized["id"], "round": 1, "scheduledFor": "2026-01-23T11:00:00+05:30"}
+    ]
+    everything = await gql.ok("{ auctions(openOnly: false) { round } }", token=token)
+    assert len(everything["auctions"]) == 1

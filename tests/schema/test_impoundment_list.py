@@ -113,3 +113,35 @@ async def test_another_tenants_cases_are_invisible(dbs: Databases, gql: GraphQLC
         "query($id: ID!) { impoundment(id: $id) { id } }", {"id": made[0]["id"]}, token
     )
     assert mine["impoundment"]["id"] == made[0]["id"]
+
+
+async def test_stats_count_the_register_in_the_database(dbs: Databases, gql: GraphQLClient) -> None:
+    from tests.schema.impoundment_helpers import DELIVER
+
+    token, made = await _cases(dbs, gql, 3)
+    await gql.ok(
+        DELIVER,
+        {
+            "input": {
+                "impoundmentId": made[0]["id"],
+                "at": "2026-01-01T12:00:00+05:30",
+                "claimant": {"name": "T. Sema", "address": "Jotsoma"},
+                "amountPaid": "145.00",
+            }
+        },
+        token,
+    )
+    stats = (
+        await gql.ok(
+            "{ impoundmentStats { total open animalsInPound byStatus { key count } "
+            "byPound { key count } bySpecies { key count } } }",
+            token=token,
+        )
+    )["impoundmentStats"]
+    assert (stats["total"], stats["open"], stats["animalsInPound"]) == (3, 2, 6)
+    assert stats["byStatus"] == [{"key": "IMPOUNDED", "count": 2}, {"key": "DELIVERED", "count": 1}]
+    assert stats["byPound"] == [{"key": "Main pound", "count": 3}]
+    assert stats["bySpecies"] == [{"key": "cow", "count": 4}, {"key": "goat", "count": 2}]
+    other = make_tenant(dbs, "nagaland")
+    empty = await gql.ok("{ impoundmentStats { total byStatus { key } } }", token=other.token)
+    assert empty["impoundmentStats"] == {"total": 0, "byStatus": []}

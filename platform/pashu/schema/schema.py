@@ -10,7 +10,7 @@ from strawberry.tools import merge_types
 
 from pashu.config import Settings, settings
 from pashu.schema.clocks.mutations import ClocksMutation
-from pashu.schema.clocks.queries import ClocksQuery
+from pashu.schema.clocks.queries import AuctionsQuery, ClocksQuery
 from pashu.schema.clocks.types import Auction, AuctionLot
 from pashu.schema.complaints.mutations import ComplaintsMutation
 from pashu.schema.complaints.queries import ComplaintsQuery
@@ -20,6 +20,7 @@ from pashu.schema.establishments.queries import EstablishmentsQuery
 from pashu.schema.establishments.types import Establishment, EstablishmentRegistration
 from pashu.schema.impoundment.mutations import ImpoundmentMutation
 from pashu.schema.impoundment.queries import ImpoundmentQuery
+from pashu.schema.impoundment.stats import StatsQuery
 from pashu.schema.impoundment.types import Animal, Impoundment, Notice, Receipt, Sale
 from pashu.schema.keeping.mutations import KeepingMutation
 from pashu.schema.keeping.queries import KeepingQuery
@@ -79,6 +80,8 @@ Query = merge_types(
         RegulatedAreasQuery,
         ComplaintsQuery,
         ClocksQuery,
+        AuctionsQuery,
+        StatsQuery,
     ),
 )
 Mutation = merge_types(

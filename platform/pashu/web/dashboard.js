@@ -42,17 +42,13 @@ export async function signInView(view, ctx) {
   input.focus();
 }
 
-async function allCases() {
-  const out = [];
-  let after = null;
-  for (let page = 0; page < 20; page += 1) { // at most 2,000 cases on the reference dashboard
-    const data = await gql(`query($after: String) { impoundments(first: 100, after: $after) {
-      edges { node { ${LIST_FIELDS} } } pageInfo { hasNextPage endCursor } } }`, { after }, { auth: true });
-    out.push(...data.impoundments.edges.map((e) => e.node));
-    if (!data.impoundments.pageInfo.hasNextPage) break;
-    after = data.impoundments.pageInfo.endCursor;
-  }
-  return out;
+const STATS = `{ impoundmentStats { total open animalsInPound
+  byStatus { key count } byPound { key count } bySpecies { key count } } }`;
+
+/** The latest cases, one page: the counts come from impoundmentStats, computed in SQL. */
+async function latestCases() {
+  const data = await gql(`{ impoundments(first: 100) { edges { node { ${LIST_FIELDS} } } } }`, {}, { auth: true });
+  return data.impoundments.edges.map((e) => e.node);
 }
 
 function endOfTodayIst() {
@@ -64,10 +60,8 @@ function endOfTodayIst() {
   return `${y}-${m}-${d}T23:59:59+05:30`;
 }
 
-function count(items, key, weight = () => 1) {
-  const map = new Map();
-  for (const item of items) for (const k of [].concat(key(item))) map.set(k, (map.get(k) || 0) + weight(item, k));
-  return [...map.entries()].sort((a, b) => b[1] - a[1] || String(a[0]).localeCompare(String(b[0])));
+function pairs(counts, name = (k) => k) {
+  return counts.map(({ key, count }) => [name(key), count]);
 }
 
 /** A horizontal bar chart in inline SVG, with the numbers as a table for screen readers. */
@@ -137,8 +131,10 @@ export async function dashboardView(view, ctx) {
     return;
   }
   const due = endOfTodayIst();
-  const [cases, overdueData, dueData, fundsData, runsData] = await Promise.all([
-    allCases(),
+  const [{ impoundmentStats: stats }, cases, { auctions }, overdueData, dueData, fundsData, runsData] = await Promise.all([
+    gql(STATS, {}, { auth: true }),
+    latestCases(),
+    gql(`{ auctions(first: 20) { id impoundmentId round scheduledFor place } }`, {}, { auth: true }),
     gql(`{ impoundments(overdue: true, status: [IMPOUNDED, PARTLY_RELEASED], first: 50) { edges { node { ${CASE_FIELDS} } } } }`, {}, { auth: true }),
     gql(`query($d: DateTime!) { impoundments(dueBy: $d, overdue: false, status: [IMPOUNDED, PARTLY_RELEASED], first: 50) { edges { node { ${CASE_FIELDS} } } } }`, { d: due }, { auth: true }),
     fundsQ,
@@ -149,26 +145,25 @@ export async function dashboardView(view, ctx) {
   const overdue = overdueData.impoundments.edges.map((e) => e.node);
   const dueToday = dueData.impoundments.edges.map((e) => e.node);
   const open = cases.filter((c) => OPEN.includes(c.status));
-  const inPound = cases.reduce((n, c) => n + c.animalCounts.reduce((m, a) => m + a.inPound, 0), 0);
   const awaiting = open.filter((c) => c.nextAction?.action === "AUCTION" && !c.auctions.some((a) => !a.closedAt))
     .sort((a, b) => a.nextAction.notBefore.localeCompare(b.nextAction.notBefore));
-  const scheduled = cases.flatMap((c) => c.auctions.filter((a) => !a.closedAt).map((a) => ({ c, a })))
-    .sort((x, y) => x.a.scheduledFor.localeCompare(y.a.scheduledFor));
+  const byId = new Map(cases.map((c) => [c.id, c]));
+  const scheduled = auctions.map((a) => ({ c: byId.get(a.impoundmentId) || { id: a.impoundmentId, registerNumber: "…" }, a }));
 
   view.append(
     h("div", { class: "tiles" },
-      tile("cases", cases.length, "cases on the register"),
-      tile("open", open.length, "open cases"),
-      tile("in-pound", inPound, "animals in the pound"),
+      tile("cases", stats.total, "cases on the register"),
+      tile("open", stats.open, "open cases"),
+      tile("in-pound", stats.animalsInPound, "animals in the pound"),
       tile("overdue", overdue.length, "overdue", overdue.length ? "alert" : ""),
       tile("due", dueToday.length, "due by today", dueToday.length ? "warn" : "")),
     h("div", { class: "grid-2" },
       dutyList("Overdue", overdue, "overdue", "Nothing is overdue."),
       dutyList("Due by today", dueToday, "due", "Nothing falls due today.")),
     h("div", { class: "grid-3" },
-      barChart("Cases by status", count(cases, (c) => label(c.status))),
-      barChart("Cases by pound", count(cases, (c) => c.pound?.name || "no pound")),
-      barChart("Animals by species", count(cases, (c) => c.animalCounts.map((a) => a.species), (c, k) => c.animalCounts.find((a) => a.species === k).count))),
+      barChart("Cases by status", pairs(stats.byStatus, label)),
+      barChart("Cases by pound", pairs(stats.byPound)),
+      barChart("Animals in the pound by species", pairs(stats.bySpecies))),
     h("div", { class: "grid-2" },
       auctionsCard(scheduled, awaiting),
       fundsCard(fundsData.funds)),
@@ -223,7 +218,7 @@ function fundsCard(funds) {
 
 function casesTable(cases) {
   return h("section", { class: "card", "aria-labelledby": "cases-h" },
-    h("h2", { id: "cases-h" }, "The register"),
+    h("h2", { id: "cases-h" }, "The register", h("span", { class: "muted small" }, " — the latest entries")),
     h("div", { class: "table-wrap" }, h("table", { class: "table cases" },
       h("thead", {}, h("tr", {}, ["No.", "Seized", "Pound", "Animals", "Status", "Next duty"].map((t) => h("th", { scope: "col" }, t)))),
       h("tbody", {}, cases.map((c) => h("tr", {},

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import strawberry
+from sqlalchemy import select
 
-from pashu.schema.clocks.types import TaskRun
+from pashu.db import clocks as db
+from pashu.schema.clocks.types import Auction, TaskRun
 from pashu.schema.context import Info
 from pashu.schema.limits import page_size
 from pashu.services import sweep
@@ -22,3 +24,18 @@ class ClocksQuery:
         size = page_size(first, MAX_RUNS)
         rows = await info.context.read(lambda s: sweep.runs(s, size, failed_only))
         return [TaskRun.of(r) for r in rows]
+
+
+@strawberry.type
+class AuctionsQuery:
+    @strawberry.field(description="Auctions by date: the open ones (default) or all")
+    async def auctions(
+        self, info: Info, open_only: bool = True, first: int | None = 50
+    ) -> list[Auction]:
+        info.context.require()
+        size = page_size(first, MAX_RUNS)
+        q = select(db.Auction).order_by(db.Auction.scheduled_for, db.Auction.id).limit(size)
+        if open_only:
+            q = q.where(db.Auction.closed_at.is_(None))
+        rows = await info.context.read(lambda s: list(s.scalars(q)))
+        return [Auction.of(a) for a in rows]
