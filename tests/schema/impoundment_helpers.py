@@ -99,3 +99,20 @@ async def seize(gql: GraphQLClient, token: str, pound: str, **over: Any) -> dict
 
 async def balances(gql: GraphQLClient, token: str) -> dict[str, str]:
     return {f["account"]: f["balance"] for f in (await gql.ok(FUNDS, token=token))["funds"]}
+
+
+async def notice(
+    gql: GraphQLClient,
+    token: str,
+    case: dict[str, Any],
+    kind: str,
+    issued_at: str,
+    proclaimed_at: str | None = None,
+) -> dict[str, Any]:
+    """Record a notice of `kind` as issued (and proclaimed) at the instants given."""
+    given: dict[str, Any] = {"impoundmentId": case["id"], "kind": kind, "issuedAt": issued_at}
+    if proclaimed_at:
+        given["proclaimedAt"] = proclaimed_at
+    data = await gql.ok(NOTICE, {"input": given}, token)
+    recorded: dict[str, Any] = data["recordNotice"]
+    return recorded

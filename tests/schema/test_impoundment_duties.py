@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from tests.conftest import Databases, GraphQLClient
-from tests.schema.impoundment_helpers import NOTICE, department, seize
+from tests.schema.impoundment_helpers import department, notice, seize
 
 NEXT = """
 query($id: ID!) { impoundment(id: $id) {
@@ -28,17 +28,7 @@ async def test_mizoram_announcement_is_due_within_24_hours_then_overdue(
     assert [e["node"]["id"] for e in late["impoundments"]["edges"]] == [case["id"]]
     assert on_time["impoundments"]["edges"] == []
 
-    await gql.ok(
-        NOTICE,
-        {
-            "input": {
-                "impoundmentId": case["id"],
-                "kind": "ANNOUNCE_SEIZURE",
-                "issuedAt": "2026-01-03T18:00:00+05:30",
-            }
-        },
-        t.token,
-    )
+    await notice(gql, t.token, case, "ANNOUNCE_SEIZURE", "2026-01-03T18:00:00+05:30")
     nxt = (await gql.ok(NEXT, {"id": case["id"]}, t.token))["impoundment"]["nextAction"]
     assert nxt["action"] == "AUCTION"  # s.10(1): seven days from the announcement
     assert nxt["notBefore"] == "2026-01-11T00:00:00+05:30" and nxt["deadline"] is None

@@ -15,6 +15,7 @@ from tests.schema.impoundment_helpers import (
     SALE,
     balances,
     department,
+    notice,
     seize,
 )
 
@@ -144,17 +145,13 @@ async def test_nagaland_sale_waits_for_report_notice_and_seven_days(
         t.token,
     )
     assert too_soon["extensions"]["code"] == "TOO_EARLY"
-    await gql.ok(
-        NOTICE,
-        {
-            "input": {
-                "impoundmentId": case["id"],
-                "kind": "PUBLISH_NOTICE",
-                "issuedAt": "2026-01-11T10:00:00+05:30",
-                "proclaimedAt": "2026-01-11T16:00:00+05:30",
-            }
-        },
+    await notice(
+        gql,
         t.token,
+        case,
+        "PUBLISH_NOTICE",
+        "2026-01-11T10:00:00+05:30",
+        "2026-01-11T16:00:00+05:30",
     )
     before = await gql.error(SALE, sale(case, "2026-01-18T10:00:00+05:30"), t.token)
     assert before["extensions"]["code"] == "TOO_EARLY"
@@ -188,17 +185,7 @@ async def test_mizoram_sale_after_announcement_proceeds_to_the_fund(
 ) -> None:
     t, pound = await department(dbs, gql, "mizoram")
     case = await seize(gql, t.token, pound)
-    await gql.ok(
-        NOTICE,
-        {
-            "input": {
-                "impoundmentId": case["id"],
-                "kind": "ANNOUNCE_SEIZURE",
-                "issuedAt": "2026-01-03T18:00:00+05:30",
-            }
-        },
-        t.token,
-    )
+    await notice(gql, t.token, case, "ANNOUNCE_SEIZURE", "2026-01-03T18:00:00+05:30")
     early = await gql.error(SALE, sale(case, "2026-01-10T10:00:00+05:30"), t.token)
     assert early["extensions"]["notBefore"] == "2026-01-11T00:00:00+05:30"
     barred = await gql.error(
@@ -217,17 +204,7 @@ async def test_disposal_otherwise_than_by_auction_names_who_decided(
 ) -> None:
     t, pound = await department(dbs, gql, "mizoram")
     case = await seize(gql, t.token, pound)
-    await gql.ok(
-        NOTICE,
-        {
-            "input": {
-                "impoundmentId": case["id"],
-                "kind": "ANNOUNCE_SEIZURE",
-                "issuedAt": "2026-01-03T18:00:00+05:30",
-            }
-        },
-        t.token,
-    )
+    await notice(gql, t.token, case, "ANNOUNCE_SEIZURE", "2026-01-03T18:00:00+05:30")
     done = await gql.ok(
         SALE,
         sale(
@@ -255,9 +232,7 @@ def claim(case: dict[str, Any], at: str) -> dict[str, Any]:
 async def _sold(
     gql: GraphQLClient, token: str, case: dict[str, Any], kind: str, issued: str, at: str
 ) -> None:
-    await gql.ok(
-        NOTICE, {"input": {"impoundmentId": case["id"], "kind": kind, "issuedAt": issued}}, token
-    )
+    await notice(gql, token, case, kind, issued)
     await gql.ok(SALE, sale(case, at), token)
 
 
@@ -315,17 +290,7 @@ async def test_two_clerks_selling_the_last_cow_at_once_one_succeeds(
 ) -> None:
     t, pound = await department(dbs, gql, "mizoram")
     case = await seize(gql, t.token, pound, animals=[{"species": "cow", "count": 1}])
-    await gql.ok(
-        NOTICE,
-        {
-            "input": {
-                "impoundmentId": case["id"],
-                "kind": "ANNOUNCE_SEIZURE",
-                "issuedAt": "2026-01-03T18:00:00+05:30",
-            }
-        },
-        t.token,
-    )
+    await notice(gql, t.token, case, "ANNOUNCE_SEIZURE", "2026-01-03T18:00:00+05:30")
     at = "2026-01-11T10:00:00+05:30"
     results = await asyncio.gather(
         gql.raw(SALE, sale(case, at), t.token), gql.raw(SALE, sale(case, at), t.token)
