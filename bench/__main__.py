@@ -1,0 +1,181 @@
+"""`python -m bench [--quick]`: generate the data, run the workloads, write the report.
+
+--quick: W1 against the floor and PostGraphile on 10,000 impoundments, about a minute;
+the ratios are the last lines printed. Without it: W1 at 10k, 100k and 1M impoundments at
+several concurrencies, W2, W3 (if the sweep exists), W4, and bench/results/REPORT.md
+(copied to bench/REPORT.md, the committed summary).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shutil
+import sys
+import time
+from datetime import UTC, datetime
+
+from bench import generate, load, machine, servers, workloads
+from bench.report import Run, markdown, ratios
+from bench.settings import RESULTS, ROOT, target_for
+from bench.workloads import Request
+
+
+def _say(msg: str) -> None:
+    print(msg, flush=True)
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="python -m bench", description=__doc__.split("\n")[0])
+    p.add_argument("--quick", action="store_true", help="W1 on 10k only, about a minute")
+    p.add_argument("--sizes", default="10000,100000,1000000", help="impoundments, comma list")
+    p.add_argument("--connections", default="1,8,32", help="wrk connections, comma list")
+    p.add_argument("--seconds", type=float, default=10.0, help="measured seconds per point")
+    p.add_argument("--base", default="pashu_bench", help="database name (prefix for sizes)")
+    return p
+
+
+def _w1(size: int, conns: list[int], seconds: float, warmup: float, run: Run) -> None:
+    target = target_for(size)
+    t0 = time.monotonic()
+    tenants = generate.generate(target, size)
+    run.generation[size] = time.monotonic() - t0
+    tenant = max((t for t in tenants if t.cases), key=lambda t: (t.cases, -t.index))
+    with servers.all_three(target, RESULTS / "logs") as up:
+        reqs = workloads.w1_requests({k: s.url for k, s in up.items()}, tenant)
+        run.w1_page[size] = workloads.check_w1(reqs)
+        _say(f"W1 at {size:,}: the three answers agree ({run.w1_page[size]} cases, {tenant.slug})")
+        results = []
+        for c in conns:
+            for name in ("pashu", "floor", "postgraphile"):
+                r = load.run(name, reqs[name], c, seconds, warmup)
+                _say(
+                    f"  {name:>12} c={c:<3} {r.rps:8.1f} rps  p50 {r.p50_ms:7.1f} ms  "
+                    f"p95 {r.p95_ms:7.1f} ms  errors {r.errors}"
+                )
+                results.append(r)
+        run.w1[size] = results
+
+
+def _w2_w4(size: int, seconds: float, run: Run) -> None:
+    """W2 writes into a tenant other than W1's and is undone afterwards (idempotent data)."""
+    import psycopg
+
+    from pashu.schema.node import to_global_id
+
+    target = target_for(size)
+    tenants = [t for t in generate.tenants(target) if t.cases]
+    writer = tenants[-1]
+    with psycopg.connect(target.owner_url) as conn:
+        row = conn.execute(
+            "SELECT id FROM pounds WHERE tenant_id = %s ORDER BY id LIMIT 1", (writer.id,)
+        ).fetchone()
+    assert row is not None
+    logs = RESULTS / "logs"
+    with servers.pashu(target, logs) as up:
+        public = {"Content-Type": "application/json"}
+        for name, query in (
+            ("compare", workloads.W4_COMPARE),
+            ("impoundmentTimeline", workloads.W4_TIMELINE),
+        ):
+            req = Request(up.url, json.dumps({"query": query}), public)
+            workloads.send(req)
+            r = load.run(f"pashu {name}", req, 8, seconds / 2, warmup=1)
+            _say(f"W4 {name}: {r.rps:.1f} rps p50 {r.p50_ms:.1f} ms")
+            run.w4.append(r)
+        body = {
+            "query": workloads.W2_PASHU,
+            "variables": {"input": workloads.w2_input(to_global_id("Pound", row[0]))},
+        }
+        headers = {"Content-Type": "application/json", "Authorization": f"Bearer {writer.token}"}
+        w2 = Request(up.url, json.dumps(body), headers)
+        workloads.send(w2)
+        for c in (1, 4):
+            r = load.run("pashu recordSeizure", w2, c, seconds / 2, warmup=1)
+            _say(f"W2 c={c}: {r.rps:.1f} rps p50 {r.p50_ms:.1f} ms")
+            run.w2.append(r)
+    # Undone once the server has stopped: requests wrk left in flight have finished by then.
+    _undo_w2(target.owner_url, writer)
+
+
+def _undo_w2(owner_url: str, writer: generate.BenchTenant) -> None:
+    import psycopg
+
+    new = "SELECT id FROM impoundments WHERE tenant_id = %(t)s AND register_number > %(n)s"
+    with psycopg.connect(owner_url) as conn:
+        p = {"t": writer.id, "n": writer.cases}
+        for table in ("impounded_animals", "notices"):
+            conn.execute(
+                f"DELETE FROM {table} WHERE tenant_id = %(t)s AND impoundment_id IN ({new})", p
+            )
+        conn.execute(
+            "DELETE FROM impoundments WHERE tenant_id = %(t)s AND register_number > %(n)s", p
+        )
+        conn.execute("DELETE FROM audit_events WHERE tenant_id = %(t)s", p)
+        conn.execute(
+            "UPDATE counters SET value = %(n)s WHERE tenant_id = %(t)s AND name = 'register'", p
+        )
+
+
+def _w3(sizes: list[int], run: Run) -> None:
+    from bench import sweep
+
+    gap = sweep.gap()
+    if gap:
+        run.w3_gap = gap
+        _say(f"W3: {gap}")
+        return
+    for size in sizes:
+        run.w3[size] = sweep.measure(target_for(size))
+        _say(f"W3 at {size:,}: {run.w3[size]['seconds']:.2f} s")
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    if not load.available():
+        _say("wrk is needed (Debian: apt-get install wrk)")
+        return 2
+    started = time.monotonic()
+    stamp = datetime.now(UTC).isoformat(timespec="seconds")
+    if args.quick:
+        sizes, conns, seconds, warmup = [10_000], [8], 8.0, 2.0
+    else:
+        sizes = [int(s) for s in args.sizes.split(",")]
+        conns = [int(c) for c in args.connections.split(",")]
+        seconds, warmup = args.seconds, 3.0
+    servers.install_peer()
+    generate.ensure_database(target_for(sizes[0]))
+    run = Run(
+        "--quick" if args.quick else "full", machine.describe(target_for(sizes[0])), stamp, 0.0
+    )
+    for size in sizes:
+        _w1(size, conns, seconds, warmup, run)
+    if not args.quick:
+        _w2_w4(sizes[0], seconds, run)
+        _w3(sizes, run)
+    run.seconds = time.monotonic() - started
+    RESULTS.mkdir(parents=True, exist_ok=True)
+    report = RESULTS / "REPORT.md"
+    report.write_text(markdown(run))
+    (RESULTS / "results.json").write_text(
+        json.dumps(
+            {
+                "w1": {s: [r.row() for r in rs] for s, rs in run.w1.items()},
+                "w2": [r.row() for r in run.w2],
+                "w4": [r.row() for r in run.w4],
+                "w3": run.w3,
+                "machine": run.machine,
+            },
+            indent=1,
+        )
+    )
+    if not args.quick:
+        shutil.copy(report, ROOT / "REPORT.md")
+    _say(f"report: {report}")
+    for label, value in ratios(run.w1[sizes[0]]):
+        _say(f"{label} = {value:.2f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

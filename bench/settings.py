@@ -1,0 +1,61 @@
+"""Where the benchmark runs: databases, ports, the instant the data is generated around."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
+
+from pashu.core.legaltime import IST
+
+ROOT = Path(__file__).resolve().parent
+REPO = ROOT.parent
+RESULTS = ROOT / "results"
+NODE_DIR = ROOT / ".node"  # PostGraphile is installed here, never committed
+
+SEED = 20260601
+# The data is a history up to this instant; every workload asks "as of" it.
+AS_OF = datetime(2026, 6, 1, 0, 0, tzinfo=IST)
+AS_OF_ISO = AS_OF.isoformat()
+
+HOST = "127.0.0.1"
+PORTS = {"pashu": 8301, "floor": 8302, "postgraphile": 8303}
+
+SERVER = os.environ.get("BENCH_SERVER_URL", "postgresql://postgres@127.0.0.1:5432/postgres")
+APP_ROLE = os.environ.get("PASHU_APP_ROLE", "pashu_app")
+
+
+@dataclass(frozen=True)
+class Target:
+    """One benchmark database: its owner's URL and the application role's URL."""
+
+    dbname: str
+
+    def _url(self, user: str | None) -> str:
+        parts = urlsplit(SERVER)
+        host = parts.hostname or HOST
+        port = f":{parts.port}" if parts.port else ""
+        netloc = f"{user}@{host}{port}" if user else parts.netloc
+        return urlunsplit((parts.scheme, netloc, "/" + self.dbname, "", ""))
+
+    @property
+    def server_url(self) -> str:
+        return SERVER
+
+    @property
+    def owner_url(self) -> str:
+        return self._url(None)
+
+    @property
+    def app_url(self) -> str:
+        return self._url(APP_ROLE)
+
+
+def target_for(size: int, base: str = "pashu_bench") -> Target:
+    """10k lives in `pashu_bench`; larger sizes in their own databases, kept between runs."""
+    if size <= 10_000:
+        return Target(base)
+    label = f"{size // 1_000_000}m" if size % 1_000_000 == 0 else f"{size // 1000}k"
+    return Target(f"{base}_{label}")

@@ -1,0 +1,154 @@
+"""The W1 answer written by hand in SQL: the floor's one statement and the peer's functions.
+
+Both compute what `Impoundment.dues(asOf).total` computes in Python (services/dues.py):
+per animal still in the pound, the fine per head (unless settled) at the rate of the kind
+the tenant's Act uses for the place of seizure, in force on the day of impounding, plus
+the feeding rate in force on each legal day (IST) from the first unsettled day to `asOf`;
+a rate not notified makes the total null. Which rate kind applies where is law, so it is
+read from the plugins (`fine_kinds`) and passed in as a VALUES list, never written here.
+"""
+
+from __future__ import annotations
+
+from pashu.core.errors import PashuError
+from pashu.jurisdictions import registry
+from pashu.jurisdictions.base import PlaceKind
+
+IST = "'Asia/Kolkata'"
+FEEDING = "'FEEDING_PER_HEAD_PER_DAY'"
+
+
+def fine_kinds() -> list[tuple[str, str, str]]:
+    """(jurisdiction, place kind, fine rate kind) for every Act that impounds."""
+    rows = []
+    for plugin in registry.installed():
+        for place in PlaceKind:
+            try:
+                kind = plugin.fine_rate_kind(place).value
+            except PashuError:  # an Act without impoundment
+                break
+            rows.append((plugin.code, place.value, kind.value))
+    return rows
+
+
+def _values(rows: list[tuple[str, str, str]]) -> str:
+    def lit(s: str) -> str:
+        return "'" + s.replace("'", "''") + "'"
+
+    return ", ".join(f"({lit(j)}, {lit(p)}, {lit(k)})" for j, p, k in rows)
+
+
+def _rate(kind: str, species: str, day: str, tenant: str) -> str:
+    """The notification governing `species` on `day`: one for the species wins, else one for
+    all species; among equal dates the later published (services/rates.py order)."""
+
+    def latest(match: str) -> str:
+        return (
+            f"(SELECT n.amount FROM rate_notifications n WHERE n.tenant_id = {tenant} "
+            f"AND n.kind = {kind} AND {match} AND n.effective_from <= {day} "
+            "ORDER BY n.effective_from DESC, n.created_at DESC, n.id DESC LIMIT 1)"
+        )
+
+    return f"coalesce({latest(f'n.species = {species}')}, {latest('n.species IS NULL')})"
+
+
+def dues_total(case: str, as_of: str, kinds: list[tuple[str, str, str]]) -> str:
+    """An expression: the decimal string of what is owed on `case` at `as_of`, or NULL."""
+    impounded = f"({case}.impounded_at AT TIME ZONE {IST})::date"
+    until = f"({as_of} AT TIME ZONE {IST})::date"
+    fine_kind = (
+        f"(SELECT m.k FROM (VALUES {_values(kinds)}) m(j, p, k), tenants t "
+        f"WHERE t.id = {case}.tenant_id AND m.j = t.jurisdiction AND m.p = {case}.place_kind)"
+    )
+    first = f"coalesce((a.charges_settled_at AT TIME ZONE {IST})::date + 1, {impounded})"
+    tenant = f"{case}.tenant_id"
+    fines = (
+        f"SELECT {_rate(fine_kind, 'a.species', impounded, tenant)} AS amount "
+        "FROM impounded_animals a "
+        f"WHERE a.tenant_id = {case}.tenant_id AND a.impoundment_id = {case}.id "
+        "AND a.status = 'IN_POUND' AND NOT a.fine_settled"
+    )
+    feeding = (
+        f"SELECT {_rate(FEEDING, 'a.species', 'd.day', tenant)} "
+        "FROM impounded_animals a CROSS JOIN LATERAL "
+        f"(SELECT g::date AS day FROM generate_series({first}, {until}, interval '1 day') g) d "
+        f"WHERE a.tenant_id = {case}.tenant_id AND a.impoundment_id = {case}.id "
+        "AND a.status = 'IN_POUND'"
+    )
+    return (
+        "(SELECT CASE WHEN bool_or(x.amount IS NULL) THEN NULL "
+        "ELSE to_char(coalesce(sum(x.amount), 0) / 100.0, 'FM999999999990.00') END "
+        f"FROM ({fines} UNION ALL {feeding}) x)"
+    )
+
+
+def _ist(col: str) -> str:
+    """An instant as the API writes it: ISO 8601 in IST with its offset (whole seconds)."""
+    return (
+        f"CASE WHEN {col} IS NULL THEN NULL ELSE "
+        f"to_char({col} AT TIME ZONE {IST}, 'YYYY-MM-DD\"T\"HH24:MI:SS') || '+05:30' END"
+    )
+
+
+def _b64(text: str) -> str:
+    return f"translate(encode(convert_to({text}, 'UTF8'), 'base64'), E'+/\\n', '-_')"
+
+
+OPEN = "('IMPOUNDED', 'PARTLY_RELEASED')"
+
+
+def floor_w1(kinds: list[tuple[str, str, str]]) -> str:
+    """One statement: the whole GraphQL response of W1 as JSON text, built in PostgreSQL.
+
+    Parameters: %(tenant)s, %(as_of)s (timestamptz), %(first)s; RLS holds the tenant too.
+    """
+    gid = "rtrim(" + _b64("'Impoundment:' || s.id::text") + ", '=')"
+    cursor_ts = "to_char(e.seized_at AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS') || '+00:00'"
+    cursor = _b64(f"{cursor_ts} || '|' || e.id::text")
+    node = f"""json_build_object(
+        'id', {gid},
+        'registerNumber', s.register_number,
+        'status', s.status,
+        'seizedAt', {_ist("s.seized_at")},
+        'owner', CASE WHEN coalesce(s.owner_name, '') <> '' THEN json_build_object(
+            'name', s.owner_name, 'address', coalesce(s.owner_address, '')) END,
+        'pound', (SELECT json_build_object('name', p.name) FROM pounds p
+                  WHERE p.tenant_id = s.tenant_id AND p.id = s.pound_id),
+        'animals', coalesce((SELECT json_agg(json_build_object(
+                'species', a.species, 'status', a.status) ORDER BY a.id)
+            FROM impounded_animals a
+            WHERE a.tenant_id = s.tenant_id AND a.impoundment_id = s.id), '[]'),
+        'nextAction', CASE WHEN s.next_action IS NOT NULL AND s.next_action_at IS NOT NULL
+            THEN json_build_object('action', s.next_action,
+                                   'deadline', {_ist("s.next_deadline")}) END,
+        'dues', json_build_object('total', {dues_total("s", "%(as_of)s", kinds)}))"""
+    return f"""
+WITH page AS (
+    SELECT * FROM impoundments i
+    WHERE i.tenant_id = %(tenant)s AND i.status IN {OPEN}
+    ORDER BY i.seized_at DESC, i.id DESC
+    LIMIT %(first)s + 1
+), shown AS (
+    SELECT * FROM page ORDER BY seized_at DESC, id DESC LIMIT %(first)s
+)
+SELECT json_build_object('data', json_build_object('impoundments', json_build_object(
+    'edges', coalesce((SELECT json_agg(json_build_object('node', {node})
+                                       ORDER BY s.seized_at DESC, s.id DESC) FROM shown s), '[]'),
+    'pageInfo', json_build_object(
+        'hasNextPage', (SELECT count(*) > %(first)s FROM page),
+        'endCursor', (SELECT {cursor} FROM shown e ORDER BY e.seized_at, e.id LIMIT 1)))))::text
+"""
+
+
+def peer_functions(kinds: list[tuple[str, str, str]]) -> list[str]:
+    """What PostGraphile needs to express W1: the open cases (a setof function, as its users
+    write for an IN filter) and the dues total (a computed column)."""
+    return [
+        f"""CREATE OR REPLACE FUNCTION public.open_impoundments() RETURNS SETOF impoundments
+        LANGUAGE sql STABLE AS $$
+            SELECT * FROM impoundments WHERE status IN {OPEN} ORDER BY seized_at DESC, id DESC
+        $$""",
+        f"""CREATE OR REPLACE FUNCTION public.impoundments_dues_total(
+            c impoundments, as_of timestamptz) RETURNS text
+        LANGUAGE sql STABLE AS $$ SELECT {dues_total("c", "as_of", kinds)} $$""",
+    ]
