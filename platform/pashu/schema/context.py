@@ -71,11 +71,13 @@ async def build_context(request: Request | None, db: Database, token: str | None
     if not token:
         return ctx
     try:
-        tenant = tenant_of_token(token)
-        async with db.async_session(tenant) as s:
-            ctx.principal = await s.run_sync(lambda sync: authenticate(sync, token))
+        # The request's own session, scoped to the tenant the token names, checks the token
+        # too: one connection and one transaction for the whole request.
+        ctx._session = db.async_session(tenant_of_token(token))
+        ctx.principal = await ctx.read(lambda sync: authenticate(sync, token))
     except PashuError as err:
         ctx.auth_error = err
+        await ctx.close()  # a public query then runs without a tenant
     return ctx
 
 

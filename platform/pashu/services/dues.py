@@ -15,9 +15,10 @@ from datetime import date, datetime, timedelta
 from decimal import Decimal
 
 from pashu.core.citations import Citation
+from pashu.core.decision import Decision
 from pashu.core.legaltime import legal_date
 from pashu.db.impoundment import AnimalStatus, ImpoundedAnimal, Impoundment
-from pashu.jurisdictions.base import Jurisdiction, MoneyKind, PlaceKind, RateKind
+from pashu.jurisdictions.base import Jurisdiction, MoneyKind, PlaceKind, RateKind, RateRule
 from pashu.jurisdictions.notifications import Notification, in_force
 
 
@@ -54,6 +55,25 @@ class Dues:
         return [line for line in self.lines if line.amount is None]
 
 
+# A plugin's rules are fixed for the life of the process; building them (citations and
+# all) for every case of a dashboard page was a tenth of its cost.
+_RULES: dict[str, dict[RateKind, RateRule]] = {}
+_FINE_KINDS: dict[tuple[str, PlaceKind], Decision[RateKind]] = {}
+
+
+def _rate_rules(plugin: Jurisdiction) -> dict[RateKind, RateRule]:
+    if plugin.code not in _RULES:
+        _RULES[plugin.code] = plugin.rate_rules()
+    return _RULES[plugin.code]
+
+
+def _fine_kind(plugin: Jurisdiction, place: PlaceKind) -> Decision[RateKind]:
+    key = (plugin.code, place)
+    if key not in _FINE_KINDS:
+        _FINE_KINDS[key] = plugin.fine_rate_kind(place)
+    return _FINE_KINDS[key]
+
+
 def _feeding_days(animal: ImpoundedAnimal, impounded: date, until: date) -> tuple[date, int]:
     """First day charged and how many: every day begun in the pound, once."""
     if animal.charges_settled_at is not None:
@@ -75,8 +95,8 @@ def compute(
     until = legal_date(as_of)
     lines: list[DuesLine] = []
 
-    fine_kind = plugin.fine_rate_kind(PlaceKind(case.place_kind))
-    rules = plugin.rate_rules()
+    fine_kind = _fine_kind(plugin, PlaceKind(case.place_kind))
+    rules = _rate_rules(plugin)
     fines: dict[str, int] = defaultdict(int)
     for a in in_pound:
         if not a.fine_settled:
