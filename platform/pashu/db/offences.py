@@ -2,8 +2,8 @@
 events, attack liabilities, compensation orders and civil set-offs.
 
 All are legal records, append-only: a case's status is what its later rows say, never an
-update of the case row. `impoundment_id` links a case to an impoundment without a foreign key
-for now (the impoundment register is a separate migration branch).
+update of the case row. `impoundment_id` links a case or an order to the impoundment it
+arose from (a foreign key since migration 0011).
 """
 
 from __future__ import annotations
@@ -28,6 +28,12 @@ def _case_fk(table: str) -> ForeignKeyConstraint:
     )
 
 
+def _impoundment_fk() -> ForeignKeyConstraint:
+    return ForeignKeyConstraint(
+        ["tenant_id", "impoundment_id"], ["impoundments.tenant_id", "impoundments.id"]
+    )
+
+
 class OffenceCase(TenantOwned, Base):
     """An offence charged against one person, named from the Act's catalogue."""
 
@@ -46,6 +52,7 @@ class OffenceCase(TenantOwned, Base):
         Index("ix_offence_cases_offender", "tenant_id", "offender_key", "offence_code"),
         Index("ix_offence_cases_committed", "tenant_id", "committed_at"),
         Index("ix_offence_cases_impoundment", "tenant_id", "impoundment_id"),
+        _impoundment_fk(),
     )
 
 
@@ -174,6 +181,7 @@ class CompensationOrder(TenantOwned, Base):
     __table_args__ = (
         Index("ix_compensation_orders_recipient", "tenant_id", "recipient_key"),
         Index("ix_compensation_orders_impoundment", "tenant_id", "impoundment_id"),
+        _impoundment_fk(),
     )
 
 
