@@ -77,6 +77,18 @@ def test_a_case_shows_its_timeline_with_the_next_step_and_citations(
     expect(page.locator(".section-text p.cited").first).to_contain_text("(1)")
 
 
+def test_a_notice_of_the_case_downloads_as_a_pdf(page: Page, server: Server) -> None:
+    sign_in(page, server, "mizoram")
+    page.locator("[data-list=auctions]").get_by_role("link", name="Register no. 4").click()
+    notice = page.locator(".docs li", has_text="Announce seizure")
+    with page.expect_download() as download:
+        notice.get_by_role("button", name="PDF").click()
+    path = download.value.path()
+    assert path is not None and download.value.suggested_filename.startswith("notice-4-")
+    with open(path, "rb") as f:
+        assert f.read(5) == b"%PDF-"
+
+
 def test_a_sale_to_a_prohibited_buyer_is_refused_next_to_the_field_with_its_citation(
     page: Page, server: Server
 ) -> None:

@@ -146,7 +146,8 @@ function documentsCard(c) {
     button.textContent = "Preparing…";
     try {
       const data = await gql(`query($id: ID!) { impoundment(id: $id) {
-        registerCopy { title pdfBase64 } receipts { number document { title pdfBase64 } } sales { at document { title pdfBase64 } } } }`, { id: c.id }, { auth: true });
+        registerCopy { title pdfBase64 } receipts { number document { title pdfBase64 } } sales { at document { title pdfBase64 } }
+        notices { kind document { title pdfBase64 } } } }`, { id: c.id }, { auth: true });
       downloadPdf(pick(data.impoundment).pdfBase64, filename);
     } catch (err) {
       button.after(h("span", { class: "error small", role: "alert" }, err.message));
@@ -173,8 +174,9 @@ function documentsCard(c) {
   return h("section", { class: "card", "aria-labelledby": "docs-h" },
     h("h2", { id: "docs-h" }, "Documents"),
     h("ul", { class: "docs plain" }, items),
-    c.notices.length ? [h("h3", {}, "Notices"), h("ul", { class: "plain" }, c.notices.map((n) =>
-      h("li", {}, label(n.kind), h("div", { class: "muted small" }, "issued ", timeEl(n.issuedAt), n.proclaimedAt ? [" · proclaimed ", timeEl(n.proclaimedAt)] : null))))] : null);
+    c.notices.length ? [h("h3", {}, "Notices"), h("ul", { class: "docs plain" }, c.notices.map((n, i) =>
+      h("li", {}, h("span", {}, label(n.kind), h("div", { class: "muted small" }, "issued ", timeEl(n.issuedAt), n.proclaimedAt ? [" · proclaimed ", timeEl(n.proclaimedAt)] : null)),
+        docButton("PDF", (x) => x.notices[i].document, `notice-${c.registerNumber}-${n.kind.toLowerCase()}.pdf`))))] : null);
 }
 
 function actionsCard(c, inPound, jurisdiction, reload) {
