@@ -22,7 +22,7 @@ mutation($name: String!, $la: String!) {
 }"""
 POUNDS = "{ pounds { id name localAuthority { id name } } }"
 CHECK = """
-query($id: ID!, $area: String, $lat: Float, $lon: Float) {
+query($id: ID!, $area: String, $lat: Decimal, $lon: Decimal) {
   poundCheck(impoundmentId: $id, area: $area, latitude: $lat, longitude: $lon) {
     ok explanation rule expectedPound { name } citations { section confidence }
   }

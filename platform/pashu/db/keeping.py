@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import uuid
 from datetime import date, datetime
+from decimal import Decimal
 
 from sqlalchemy import (
     Boolean,
     Date,
-    Float,
     ForeignKeyConstraint,
     Index,
     Integer,
@@ -26,7 +26,7 @@ from sqlalchemy import (
 from sqlalchemy.orm import Mapped, mapped_column
 
 from pashu.db.base import Base, TenantOwned
-from pashu.db.types import UtcDateTime
+from pashu.db.types import MicroDegrees, UtcDateTime
 
 
 def _fk(column: str, table: str) -> ForeignKeyConstraint:
@@ -165,9 +165,8 @@ class PoundSite(TenantOwned, Base):
 
     __tablename__ = "pound_sites"
     pound_id: Mapped[uuid.UUID] = mapped_column(Uuid)
-    # Geographic degrees (for the nearest pound, s.10): floating point is right here; no money.
-    latitude: Mapped[float] = mapped_column(Float)
-    longitude: Mapped[float] = mapped_column(Float)
+    latitude: Mapped[Decimal] = mapped_column("latitude_e6", MicroDegrees)
+    longitude: Mapped[Decimal] = mapped_column("longitude_e6", MicroDegrees)
     recorded_by: Mapped[str] = mapped_column(String(200))
     __table_args__ = (
         _fk("pound_id", "pounds"),

@@ -50,6 +50,20 @@ class Paise(TypeDecorator[Decimal]):
         return None if value is None else from_paise(int(value))
 
 
+class MicroDegrees(TypeDecorator[Decimal]):
+    """Geographic degrees as Decimal in Python, an integer of millionths (about 0.1 m) at
+    rest: exact on SQLite and PostgreSQL alike, as money is in paise."""
+
+    impl = BigInteger
+    cache_ok = True
+
+    def process_bind_param(self, value: Decimal | None, dialect: Dialect) -> Any:
+        return None if value is None else int(Decimal(value).scaleb(6).to_integral_value())
+
+    def process_result_value(self, value: Any, dialect: Dialect) -> Decimal | None:
+        return None if value is None else Decimal(int(value)).scaleb(-6)
+
+
 _last = 0
 _lock = threading.Lock()
 

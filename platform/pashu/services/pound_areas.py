@@ -13,6 +13,7 @@ import math
 import uuid
 from dataclasses import dataclass
 from datetime import date
+from decimal import Decimal
 
 from sqlalchemy import Select, func, select
 from sqlalchemy.exc import IntegrityError
@@ -31,6 +32,7 @@ from pashu.services.keeping import clean, key, law
 from pashu.services.tenants import Principal
 
 EARTH_RADIUS_KM = 6371.0088  # mean radius (IUGG)
+MICRODEGREE = Decimal("0.000001")  # what a site keeps (db.types.MicroDegrees)
 
 
 def _pound(session: Session, pound_id: uuid.UUID) -> Pound:
@@ -83,7 +85,7 @@ def determine_area(
 
 
 def record_site(
-    session: Session, who: Principal, *, pound_id: uuid.UUID, latitude: float, longitude: float
+    session: Session, who: Principal, *, pound_id: uuid.UUID, latitude: Decimal, longitude: Decimal
 ) -> PoundSite:
     who.require("clerk")
     law(who).pound_area()
@@ -99,14 +101,17 @@ def record_site(
         who.actor,
         "pound.record_site",
         f"Pound:{pound.id}",
-        after={"latitude": latitude, "longitude": longitude},
+        after={"latitude": str(latitude), "longitude": str(longitude)},
     )
     return site
 
 
-def _coordinates(latitude: float, longitude: float) -> None:
+def _coordinates(latitude: Decimal, longitude: Decimal) -> None:
     if not (-90 <= latitude <= 90 and -180 <= longitude <= 180):
         raise ValidationError("latitude is -90 to 90 and longitude -180 to 180 degrees")
+    for value in (latitude, longitude):
+        if value != value.quantize(MICRODEGREE):
+            raise ValidationError("degrees are given to at most six decimal places (about 0.1 m)")
 
 
 def _current(on: date) -> Select[PoundArea, Pound]:
@@ -155,7 +160,7 @@ def sites(session: Session) -> dict[uuid.UUID, PoundSite]:
     return {s.pound_id: s for s in session.scalars(q)}
 
 
-def distance_km(lat1: float, lon1: float, lat2: float, lon2: float) -> float:
+def distance_km(lat1: Decimal, lon1: Decimal, lat2: Decimal, lon2: Decimal) -> float:
     """Great-circle distance (haversine)."""
     p1, p2 = math.radians(lat1), math.radians(lat2)
     dp, dl = p2 - p1, math.radians(lon2 - lon1)
@@ -178,8 +183,8 @@ def check(
     *,
     impoundment_id: uuid.UUID,
     area: str | None = None,
-    latitude: float | None = None,
-    longitude: float | None = None,
+    latitude: Decimal | None = None,
+    longitude: Decimal | None = None,
 ) -> PoundCheck:
     """Was this seizure sent to the pound the Act names for where it was made?"""
     rules = law(who)

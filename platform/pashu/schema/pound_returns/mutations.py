@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import date
+from decimal import Decimal
 
 import strawberry
 
@@ -23,8 +24,8 @@ class DeterminePoundAreaInput:
 @strawberry.input
 class RecordPoundSiteInput:
     pound_id: strawberry.ID
-    latitude: float
-    longitude: float
+    latitude: Decimal
+    longitude: Decimal
 
 
 @strawberry.type

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import date
+from decimal import Decimal
 from typing import Annotated
 
 import strawberry
@@ -36,8 +37,8 @@ class PoundReturnsQuery:
         info: Info,
         impoundment_id: strawberry.ID,
         area: str | None = None,
-        latitude: float | None = None,
-        longitude: float | None = None,
+        latitude: Decimal | None = None,
+        longitude: Decimal | None = None,
     ) -> PoundCheck:
         who = info.context.require()
         case = pk(impoundment_id, "Impoundment")

@@ -51,8 +51,8 @@ class PoundArea:
 @strawberry.type(description="Where a pound stands (WGS 84 degrees)")
 class PoundSite:
     pound_id: strawberry.ID
-    latitude: float
-    longitude: float
+    latitude: Decimal
+    longitude: Decimal
 
     @classmethod
     def of(cls, s: rows.PoundSite) -> PoundSite:
