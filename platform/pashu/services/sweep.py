@@ -242,7 +242,7 @@ def record_run(
     subject: str | None,
     as_of: datetime,
     outcome: RunOutcome,
-    started: float,
+    started_seconds: float,  # time.monotonic() when the run began
     started_at: datetime,
     actions: int = 0,
     attempt: int = 1,
@@ -254,7 +254,7 @@ def record_run(
         as_of=aware(as_of),
         outcome=outcome.value,
         started_at=started_at,
-        duration_ms=int((time.monotonic() - started) * 1000),
+        duration_ms=int((time.monotonic() - started_seconds) * 1000),
         actions=actions,
         attempt=attempt,
         error=error[:2000] if error else None,

@@ -42,7 +42,7 @@ def make_celery(broker_url: str | None = None, queue: str | None = None) -> Cele
     url = broker_url if broker_url is not None else cfg.broker_url
     app = Celery("pashu", include=["pashu.tasks.clocks"])
     embedded = not url
-    every = sweep_every()
+    every_seconds = float(sweep_every())
     app.conf.update(
         broker_url=url or "memory://",
         task_always_eager=embedded,
@@ -61,9 +61,9 @@ def make_celery(broker_url: str | None = None, queue: str | None = None) -> Cele
         beat_schedule={
             "sweep-every-tenant": {
                 "task": "pashu.sweep",
-                "schedule": float(every),
+                "schedule": every_seconds,
                 # A sweep not started before the next is due is superseded by it.
-                "options": {"expires": float(every)},
+                "options": {"expires": every_seconds},
             },
         },
     )

@@ -60,7 +60,7 @@ def _recorded(
     db = database()
     tid = uuid.UUID(tenant_id)
     when = _instant(as_of)
-    started, started_at = time.monotonic(), datetime.now(UTC)
+    started_seconds, started_at = time.monotonic(), datetime.now(UTC)
     attempt = task.request.retries + 1
     outcome, error, actions = RunOutcome.OK, None, 0
     try:
@@ -72,9 +72,13 @@ def _recorded(
         last = task.request.retries >= MAX_RETRIES
         outcome = RunOutcome.FAILED if last else RunOutcome.RETRYING
         error = f"{type(err).__name__}: {err}"
-        _record(tid, task.name, subject, when, outcome, started, started_at, 0, attempt, error)
+        _record(
+            tid, task.name, subject, when, outcome, started_seconds, started_at, 0, attempt, error
+        )
         raise
-    _record(tid, task.name, subject, when, outcome, started, started_at, actions, attempt, error)
+    _record(
+        tid, task.name, subject, when, outcome, started_seconds, started_at, actions, attempt, error
+    )
     return actions
 
 
@@ -84,7 +88,7 @@ def _record(
     subject: str | None,
     when: datetime,
     outcome: RunOutcome,
-    started: float,
+    started_seconds: float,
     started_at: datetime,
     actions: int,
     attempt: int,
@@ -98,7 +102,7 @@ def _record(
                 subject=subject,
                 as_of=when,
                 outcome=outcome,
-                started=started,
+                started_seconds=started_seconds,
                 started_at=started_at,
                 actions=actions,
                 attempt=attempt,

@@ -69,7 +69,7 @@ class ClocksMutation:
         when = aware(input.as_of) if input.as_of else datetime.now(UTC)
 
         def run(s: Session) -> list[DueAction]:
-            started, started_at = time.monotonic(), datetime.now(UTC)
+            started_seconds, started_at = time.monotonic(), datetime.now(UTC)
             done, failed = sweep.run(s, who, when)
             sweep.record_run(
                 s,
@@ -77,7 +77,7 @@ class ClocksMutation:
                 subject=None,
                 as_of=when,
                 outcome=RunOutcome.FAILED if failed else RunOutcome.OK,
-                started=started,
+                started_seconds=started_seconds,
                 started_at=started_at,
                 actions=len(done),
                 error="; ".join(f"{f.due.kind} {f.due.id}: {f.code} {f.message}" for f in failed)
