@@ -12,11 +12,13 @@ from starlette.responses import JSONResponse, PlainTextResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from strawberry.asgi import GraphQL
+from strawberry.types.unset import UNSET
 
 from pashu.config import Settings, settings
 from pashu.db.engine import Database, database
+from pashu.schema import compiled
 from pashu.schema.context import Context, bearer, build_context
-from pashu.schema.schema import build_schema
+from pashu.schema.schema import build_schema, compiled_queries
 from pashu.tasks.embedded import clocks_lifespan
 
 # The reference dashboard and law page: static files that talk to /graphql like any frontend.
@@ -25,11 +27,29 @@ WEB = Path(__file__).parent / "web"
 
 class GraphQLApp(GraphQL[Context, None]):
     def __init__(self, db: Database, cfg: Settings) -> None:
-        super().__init__(build_schema(cfg), graphql_ide="graphiql" if cfg.env == "dev" else None)
+        schema = build_schema(cfg)
+        super().__init__(schema, graphql_ide="graphiql" if cfg.env == "dev" else None)
         self.db = db
+        # One SQL statement per hot query where the database can build JSON (PostgreSQL).
+        use = cfg.compiled_queries and db.dialect == "postgresql"
+        self.compiled = compiled_queries(schema) if use else None
 
     async def get_context(self, request: Any, response: Any) -> Context:
         return await build_context(request, self.db, bearer(request))
+
+    async def run(self, request: Any, context: Any = UNSET, root_value: Any = UNSET) -> Any:
+        fast = self.compiled
+        if fast is None or not isinstance(request, Request):
+            return await super().run(request, context, root_value)
+        asked = await compiled.asked(request)
+        if asked is not None and fast.proven(asked):
+            answer = await fast.answer(self.db, request, asked)
+            if answer is not None:
+                return Response(answer, media_type="application/json")
+        response = await super().run(request, context, root_value)
+        if asked is not None:
+            fast.prove(asked, response)
+        return response
 
 
 def create_app(db: Database | None = None, cfg: Settings | None = None) -> Starlette:

@@ -34,6 +34,9 @@ class Settings(BaseSettings):
     max_aliases: int = 30
     max_tokens: int = 3000
     max_page_size: int = 100
+    # Answer the hot dashboard queries with one SQL statement each on PostgreSQL
+    # (schema/compiled.py); off, every query is resolved field by field.
+    compiled_queries: bool = True
 
     @property
     def admin_url(self) -> str:

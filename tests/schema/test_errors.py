@@ -53,3 +53,12 @@ def test_errors_other_than_the_platforms_own_are_masked() -> None:
     assert broken and "hunter2" not in broken[0].message
     assert refused and refused[0].message == "too late to complain"
     assert refused[0].extensions == {"code": "TOO_LATE"}
+
+
+async def test_a_variable_of_the_wrong_shape_says_what_is_wrong(gql: GraphQLClient) -> None:
+    err = await gql.error(
+        "mutation($input: RecordSeizureInput!) { recordSeizure(input: $input) { id } }",
+        {"input": {"poundId": "x", "animals": [{"species": "cow", "earTag": "NL-1"}]}},
+    )
+    assert "Variable '$input' has invalid value" in err["message"]
+    assert err["message"] != "Unexpected error."

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
+from sqlalchemy.exc import DBAPIError
 from sqlalchemy.ext.asyncio import AsyncSession
 from starlette.requests import Request
 from strawberry.types import Info as _Info
@@ -61,9 +62,15 @@ class Context:
             return result
 
     async def close(self) -> None:
-        if self._session is not None:
-            await self._session.close()
-            self._session = None
+        session, self._session = self._session, None
+        if session is None:
+            return
+        try:
+            await session.close()
+        except DBAPIError:
+            # When a field fails, graphql-core cancels its siblings; one cancelled inside a
+            # query leaves its connection broken. The answer stands; the connection goes.
+            await session.invalidate()
 
 
 async def build_context(request: Request | None, db: Database, token: str | None) -> Context:

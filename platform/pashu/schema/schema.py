@@ -12,12 +12,14 @@ from pashu.config import Settings, settings
 from pashu.schema.clocks.mutations import ClocksMutation
 from pashu.schema.clocks.queries import AuctionsQuery, ClocksQuery
 from pashu.schema.clocks.types import Auction, AuctionLot
+from pashu.schema.compiled import CompiledQueries
 from pashu.schema.complaints.mutations import ComplaintsMutation
 from pashu.schema.complaints.queries import ComplaintsQuery
 from pashu.schema.complaints.types import Complaint
 from pashu.schema.establishments.mutations import EstablishmentsMutation
 from pashu.schema.establishments.queries import EstablishmentsQuery
 from pashu.schema.establishments.types import Establishment, EstablishmentRegistration
+from pashu.schema.impoundment import compiled as impoundment_sql
 from pashu.schema.impoundment.mutations import ImpoundmentMutation
 from pashu.schema.impoundment.queries import ImpoundmentQuery
 from pashu.schema.impoundment.stats import StatsQuery
@@ -140,6 +142,15 @@ def build_schema(cfg: Settings) -> strawberry.Schema:
         ],
         extensions=[*extensions(cfg), CloseSession],
         config=StrawberryConfig(scalar_map=SCALARS, disable_field_suggestions=cfg.env == "prod"),
+    )
+
+
+def compiled_queries(schema: strawberry.Schema) -> CompiledQueries:
+    """The hot queries that have an SQL form (schema/compiled.py), over this schema."""
+    return CompiledQueries(
+        schema._schema,
+        roots={"impoundments": impoundment_sql.impoundments},
+        types=impoundment_sql.TYPES,
     )
 
 

@@ -16,7 +16,8 @@ from decimal import Decimal
 
 from pashu.core.citations import Citation
 from pashu.core.decision import Decision
-from pashu.core.legaltime import legal_date
+from pashu.core.errors import PashuError
+from pashu.core.legaltime import IST, legal_date
 from pashu.db.impoundment import AnimalStatus, ImpoundedAnimal, Impoundment
 from pashu.jurisdictions.base import Jurisdiction, MoneyKind, PlaceKind, RateKind, RateRule
 from pashu.jurisdictions.notifications import Notification, in_force
@@ -150,3 +151,63 @@ def compute(
             )
         )
     return Dues(as_of, lines)
+
+
+# The same total in SQL (PostgreSQL), for the dashboard's compiled query (schema/compiled.py):
+# one expression per case instead of rows loaded into `compute`. It must stay `compute`'s
+# twin; tests/schema/test_compiled.py holds the two to the same answers.
+
+
+def _on(instant: str) -> str:
+    """legal_date in SQL: the day in Indian Standard Time."""
+    return f"({instant} AT TIME ZONE '{IST.key}')::date"
+
+
+def _in_force_sql(kind: str, species: str, day: str, tenant: str) -> str:
+    """notifications.in_force: one for the species wins, else one for all species; the
+    latest in force that day, and of two on one date the one published later."""
+
+    def latest(match: str) -> str:
+        return (
+            f"(SELECT n.amount FROM rate_notifications n WHERE n.tenant_id = {tenant} "
+            f"AND n.kind = {kind} AND {match} AND n.effective_from <= {day} "
+            "ORDER BY n.effective_from DESC, n.created_at DESC, n.id DESC LIMIT 1)"
+        )
+
+    return f"coalesce({latest(f'n.species = {species}')}, {latest('n.species IS NULL')})"
+
+
+def total_sql(plugin: Jurisdiction, case: str, as_of: str) -> str:
+    """`compute(...).total` for the impoundment row `case` at the instant `as_of`: a decimal
+    string, or NULL while a rate is unknown."""
+    places = []
+    for place in PlaceKind:
+        try:
+            places.append(f"WHEN '{place.value}' THEN '{_fine_kind(plugin, place).value.value}'")
+        except PashuError:  # an Act that does not impound has no fine scale
+            continue
+    fine_kind = f"(CASE {case}.place_kind {' '.join(places)} END)" if places else "NULL"
+    impounded, until = _on(f"{case}.impounded_at"), _on(as_of)
+    in_pound = (
+        f"FROM impounded_animals a WHERE a.tenant_id = {case}.tenant_id "
+        f"AND a.impoundment_id = {case}.id AND a.status = '{AnimalStatus.IN_POUND.value}'"
+    )
+    tenant = f"{case}.tenant_id"
+    fines = (
+        f"SELECT {_in_force_sql(fine_kind, 'a.species', impounded, tenant)} AS amount "
+        f"{in_pound} AND NOT a.fine_settled"
+    )
+    first = f"coalesce({_on('a.charges_settled_at')} + 1, {impounded})"
+    feeding_kind = f"'{RateKind.FEEDING_PER_HEAD_PER_DAY.value}'"
+    feeding = (
+        f"SELECT {_in_force_sql(feeding_kind, 'a.species', 'd.day', tenant)} "
+        f"FROM impounded_animals a CROSS JOIN LATERAL (SELECT g::date AS day "
+        f"FROM generate_series({first}, {until}, interval '1 day') g) d "
+        f"WHERE a.tenant_id = {case}.tenant_id AND a.impoundment_id = {case}.id "
+        f"AND a.status = '{AnimalStatus.IN_POUND.value}'"
+    )
+    return (
+        "(SELECT CASE WHEN bool_or(x.amount IS NULL) THEN NULL "
+        "ELSE (coalesce(sum(x.amount), 0) / 100.0)::numeric(20, 2)::text END "
+        f"FROM ({fines} UNION ALL {feeding}) x)"
+    )

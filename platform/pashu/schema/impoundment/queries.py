@@ -5,10 +5,12 @@ from __future__ import annotations
 import base64
 import binascii
 import uuid
+from dataclasses import dataclass
 from datetime import UTC, datetime
+from typing import Any
 
 import strawberry
-from sqlalchemy import and_, or_, select
+from sqlalchemy import Select, and_, or_, select
 from sqlalchemy.orm import Session
 
 from pashu.config import settings
@@ -59,6 +61,60 @@ def decode_id(gid: strawberry.ID, type_name: str, field: str) -> uuid.UUID:
     return parsed[1]
 
 
+@dataclass(frozen=True)
+class CaseFilter:
+    """The list's arguments, as the resolver and the compiled query (compiled.py) both take
+    them: one definition of which cases a page holds."""
+
+    first: int | None = 50
+    after: str | None = None
+    status: list[db.CaseStatus] | None = None
+    pound_id: strawberry.ID | None = None
+    species: str | None = None
+    seized_from: datetime | None = None
+    seized_to: datetime | None = None
+    overdue: bool | None = None
+    due_by: datetime | None = None
+    as_of: datetime | None = None
+
+    def page(self) -> tuple[Select[Any], int]:
+        """The page's cases plus one (is there a next page?), newest seizure first."""
+        size = page_size(self.first, settings().max_page_size)
+        q = select(db.Impoundment)
+        if self.status:
+            q = q.where(db.Impoundment.status.in_([s.value for s in self.status]))
+        if self.pound_id is not None:
+            pound = decode_id(self.pound_id, "Pound", "poundId")
+            q = q.where(db.Impoundment.pound_id == pound)
+        if self.species is not None:
+            animals = select(db.ImpoundedAnimal.impoundment_id).where(
+                db.ImpoundedAnimal.species == canonical(self.species)
+            )
+            q = q.where(db.Impoundment.id.in_(animals))
+        if self.seized_from is not None:
+            q = q.where(db.Impoundment.seized_at >= self.seized_from)
+        if self.seized_to is not None:
+            q = q.where(db.Impoundment.seized_at < self.seized_to)
+        now = aware(self.as_of) if self.as_of else datetime.now(UTC)
+        if self.overdue is not None:
+            late = db.Impoundment.next_deadline <= now
+            q = q.where(
+                late if self.overdue else or_(db.Impoundment.next_deadline.is_(None), ~late)
+            )
+        if self.due_by is not None:
+            q = q.where(db.Impoundment.next_action_at <= aware(self.due_by))
+        if self.after:
+            at, pk = _after(self.after)
+            q = q.where(
+                or_(
+                    db.Impoundment.seized_at < at,
+                    and_(db.Impoundment.seized_at == at, db.Impoundment.id < pk),
+                )
+            )
+        order = (db.Impoundment.seized_at.desc(), db.Impoundment.id.desc())
+        return q.order_by(*order).limit(size + 1), size
+
+
 @strawberry.type
 class ImpoundmentQuery:
     @strawberry.field(description="The tenant's cases, newest seizure first")
@@ -79,36 +135,9 @@ class ImpoundmentQuery:
         """`overdue`: a duty's deadline has passed at `asOf` (default now); `dueBy`: a duty
         may be done by then (announcements, notices, auctions that have come due)."""
         info.context.require()
-        size = page_size(first, settings().max_page_size)
-        q = select(db.Impoundment)
-        if status:
-            q = q.where(db.Impoundment.status.in_([s.value for s in status]))
-        if pound_id is not None:
-            q = q.where(db.Impoundment.pound_id == decode_id(pound_id, "Pound", "poundId"))
-        if species is not None:
-            animals = select(db.ImpoundedAnimal.impoundment_id).where(
-                db.ImpoundedAnimal.species == canonical(species)
-            )
-            q = q.where(db.Impoundment.id.in_(animals))
-        if seized_from is not None:
-            q = q.where(db.Impoundment.seized_at >= seized_from)
-        if seized_to is not None:
-            q = q.where(db.Impoundment.seized_at < seized_to)
-        now = aware(as_of) if as_of else datetime.now(UTC)
-        if overdue is not None:
-            late = db.Impoundment.next_deadline <= now
-            q = q.where(late if overdue else or_(db.Impoundment.next_deadline.is_(None), ~late))
-        if due_by is not None:
-            q = q.where(db.Impoundment.next_action_at <= aware(due_by))
-        if after:
-            at, pk = _after(after)
-            q = q.where(
-                or_(
-                    db.Impoundment.seized_at < at,
-                    and_(db.Impoundment.seized_at == at, db.Impoundment.id < pk),
-                )
-            )
-        q = q.order_by(db.Impoundment.seized_at.desc(), db.Impoundment.id.desc()).limit(size + 1)
+        q, size = CaseFilter(
+            first, after, status, pound_id, species, seized_from, seized_to, overdue, due_by, as_of
+        ).page()
 
         def load(s: Session) -> list[db.Impoundment]:
             return list(s.scalars(q))

@@ -1,0 +1,357 @@
+"""Hot queries planned into one SQL statement that builds the whole response (PostgreSQL).
+
+graphql-core answers a dashboard page field by field: 50 cases × 20 fields, each an awaited
+resolver, which is most of a request's time. A query whose every field has an SQL form (the
+`SqlFields` tables kept beside each domain's types) is instead planned, once per document,
+into one statement that builds the JSON in PostgreSQL, as PostGraphile does.
+
+Same answers, same rules:
+- a plan is used only after its document has once been answered by the ordinary path without
+  errors, so validation and the depth, alias and token limits are that path's own;
+- it runs on the request's own session: the caller's tenant scope and row-level security;
+- whatever it cannot answer exactly (SQLite, no or a bad token, a variable or an argument the
+  ordinary path would refuse) falls back to the ordinary path, which gives the answer or the
+  error.
+
+tests/schema/test_compiled.py holds the two paths to the same JSON.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any
+
+import orjson
+from graphql import (
+    FieldNode,
+    FragmentDefinitionNode,
+    FragmentSpreadNode,
+    GraphQLError,
+    GraphQLObjectType,
+    GraphQLSchema,
+    InlineFragmentNode,
+    OperationDefinitionNode,
+    OperationType,
+    SelectionSetNode,
+    parse,
+)
+from graphql.execution.values import (
+    VariableValues,
+    get_argument_values,
+    get_variable_values,
+)
+from graphql.utilities import get_operation_ast
+from sqlalchemy import CTE, Select, select, text
+from sqlalchemy.orm import Session
+from starlette.requests import Request
+from starlette.responses import Response
+
+from pashu.core.errors import PashuError
+from pashu.db.engine import Database
+from pashu.jurisdictions import registry
+from pashu.jurisdictions.base import Jurisdiction
+from pashu.schema.context import bearer, build_context
+
+
+class Unsupported(Exception):
+    """The selection holds something without an SQL form: it is answered the ordinary way."""
+
+
+Variables = VariableValues  # the request's variables, coerced
+# A field's SQL: (compiler, the field as asked, the SQL name of the row it is read from).
+FieldSql = Callable[["Compiler", FieldNode, str], str]
+SqlFields = Mapping[str, FieldSql]
+
+
+def lit(value: str) -> str:
+    """An SQL string literal, safe inside text() (whose `:name` would be a parameter)."""
+    return "'" + value.replace("'", "''").replace(":", "\\:") + "'"
+
+
+# How the API writes values, in SQL: the same text the resolvers' serializers produce.
+
+
+def b64url(sql_text: str) -> str:
+    """base64url of a text (PostgreSQL's base64 breaks lines every 76 characters)."""
+    return f"translate(encode(convert_to({sql_text}, 'UTF8'), 'base64'), E'+/\\n', '-_')"
+
+
+def global_id(type_name: str, pk: str) -> str:
+    """node.to_global_id: base64url of "Type:uuid", without padding."""
+    prefix = lit(type_name + ":")
+    return f"rtrim({b64url(f'{prefix} || {pk}::text')}, '=')"
+
+
+_WHOLE = lit('YYYY-MM-DD"T"HH24:MI:SS')
+_MICRO = lit('YYYY-MM-DD"T"HH24:MI:SS.US')
+
+
+def instant(col: str, zone: str) -> str:
+    """datetime.astimezone(zone).isoformat(): microseconds and offset seconds only when
+    there are some (the offset read from the zone's history, as zoneinfo reads it)."""
+    local = f"({col} AT TIME ZONE {lit(zone)})"
+    secs = f"extract(epoch FROM {local} - ({col} AT TIME ZONE 'UTC'))::int"
+    offset = (
+        f"CASE WHEN {secs} < 0 THEN '-' ELSE '+' END"
+        f" || lpad((abs({secs}) / 3600)::text, 2, '0')"
+        f" || {lit(':')} || lpad((abs({secs}) % 3600 / 60)::text, 2, '0')"
+        f" || CASE WHEN {secs} % 60 = 0 THEN '' "
+        f"ELSE {lit(':')} || lpad((abs({secs}) % 60)::text, 2, '0') END"
+    )
+    micro = f"extract(microseconds FROM {col})::bigint % 1000000 = 0"
+    return (
+        f"CASE WHEN {col} IS NULL THEN NULL ELSE "
+        f"to_char({local}, CASE WHEN {micro} THEN {_WHOLE} ELSE {_MICRO} END) || {offset} END"
+    )
+
+
+@dataclass(frozen=True)
+class Prepared:
+    """What a root field adds to the statement for one request."""
+
+    ctes: list[CTE]
+    params: dict[str, Any]
+
+
+# A root field's per-request step: its coerced arguments in, its CTEs and values out.
+Prepare = Callable[[Variables], Prepared]
+
+
+@dataclass
+class Compiler:
+    """Turns a selection into SQL building its JSON, field by field, from `types`."""
+
+    schema: GraphQLSchema
+    types: Mapping[str, SqlFields]
+    fragments: Mapping[str, FragmentDefinitionNode]
+    plugin: Jurisdiction  # the caller's Act: where an answer's SQL depends on the law
+    # Bind parameters the SQL names, each computed per request from the variables.
+    params: dict[str, Callable[[Variables], Any]] = field(default_factory=dict)
+    prepares: list[Prepare] = field(default_factory=list)
+    _aliases: int = 0
+
+    def bind(self, value: Callable[[Variables], Any]) -> str:
+        name = f"p{len(self.params)}"
+        self.params[name] = value
+        return f":{name}"
+
+    def alias(self) -> str:
+        """A fresh SQL alias for a nested row source."""
+        self._aliases += 1
+        return f"t{self._aliases}"
+
+    def arguments(self, type_name: str, node: FieldNode) -> Callable[[Variables], dict[str, Any]]:
+        """The field's arguments, coerced as graphql-core would, per request."""
+        field_def = self._object(type_name).fields[node.name.value]
+        return lambda variables: get_argument_values(field_def, node, variables)
+
+    def object(
+        self,
+        type_name: str,
+        selection: SelectionSetNode | None,
+        row: str,
+        sql_fields: SqlFields | None = None,
+    ) -> str:
+        """`json_build_object(...)` of the selection on `type_name`, read from `row`; its
+        fields' SQL from `types`, or from `sql_fields` where they depend on the field's
+        arguments."""
+        sql_fields = sql_fields or self.types.get(type_name)
+        if sql_fields is None or selection is None:
+            raise Unsupported(type_name)
+        pairs: list[str] = []
+        keys: set[str] = set()
+        for node in self._fields(type_name, selection):
+            key = node.alias.value if node.alias else node.name.value
+            if key in keys:  # GraphQL would merge the two selections; not planned here
+                raise Unsupported(f"{type_name}.{key} asked twice")
+            keys.add(key)
+            name = node.name.value
+            if name == "__typename":
+                value = lit(type_name)
+            elif name in sql_fields:
+                value = sql_fields[name](self, node, row)
+            else:
+                raise Unsupported(f"{type_name}.{name}")
+            pairs.append(f"{lit(key)}, {value}")
+        return f"json_build_object({', '.join(pairs)})"
+
+    def _object(self, type_name: str) -> GraphQLObjectType:
+        found = self.schema.get_type(type_name)
+        assert isinstance(found, GraphQLObjectType), type_name
+        return found
+
+    def _applies(self, type_name: str, condition: str | None) -> bool:
+        return (
+            condition is None
+            or condition == type_name
+            or condition in {i.name for i in self._object(type_name).interfaces}
+        )
+
+    def _fields(self, type_name: str, selection: SelectionSetNode) -> Iterator[FieldNode]:
+        """The fields asked, fragments spread in place, in order."""
+        for s in selection.selections:
+            if s.directives:  # @include / @skip depend on variables
+                raise Unsupported("directives")
+            if isinstance(s, FieldNode):
+                yield s
+            elif isinstance(s, InlineFragmentNode):
+                condition = s.type_condition.name.value if s.type_condition else None
+                if not self._applies(type_name, condition):
+                    raise Unsupported("a fragment on another type")
+                yield from self._fields(type_name, s.selection_set)
+            elif isinstance(s, FragmentSpreadNode):
+                fragment = self.fragments[s.name.value]
+                if fragment.directives or not self._applies(
+                    type_name, fragment.type_condition.name.value
+                ):
+                    raise Unsupported("a fragment on another type")
+                yield from self._fields(type_name, fragment.selection_set)
+
+
+@dataclass
+class Plan:
+    """One document's statement, with what each request must supply to it."""
+
+    operation: OperationDefinitionNode
+    sql: str
+    compiler: Compiler
+    # Set once the ordinary path has answered this document without errors.
+    proven: bool = False
+
+    def statement(self, variables: Variables) -> Select[Any]:
+        values = {name: value(variables) for name, value in self.compiler.params.items()}
+        ctes: list[CTE] = []
+        for prepare in self.compiler.prepares:
+            prepared = prepare(variables)
+            ctes += prepared.ctes
+            values.update(prepared.params)
+        return select(text(self.sql).bindparams(**values)).add_cte(*ctes)
+
+    def variables(self, schema: GraphQLSchema, inputs: Any) -> Variables | None:
+        """The request's variables coerced, or None where the ordinary path would refuse."""
+        if inputs is not None and not isinstance(inputs, dict):
+            return None
+        definitions = self.operation.variable_definitions or ()
+        coerced = get_variable_values(schema, definitions, inputs or {})
+        return None if isinstance(coerced, list) else coerced
+
+
+# A root field's planner: (compiler, the root field) -> the SQL of its JSON value.
+RootSql = Callable[[Compiler, FieldNode], str]
+
+
+def plan(
+    schema: GraphQLSchema,
+    roots: Mapping[str, RootSql],
+    types: Mapping[str, SqlFields],
+    plugin: Jurisdiction,
+    query: str,
+    operation_name: str | None,
+) -> Plan | None:
+    """The plan of a query document for one Act, or None when any part of it has no SQL
+    form."""
+    try:
+        document = parse(query)
+    except GraphQLError:
+        return None
+    operation = get_operation_ast(document, operation_name)
+    if operation is None or operation.operation is not OperationType.QUERY:
+        return None
+    fragments = {
+        d.name.value: d for d in document.definitions if isinstance(d, FragmentDefinitionNode)
+    }
+    compiler = Compiler(schema, types, fragments, plugin)
+    try:
+        pairs = []
+        for node in compiler._fields("Query", operation.selection_set):
+            root = roots.get(node.name.value)
+            if root is None:
+                raise Unsupported(node.name.value)
+            key = node.alias.value if node.alias else node.name.value
+            pairs.append(f"{lit(key)}, {root(compiler, node)}")
+    except (Unsupported, KeyError):
+        return None
+    if len(pairs) != 1:  # one hot root per query; a mix is answered the ordinary way
+        return None
+    sql = f"json_build_object('data', json_build_object({pairs[0]}))::text"
+    return Plan(operation, sql, compiler)
+
+
+@dataclass(frozen=True)
+class Asked:
+    """A request's document and variables, as sent."""
+
+    query: str
+    operation_name: str | None
+    variables: Any
+
+
+async def asked(request: Request) -> Asked | None:
+    """What a JSON POST asks; None for anything else (the ordinary path reads it)."""
+    kind = request.headers.get("content-type", "").split(";")[0].strip()
+    if request.method != "POST" or kind != "application/json":
+        return None
+    try:
+        body = orjson.loads(await request.body())
+    except orjson.JSONDecodeError:
+        return None
+    if not isinstance(body, dict) or not isinstance(body.get("query"), str):
+        return None
+    name = body.get("operationName")
+    return Asked(body["query"], name if isinstance(name, str) else None, body.get("variables"))
+
+
+class CompiledQueries:
+    """The plans of the documents seen, and the fast path that answers with them."""
+
+    def __init__(
+        self,
+        schema: GraphQLSchema,
+        roots: Mapping[str, RootSql],
+        types: Mapping[str, SqlFields],
+        size: int = 256,
+    ) -> None:
+        self.schema = schema
+        # Both bounded: a client sending ever new documents costs at most `size` of each.
+        self._plan = lru_cache(maxsize=size)(
+            lambda query, name, code: plan(schema, roots, types, registry.get(code), query, name)
+        )
+        self._proven: OrderedDict[tuple[str, str | None], None] = OrderedDict()
+        self._size = size
+
+    def proven(self, a: Asked) -> bool:
+        return (a.query, a.operation_name) in self._proven
+
+    def prove(self, a: Asked, response: Response) -> None:
+        """Record that the ordinary path answered this document without errors."""
+        body = bytes(response.body)
+        if response.status_code != 200 or b'"errors"' in body or self.proven(a):
+            return
+        self._proven[(a.query, a.operation_name)] = None
+        if len(self._proven) > self._size:
+            self._proven.popitem(last=False)
+
+    async def answer(self, db: Database, request: Request, a: Asked) -> str | None:
+        """The response's JSON text, or None: answer it the ordinary way."""
+        ctx = await build_context(request, db, bearer(request))
+        try:
+            if ctx.principal is None:
+                return None
+            found: Plan | None = self._plan(a.query, a.operation_name, ctx.principal.jurisdiction)
+            variables = found.variables(self.schema, a.variables) if found else None
+            if found is None or variables is None:
+                return None
+            try:
+                statement = found.statement(variables)
+            except (PashuError, GraphQLError):  # refused by the resolver, with its own error
+                return None
+
+            def run(s: Session) -> str:
+                return str(s.execute(statement).scalar_one())
+
+            return await ctx.read(run)
+        finally:
+            await ctx.close()

@@ -1,0 +1,228 @@
+"""The dashboard's case list in SQL: each field of `impoundments` as the JSON its resolver
+gives (types.py, queries.py), for the compiled path (schema/compiled.py).
+
+Which cases a page holds is `CaseFilter.page()`, the resolver's own query, used as the
+statement's `page`; the rest reads from it. Fields not listed here (timelines, papers,
+notices, money lines) have no SQL form, and a query asking for one is answered the
+ordinary way.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+from graphql import FieldNode
+from strawberry.utils.str_converters import to_snake_case
+
+from pashu.core.legaltime import IST, aware
+from pashu.db import impoundment as db
+from pashu.db.pounds import LocalAuthority, Pound
+from pashu.schema.compiled import (
+    Compiler,
+    Prepared,
+    SqlFields,
+    Variables,
+    b64url,
+    global_id,
+    instant,
+    lit,
+)
+from pashu.schema.impoundment.queries import CaseFilter
+from pashu.services import dues
+
+PAGE = "page"
+NEWEST_FIRST = "seized_at DESC, id DESC"
+ANIMALS = db.ImpoundedAnimal.__tablename__
+IN_POUND = lit(db.AnimalStatus.IN_POUND.value)
+
+
+def _column(name: str) -> Any:
+    return lambda c, node, row: f"{row}.{name}"
+
+
+def _at(name: str) -> Any:
+    return lambda c, node, row: instant(f"{row}.{name}", IST.key)
+
+
+def _id(type_name: str) -> Any:
+    return lambda c, node, row: global_id(type_name, f"{row}.id")
+
+
+def _shown(alias: str) -> str:
+    """The page's rows as shown: without the one read to tell whether another page follows."""
+    return f"(SELECT * FROM {PAGE} ORDER BY {NEWEST_FIRST} LIMIT :size) {alias}"
+
+
+def _cursor(row: str) -> str:
+    """queries._cursor: base64url of "<seized_at in UTC, isoformat>|<id>"."""
+    return b64url(f"{instant(f'{row}.seized_at', 'UTC')} || '|' || {row}.id::text")
+
+
+def _when(c: Compiler, node: FieldNode, type_name: str) -> str:
+    """The field's `asOf` as a parameter: the instant given, else now (as the resolver)."""
+    args = c.arguments(type_name, node)
+
+    def value(variables: Variables) -> datetime:
+        given = args(variables).get("asOf")
+        return aware(given) if given else datetime.now(UTC)
+
+    return c.bind(value)
+
+
+def impoundments(c: Compiler, node: FieldNode) -> str:
+    """The root field: its arguments make the page (per request), its selection the JSON."""
+    args = c.arguments("Query", node)
+
+    def prepare(variables: Variables) -> Prepared:
+        given = {to_snake_case(k): v for k, v in args(variables).items()}
+        query, size = CaseFilter(**given).page()
+        return Prepared([query.cte(PAGE)], {"size": size})
+
+    c.prepares.append(prepare)
+    return c.object("ImpoundmentConnection", node.selection_set, PAGE)
+
+
+def _edges(c: Compiler, node: FieldNode, row: str) -> str:
+    s = c.alias()
+    edge = c.object("ImpoundmentEdge", node.selection_set, s)
+    return (
+        f"coalesce((SELECT json_agg({edge} ORDER BY {s}.seized_at DESC, {s}.id DESC) "
+        f"FROM {_shown(s)}), '[]'::json)"
+    )
+
+
+def _end_cursor(c: Compiler, node: FieldNode, row: str) -> str:
+    e = c.alias()
+    return f"(SELECT {_cursor(e)} FROM {_shown(e)} ORDER BY {e}.seized_at, {e}.id LIMIT 1)"
+
+
+def _owner(c: Compiler, node: FieldNode, row: str) -> str:
+    person = c.object("Person", node.selection_set, row)
+    return f"CASE WHEN coalesce({row}.owner_name, '') <> '' THEN {person} END"
+
+
+def _next_action(c: Compiler, node: FieldNode, row: str) -> str:
+    action = c.object("NextAction", node.selection_set, row)
+    return (
+        f"CASE WHEN {row}.next_action IS NOT NULL AND {row}.next_action_at IS NOT NULL "
+        f"THEN {action} END"
+    )
+
+
+def _overdue(c: Compiler, node: FieldNode, row: str) -> str:
+    when = _when(c, node, "NextAction")
+    return f"({row}.next_deadline IS NOT NULL AND {when} >= {row}.next_deadline)"
+
+
+def _pound(c: Compiler, node: FieldNode, row: str) -> str:
+    p = c.alias()
+    pound = c.object("Pound", node.selection_set, p)
+    return (
+        f"(SELECT {pound} FROM {Pound.__tablename__} {p} "
+        f"WHERE {p}.tenant_id = {row}.tenant_id AND {p}.id = {row}.pound_id)"
+    )
+
+
+def _authority(c: Compiler, node: FieldNode, row: str) -> str:
+    a = c.alias()
+    authority = c.object("LocalAuthority", node.selection_set, a)
+    return (
+        f"(SELECT {authority} FROM {LocalAuthority.__tablename__} {a} "
+        f"WHERE {a}.tenant_id = {row}.tenant_id AND {a}.id = {row}.local_authority_id)"
+    )
+
+
+def _animals(c: Compiler, node: FieldNode, row: str) -> str:
+    a = c.alias()
+    animal = c.object("Animal", node.selection_set, a)
+    return (
+        f"coalesce((SELECT json_agg({animal} ORDER BY {a}.id) FROM {ANIMALS} {a} "
+        f"WHERE {a}.tenant_id = {row}.tenant_id AND {a}.impoundment_id = {row}.id), '[]'::json)"
+    )
+
+
+def _animal_counts(c: Compiler, node: FieldNode, row: str) -> str:
+    """Per species in the order each first appears among the animals (by id)."""
+    g = c.alias()
+    count = c.object("AnimalCount", node.selection_set, g)
+    return (
+        f"coalesce((SELECT json_agg({count} ORDER BY {g}.first) FROM ("
+        f"SELECT species, count(*) AS count, count(*) FILTER (WHERE status = {IN_POUND}) "
+        f"AS in_pound, min(id::text) AS first FROM {ANIMALS} "
+        f"WHERE tenant_id = {row}.tenant_id AND impoundment_id = {row}.id GROUP BY species"
+        f") {g}), '[]'::json)"
+    )
+
+
+def _dues(c: Compiler, node: FieldNode, row: str) -> str:
+    when = _when(c, node, "Impoundment")
+    fields = {
+        "asOf": lambda c, node, row: instant(when, IST.key),
+        "total": lambda c, node, row: dues.total_sql(c.plugin, row, when),
+    }
+    return c.object("Dues", node.selection_set, row, fields)
+
+
+TYPES: dict[str, SqlFields] = {
+    "ImpoundmentConnection": {
+        "edges": _edges,
+        "pageInfo": lambda c, node, row: c.object("PageInfo", node.selection_set, row),
+    },
+    "ImpoundmentEdge": {
+        "cursor": lambda c, node, row: _cursor(row),
+        "node": lambda c, node, row: c.object("Impoundment", node.selection_set, row),
+    },
+    "PageInfo": {
+        "hasNextPage": lambda c, node, row: f"(SELECT count(*) > :size FROM {PAGE})",
+        "endCursor": _end_cursor,
+    },
+    "Impoundment": {
+        "id": _id("Impoundment"),
+        "registerNumber": _column("register_number"),
+        "status": _column("status"),
+        "seizedAt": _at("seized_at"),
+        "impoundedAt": _at("impounded_at"),
+        "placeKind": _column("place_kind"),
+        "place": _column("place"),
+        "seizer": lambda c, node, row: c.object("Seizer", node.selection_set, row),
+        "owner": _owner,
+        "nextAction": _next_action,
+        "pound": _pound,
+        "animals": _animals,
+        "animalCounts": _animal_counts,
+        "dues": _dues,
+    },
+    "Seizer": {
+        "name": _column("seizer_name"),
+        "address": _column("seizer_address"),
+        "signed": _column("seizer_signed"),
+    },
+    "Person": {  # the owner: the only Person the compiled fields reach
+        "name": _column("owner_name"),
+        "address": lambda c, node, row: f"coalesce({row}.owner_address, '')",
+    },
+    "NextAction": {
+        "action": _column("next_action"),
+        "notBefore": _at("next_action_at"),
+        "deadline": _at("next_deadline"),
+        "overdue": _overdue,
+    },
+    "Pound": {"id": _id("Pound"), "name": _column("name"), "localAuthority": _authority},
+    "LocalAuthority": {"id": _id("LocalAuthority"), "name": _column("name")},
+    "Animal": {
+        "id": _id("Animal"),
+        "species": _column("species"),
+        "description": _column("description"),
+        "earTag": _column("ear_tag"),
+        "status": _column("status"),
+        "releasedAt": _at("released_at"),
+        "injury": _column("injury"),
+        "carcassReturnedAt": _at("carcass_returned_at"),
+    },
+    "AnimalCount": {
+        "species": _column("species"),
+        "count": _column("count"),
+        "inPound": _column("in_pound"),
+    },
+}

@@ -1,0 +1,302 @@
+"""The compiled case list (schema/compiled.py) answers exactly as the resolvers do.
+
+Every query is asked of two apps over the same database: one with compiled queries (on
+PostgreSQL the second asking of a document is one SQL statement), one without. Their JSON
+must be equal, errors included, on every kind of case: rates changed mid-stay, a rate
+for one species over one for all, an unnotified rate (total null), animals released,
+cases without owner, instants with microseconds, every filter and page.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import httpx
+import pytest
+from sqlalchemy import event
+
+from pashu.app import create_app
+from pashu.config import Settings
+from tests.conftest import Databases, GraphQLClient, TenantFixture, make_tenant
+from tests.schema.impoundment_helpers import DELIVER, DUES, department, rate, seize
+
+AS_OF = "2026-01-20T10:00:00+05:30"
+
+W1 = """query W1($asOf: DateTime!, $first: Int!) {
+  impoundments(first: $first, status: [IMPOUNDED, PARTLY_RELEASED]) {
+    edges { node {
+      id registerNumber status seizedAt
+      owner { name address }
+      pound { name }
+      animals { species status }
+      nextAction { action deadline }
+      dues(asOf: $asOf) { total }
+    } }
+    pageInfo { hasNextPage endCursor }
+  }
+}"""
+
+# Every field with an SQL form, with aliases, fragments and __typename.
+WIDE = """query Wide($first: Int, $after: String, $asOf: DateTime) {
+  cases: impoundments(first: $first, after: $after) {
+    __typename
+    pageInfo { endCursor more: hasNextPage }
+    edges { cursor node { ...Case ... on Node { __typename } } }
+  }
+}
+fragment Case on Impoundment {
+  id registerNumber status seizedAt impoundedAt placeKind place
+  seizer { name address signed }
+  owner { __typename name address }
+  nextAction { action notBefore deadline overdue(asOf: $asOf) late: overdue }
+  pound { id name localAuthority { id name } }
+  animals { id species description earTag status releasedAt injury carcassReturnedAt }
+  animalCounts { species count inPound }
+  dues(asOf: $asOf) { asOf total }
+  today: dues { total }
+}"""
+
+FILTERED = """query Filtered($status: [CaseStatus!], $poundId: ID, $species: String,
+    $from: DateTime, $to: DateTime, $overdue: Boolean, $dueBy: DateTime, $asOf: DateTime) {
+  impoundments(first: 3, status: $status, poundId: $poundId, species: $species,
+      seizedFrom: $from, seizedTo: $to, overdue: $overdue, dueBy: $dueBy, asOf: $asOf) {
+    edges { cursor node { registerNumber status dues(asOf: $asOf) { total } } }
+    pageInfo { hasNextPage endCursor }
+  }
+}"""
+
+
+@contextmanager
+def statements(dbs: Databases) -> Iterator[list[str]]:
+    seen: list[str] = []
+
+    def record(*args: Any) -> None:
+        seen.append(args[2])
+
+    engine = dbs.app.async_engine.sync_engine
+    event.listen(engine, "before_cursor_execute", record)
+    try:
+        yield seen
+    finally:
+        event.remove(engine, "before_cursor_execute", record)
+
+
+@pytest.fixture
+async def ordinary(dbs: Databases) -> AsyncIterator[GraphQLClient]:
+    """The same app with every query resolved field by field."""
+    app = create_app(dbs.app, Settings(env="test", compiled_queries=False))
+    transport = httpx.ASGITransport(app=app)
+    async with httpx.AsyncClient(transport=transport, base_url="http://pashu") as http:
+        yield GraphQLClient(http)
+
+
+async def same(
+    dbs: Databases,
+    gql: GraphQLClient,
+    ordinary: GraphQLClient,
+    query: str,
+    variables: dict[str, Any],
+    token: str | None,
+) -> dict[str, Any]:
+    """Ask both apps (the compiled one twice: the second answer is the plan's); the JSON
+    must be equal. On PostgreSQL the planned answer is one statement building the JSON."""
+    expected = await ordinary.raw(query, variables, token)
+    first = await gql.raw(query, variables, token)
+    with statements(dbs) as seen:
+        planned = await gql.raw(query, variables, token)
+    assert first == expected
+    assert planned == expected
+    built = [s for s in seen if "json_build_object" in s]
+    if dbs.dialect == "postgresql" and not expected.get("errors"):
+        assert len(built) == 1, seen
+    else:
+        assert built == []
+    return expected
+
+
+def on(day: int) -> dict[str, str]:
+    """Seized at nine and brought to the pound at ten, on that day of January 2026."""
+    return {
+        "seizedAt": f"2026-01-{day:02d}T09:00:00+05:30",
+        "impoundedAt": f"2026-01-{day:02d}T10:00:00+05:30",
+    }
+
+
+async def cases(dbs: Databases, gql: GraphQLClient) -> tuple[TenantFixture, str]:
+    """A Nagaland department's register with every kind of case the list must show."""
+    t, pound = await department(dbs, gql, "nagaland")
+    # A cow's feeding rate raised mid-stay; a rate for all species; two notifications of
+    # one date (the later published governs); a habitual area scale; no aerodrome scale.
+    await rate(gql, t.token, "FEEDING_PER_HEAD_PER_DAY", "cow", "12.50", "2026-01-06")
+    await rate(gql, t.token, "FEEDING_PER_HEAD_PER_DAY", None, "3.00", "2026-01-01")
+    await rate(gql, t.token, "FINE_PER_HEAD", None, "30.00", "2026-01-01")
+    await rate(gql, t.token, "FINE_PER_HEAD", "goat", "25.00", "2026-01-01")
+    await rate(gql, t.token, "HABITUAL_AREA_FINE_PER_HEAD", "cow", "90.00", "2026-01-01")
+    await seize(
+        gql,
+        t.token,
+        pound,
+        seizedAt="2026-01-03T09:00:00.250001+05:30",
+        impoundedAt="2026-01-03T15:00:00+05:30",
+    )
+    await seize(
+        gql,
+        t.token,
+        pound,
+        seizedAt="2026-01-04T08:00:00+05:30",
+        impoundedAt="2026-01-04T23:59:59.999999+05:30",
+        placeKind="HABITUAL_TRESPASS_AREA",
+        owner=None,
+        animals=[{"species": "cow", "count": 1}, {"species": "buffalo", "count": 2}],
+    )
+    await seize(
+        gql,
+        t.token,
+        pound,
+        seizedAt="2026-01-05T07:00:00+05:30",
+        impoundedAt="2026-01-05T08:00:00+05:30",
+        placeKind="AERODROME",
+        owner={"name": "L. Ao", "address": "Mokokchung"},
+        animals=[{"species": "bull", "count": 1, "earTags": ["NL-0042"]}],
+    )
+    partly = await seize(gql, t.token, pound, **on(6))
+    goat = next(a for a in partly["animals"] if a["species"] == "goat")
+    at = "2026-01-07T12:00:00+05:30"
+    owner = {"name": "T. Sema", "address": "Jotsoma"}
+    given = {"impoundmentId": partly["id"], "at": at, "claimant": owner, "animalIds": [goat["id"]]}
+    await gql.ok(DELIVER, {"input": {**given, "amountPaid": "35.00"}}, t.token)
+    whole = await seize(gql, t.token, pound, **on(8))
+    at = "2026-01-09T12:00:00+05:30"
+    owed = await gql.ok(DUES, {"id": whole["id"], "asOf": at}, t.token)
+    paid = owed["impoundment"]["dues"]["total"]
+    given = {**given, "impoundmentId": whole["id"], "at": at, "animalIds": None}
+    await gql.ok(DELIVER, {"input": {**given, "amountPaid": paid}}, t.token)
+    for day in range(9, 16):
+        await seize(gql, t.token, pound, **on(day))
+    return t, pound
+
+
+async def test_the_dashboard_page_is_the_same_json(
+    dbs: Databases, gql: GraphQLClient, ordinary: GraphQLClient
+) -> None:
+    t, _ = await cases(dbs, gql)
+    body = await same(dbs, gql, ordinary, W1, {"asOf": AS_OF, "first": 50}, t.token)
+    edges = body["data"]["impoundments"]["edges"]
+    assert len(edges) == 11  # the delivered case is not open
+    totals = {e["node"]["registerNumber"]: e["node"]["dues"]["total"] for e in edges}
+    assert totals[2] is None  # buffalo: no fine on a habitual area scale for them
+    assert totals[3] is None  # no aerodrome scale notified
+    assert totals[1] is not None
+
+
+async def test_every_compiled_field_page_by_page(
+    dbs: Databases, gql: GraphQLClient, ordinary: GraphQLClient
+) -> None:
+    t, _ = await cases(dbs, gql)
+    after = None
+    pages = 0
+    while True:
+        variables = {"first": 5, "after": after, "asOf": AS_OF}
+        body = await same(dbs, gql, ordinary, WIDE, variables, t.token)
+        cases_ = body["data"]["cases"]
+        pages += 1
+        if not cases_["pageInfo"]["more"]:
+            break
+        after = cases_["pageInfo"]["endCursor"]
+    assert pages == 3  # 12 cases, 5 a page
+
+
+@pytest.mark.parametrize(
+    "variables",
+    [
+        {"status": ["PARTLY_RELEASED", "DELIVERED"]},
+        {"species": "buffaloes"},
+        {"from": "2026-01-04T00:00:00+05:30", "to": "2026-01-09T00:00:00+05:30"},
+        {"overdue": True, "asOf": AS_OF},
+        {"overdue": False, "asOf": "2026-01-03T10:00:00+05:30"},
+        {"dueBy": "2026-01-10T00:00:00+05:30", "asOf": AS_OF},
+        {"species": "mithun"},
+    ],
+)
+async def test_every_filter(
+    dbs: Databases, gql: GraphQLClient, ordinary: GraphQLClient, variables: dict[str, Any]
+) -> None:
+    t, pound = await cases(dbs, gql)
+    await same(dbs, gql, ordinary, FILTERED, variables, t.token)
+    await same(dbs, gql, ordinary, FILTERED, {**variables, "poundId": pound}, t.token)
+
+
+@pytest.mark.parametrize(
+    ("variables", "code"),
+    [
+        ({"first": 0, "asOf": AS_OF}, "LIMIT_EXCEEDED"),
+        ({"first": 5, "after": "not-a-cursor", "asOf": AS_OF}, "VALIDATION"),
+        ({"first": "five", "asOf": AS_OF}, None),  # refused by GraphQL itself
+        ({"first": 5, "asOf": "2026-01-20T10:00:00"}, "VALIDATION"),  # an instant needs a zone
+    ],
+)
+async def test_refusals_are_the_resolvers_own(
+    dbs: Databases,
+    gql: GraphQLClient,
+    ordinary: GraphQLClient,
+    variables: dict[str, Any],
+    code: str | None,
+) -> None:
+    t, _ = await cases(dbs, gql)
+    await gql.ok(WIDE, {"first": 5, "asOf": AS_OF}, t.token)  # the document is proven
+    body = await same(dbs, gql, ordinary, WIDE, variables, t.token)
+    assert body["errors"]
+    assert body["errors"][0].get("extensions", {}).get("code") == code
+
+
+async def test_no_token_no_cases(
+    dbs: Databases, gql: GraphQLClient, ordinary: GraphQLClient
+) -> None:
+    t, _ = await cases(dbs, gql)
+    await gql.ok(W1, {"asOf": AS_OF, "first": 50}, t.token)
+    for token in (None, t.token + "x"):
+        body = await same(dbs, gql, ordinary, W1, {"asOf": AS_OF, "first": 50}, token)
+        assert body["data"] is None
+        assert body["errors"][0]["extensions"]["code"] == "UNAUTHENTICATED"
+
+
+async def test_each_tenant_sees_only_its_own_cases(
+    dbs: Databases, gql: GraphQLClient, ordinary: GraphQLClient
+) -> None:
+    mine, _ = await cases(dbs, gql)
+    theirs, pound = await department(dbs, gql, "mizoram")
+    await seize(gql, theirs.token, pound)
+    variables = {"first": 50, "asOf": AS_OF}
+    other = await same(dbs, gql, ordinary, WIDE, variables, theirs.token)
+    assert [e["node"]["registerNumber"] for e in other["data"]["cases"]["edges"]] == [1]
+    own = await same(dbs, gql, ordinary, WIDE, variables, mine.token)
+    assert len(own["data"]["cases"]["edges"]) == 12
+    # An Act without a pound chapter: no cases, and the same empty page.
+    none = make_tenant(dbs, "chhattisgarh")
+    empty = await same(dbs, gql, ordinary, WIDE, variables, none.token)
+    assert empty["data"]["cases"]["edges"] == []
+
+
+async def test_a_field_without_sql_is_resolved_the_ordinary_way(
+    dbs: Databases, gql: GraphQLClient, ordinary: GraphQLClient
+) -> None:
+    t, _ = await cases(dbs, gql)
+    query = "{ impoundments(first: 2) { edges { node { id timeline { action } } } } }"
+    expected = await ordinary.ok(query, token=t.token)
+    await gql.ok(query, token=t.token)
+    with statements(dbs) as seen:
+        assert await gql.ok(query, token=t.token) == expected
+    assert not [s for s in seen if "json_build_object" in s]
+
+
+async def test_the_limits_hold_for_a_compiled_document(dbs: Databases) -> None:
+    t = make_tenant(dbs, "nagaland")
+    app = create_app(dbs.app, Settings(env="test", max_depth=3))
+    transport = httpx.ASGITransport(app=app)
+    async with httpx.AsyncClient(transport=transport, base_url="http://pashu") as http:
+        shallow = GraphQLClient(http)
+        for _ in range(2):
+            err = await shallow.error(W1, {"asOf": AS_OF, "first": 50}, t.token)
+            assert "exceeds maximum operation depth" in err["message"]
