@@ -1,21 +1,25 @@
 """The W1 answer written by hand in SQL: the floor's one statement and the peer's functions.
 
-Both compute what `Impoundment.dues(asOf).total` computes in Python (services/dues.py):
-per animal still in the pound, the fine per head (unless settled) at the rate of the kind
-the tenant's Act uses for the place of seizure, in force on the day of impounding, plus
-the feeding rate in force on each legal day (IST) from the first unsettled day to `asOf`;
-a rate not notified makes the total null. Which rate kind applies where is law, so it is
-read from the plugins (`fine_kinds`) and passed in as a VALUES list, never written here.
+Both compute what `Impoundment.dues(asOf).total` computes in Python (services/dues.py)
+with the platform's own SQL twin of it (`dues.total_sql`, held to `compute` by
+tests/services/test_dues_sql.py): per animal still in the pound, the fine per head (unless
+settled) on the scale the tenant's Act uses for the place of seizure, in force on the day
+of impounding, plus the feeding rate in force on each legal day (IST) from the first
+unsettled day to `asOf`; a rate not notified makes the total null. Which scale applies
+where is law, so it is read from the plugins (`fine_kinds`) and passed in as a VALUES list.
 """
 
 from __future__ import annotations
 
+from sqlalchemy.dialects import postgresql
+
 from pashu.core.errors import PashuError
 from pashu.jurisdictions import registry
 from pashu.jurisdictions.base import PlaceKind
+from pashu.services import dues
+from pashu.services.dues import SEGMENTS
 
 IST = "'Asia/Kolkata'"
-FEEDING = "'FEEDING_PER_HEAD_PER_DAY'"
 
 
 def fine_kinds() -> list[tuple[str, str, str]]:
@@ -38,48 +42,26 @@ def _values(rows: list[tuple[str, str, str]]) -> str:
     return ", ".join(f"({lit(j)}, {lit(p)}, {lit(k)})" for j, p, k in rows)
 
 
-def _rate(kind: str, species: str, day: str, tenant: str) -> str:
-    """The notification governing `species` on `day`: one for the species wins, else one for
-    all species; among equal dates the later published (services/rates.py order)."""
-
-    def latest(match: str) -> str:
-        return (
-            f"(SELECT n.amount FROM rate_notifications n WHERE n.tenant_id = {tenant} "
-            f"AND n.kind = {kind} AND {match} AND n.effective_from <= {day} "
-            "ORDER BY n.effective_from DESC, n.created_at DESC, n.id DESC LIMIT 1)"
-        )
-
-    return f"coalesce({latest(f'n.species = {species}')}, {latest('n.species IS NULL')})"
-
-
-def dues_total(case: str, as_of: str, kinds: list[tuple[str, str, str]]) -> str:
-    """An expression: the decimal string of what is owed on `case` at `as_of`, or NULL."""
-    impounded = f"({case}.impounded_at AT TIME ZONE {IST})::date"
-    until = f"({as_of} AT TIME ZONE {IST})::date"
-    fine_kind = (
+def _fine_kind(case: str, kinds: list[tuple[str, str, str]]) -> str:
+    """The case's fine scale: its tenant's Act and its place of seizure, looked up."""
+    return (
         f"(SELECT m.k FROM (VALUES {_values(kinds)}) m(j, p, k), tenants t "
         f"WHERE t.id = {case}.tenant_id AND m.j = t.jurisdiction AND m.p = {case}.place_kind)"
     )
-    first = f"coalesce((a.charges_settled_at AT TIME ZONE {IST})::date + 1, {impounded})"
-    tenant = f"{case}.tenant_id"
-    fines = (
-        f"SELECT {_rate(fine_kind, 'a.species', impounded, tenant)} AS amount "
-        "FROM impounded_animals a "
-        f"WHERE a.tenant_id = {case}.tenant_id AND a.impoundment_id = {case}.id "
-        "AND a.status = 'IN_POUND' AND NOT a.fine_settled"
+
+
+def _segments() -> str:
+    """The tenant's rates as segments (dues.rate_segments), as SQL text; RLS scopes it."""
+    compiled = dues.rate_segments().compile(
+        dialect=postgresql.dialect(), compile_kwargs={"literal_binds": True}
     )
-    feeding = (
-        f"SELECT {_rate(FEEDING, 'a.species', 'd.day', tenant)} "
-        "FROM impounded_animals a CROSS JOIN LATERAL "
-        f"(SELECT g::date AS day FROM generate_series({first}, {until}, interval '1 day') g) d "
-        f"WHERE a.tenant_id = {case}.tenant_id AND a.impoundment_id = {case}.id "
-        "AND a.status = 'IN_POUND'"
-    )
-    return (
-        "(SELECT CASE WHEN bool_or(x.amount IS NULL) THEN NULL "
-        "ELSE to_char(coalesce(sum(x.amount), 0) / 100.0, 'FM999999999990.00') END "
-        f"FROM ({fines} UNION ALL {feeding}) x)"
-    )
+    return str(compiled)
+
+
+def dues_total(case: str, as_of: str, kinds: list[tuple[str, str, str]], segments: str) -> str:
+    """The dues total in SQL: the platform's own expression (services/dues.py), with the
+    fine scale looked up for any tenant rather than fixed for one Act."""
+    return dues.total_sql(_fine_kind(case, kinds), case, as_of, segments)
 
 
 def _ist(col: str) -> str:
@@ -121,9 +103,9 @@ def floor_w1(kinds: list[tuple[str, str, str]]) -> str:
         'nextAction', CASE WHEN s.next_action IS NOT NULL AND s.next_action_at IS NOT NULL
             THEN json_build_object('action', s.next_action,
                                    'deadline', {_ist("s.next_deadline")}) END,
-        'dues', json_build_object('total', {dues_total("s", "%(as_of)s", kinds)}))"""
+        'dues', json_build_object('total', {dues_total("s", "%(as_of)s", kinds, SEGMENTS)}))"""
     return f"""
-WITH page AS (
+WITH {SEGMENTS} AS ({_segments()}), page AS (
     SELECT * FROM impoundments i
     WHERE i.tenant_id = %(tenant)s AND i.status IN {OPEN}
     ORDER BY i.seized_at DESC, i.id DESC
@@ -150,5 +132,7 @@ def peer_functions(kinds: list[tuple[str, str, str]]) -> list[str]:
         $$""",
         f"""CREATE OR REPLACE FUNCTION public.impoundments_dues_total(
             c impoundments, as_of timestamptz) RETURNS text
-        LANGUAGE sql STABLE AS $$ SELECT {dues_total("c", "as_of", kinds)} $$""",
+        LANGUAGE sql STABLE AS $$
+            SELECT {dues_total("c", "as_of", kinds, f"({_segments()})")}
+        $$""",
     ]

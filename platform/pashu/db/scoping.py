@@ -66,7 +66,10 @@ def _set_rls_tenant(session: Session, transaction: SessionTransaction, conn: Con
     if conn.dialect.name != "postgresql":
         return
     tenant = session.info.get(TENANT)
+    # JIT off for the transaction, in the same round trip: the planner's estimates for
+    # the compiled list's correlated subqueries cross the JIT threshold, and compiling them
+    # took ten times as long as running them (bench/README.md).
     conn.execute(
-        text("SELECT set_config(:name, :value, true)"),
+        text("SELECT set_config(:name, :value, true), set_config('jit', 'off', true)"),
         {"name": SETTING, "value": "" if tenant is None else str(tenant)},
     )

@@ -130,7 +130,8 @@ class Compiler:
     plugin: Jurisdiction  # the caller's Act: where an answer's SQL depends on the law
     # Bind parameters the SQL names, each computed per request from the variables.
     params: dict[str, Callable[[Variables], Any]] = field(default_factory=dict)
-    prepares: list[Prepare] = field(default_factory=list)
+    # Per-request steps by name: a field asked twice (under two aliases) adds its CTE once.
+    prepares: dict[str, Prepare] = field(default_factory=dict)
     _aliases: int = 0
 
     def bind(self, value: Callable[[Variables], Any]) -> str:
@@ -218,17 +219,19 @@ class Plan:
     operation: OperationDefinitionNode
     sql: str
     compiler: Compiler
-    # Set once the ordinary path has answered this document without errors.
-    proven: bool = False
 
-    def statement(self, variables: Variables) -> Select[Any]:
+    def __post_init__(self) -> None:
+        self.json = text(self.sql)  # parsed once: its parameters are given per execution
+
+    def statement(self, variables: Variables) -> tuple[Select[Any], dict[str, Any]]:
+        """The statement for this request, and its parameters' values."""
         values = {name: value(variables) for name, value in self.compiler.params.items()}
         ctes: list[CTE] = []
-        for prepare in self.compiler.prepares:
+        for prepare in self.compiler.prepares.values():
             prepared = prepare(variables)
             ctes += prepared.ctes
             values.update(prepared.params)
-        return select(text(self.sql).bindparams(**values)).add_cte(*ctes)
+        return select(self.json).add_cte(*ctes), values
 
     def variables(self, schema: GraphQLSchema, inputs: Any) -> Variables | None:
         """The request's variables coerced, or None where the ordinary path would refuse."""
@@ -345,12 +348,12 @@ class CompiledQueries:
             if found is None or variables is None:
                 return None
             try:
-                statement = found.statement(variables)
+                statement, values = found.statement(variables)
             except (PashuError, GraphQLError):  # refused by the resolver, with its own error
                 return None
 
             def run(s: Session) -> str:
-                return str(s.execute(statement).scalar_one())
+                return str(s.execute(statement, values).scalar_one())
 
             return await ctx.read(run)
         finally:

@@ -13,12 +13,16 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 from decimal import Decimal
+from typing import Any
+
+from sqlalchemy import Select, func, select
 
 from pashu.core.citations import Citation
 from pashu.core.decision import Decision
 from pashu.core.errors import PashuError
 from pashu.core.legaltime import IST, legal_date
 from pashu.db.impoundment import AnimalStatus, ImpoundedAnimal, Impoundment
+from pashu.db.rates import RateNotification
 from pashu.jurisdictions.base import Jurisdiction, MoneyKind, PlaceKind, RateKind, RateRule
 from pashu.jurisdictions.notifications import Notification, in_force
 
@@ -157,57 +161,94 @@ def compute(
 # one expression per case instead of rows loaded into `compute`. It must stay `compute`'s
 # twin; tests/schema/test_compiled.py holds the two to the same answers.
 
+SEGMENTS = "rate_segments"
+FEEDING = f"'{RateKind.FEEDING_PER_HEAD_PER_DAY.value}'"
+IN_POUND = f"'{AnimalStatus.IN_POUND.value}'"
+
+
+def rate_segments() -> Select[Any]:
+    """The tenant's rates as segments: each (kind, species) notification in force from
+    `since` until the `next` one. Of two on one date the later published governs, as in
+    notifications.in_force."""
+    n = RateNotification
+    published = func.row_number().over(
+        partition_by=(n.kind, n.species, n.effective_from),
+        order_by=(n.created_at.desc(), n.id.desc()),
+    )
+    ranked = select(
+        n.kind, n.species, n.effective_from.label("since"), n.amount, published.label("rank")
+    ).subquery()
+    latest = select(ranked).where(ranked.c.rank == 1).subquery()
+    following = func.lead(latest.c.since).over(
+        partition_by=(latest.c.kind, latest.c.species), order_by=latest.c.since
+    )
+    return select(
+        latest.c.kind, latest.c.species, latest.c.since, following.label("next"), latest.c.amount
+    )
+
 
 def _on(instant: str) -> str:
     """legal_date in SQL: the day in Indian Standard Time."""
     return f"({instant} AT TIME ZONE '{IST.key}')::date"
 
 
-def _in_force_sql(kind: str, species: str, day: str, tenant: str) -> str:
-    """notifications.in_force: one for the species wins, else one for all species; the
-    latest in force that day, and of two on one date the one published later."""
+def _rate_on(kind: str, species: str, day: str, segments: str) -> str:
+    """in_force: the species' own rate in force that day, else the one for all species."""
 
-    def latest(match: str) -> str:
+    def rate(match: str) -> str:
         return (
-            f"(SELECT n.amount FROM rate_notifications n WHERE n.tenant_id = {tenant} "
-            f"AND n.kind = {kind} AND {match} AND n.effective_from <= {day} "
-            "ORDER BY n.effective_from DESC, n.created_at DESC, n.id DESC LIMIT 1)"
+            f"(SELECT r.amount FROM {segments} r WHERE r.kind = {kind} AND {match} "
+            f"AND r.since <= {day} AND (r.next IS NULL OR {day} < r.next))"
         )
 
-    return f"coalesce({latest(f'n.species = {species}')}, {latest('n.species IS NULL')})"
+    return f"coalesce({rate(f'r.species = {species}')}, {rate('r.species IS NULL')})"
 
 
-def total_sql(plugin: Jurisdiction, case: str, as_of: str) -> str:
-    """`compute(...).total` for the impoundment row `case` at the instant `as_of`: a decimal
-    string, or NULL while a rate is unknown."""
+def _feeding(species: str, first: str, last: str, segments: str) -> str:
+    """The feeding rate summed over the days first..last, each at the rate in force that
+    day; NULL if a day has none. The species' own rates govern from the first of them on,
+    the rates for all species before it; so each day falls in one segment."""
+    own_from = (
+        f"(SELECT min(o.since) FROM {segments} o WHERE o.kind = {FEEDING} "
+        f"AND o.species = {species})"
+    )
+    until = (
+        f"least({last}, coalesce(r.next - 1, {last}), "
+        f"CASE WHEN r.species IS NULL THEN coalesce({own_from} - 1, {last}) ELSE {last} END)"
+    )
+    days = f"greatest(0, {until} - greatest({first}, r.since) + 1)"
+    return (
+        f"(SELECT CASE WHEN coalesce(sum({days}), 0) < greatest(0, {last} - {first} + 1) "
+        f"THEN NULL ELSE coalesce(sum({days} * r.amount), 0) END FROM {segments} r "
+        f"WHERE r.kind = {FEEDING} AND (r.species = {species} OR r.species IS NULL))"
+    )
+
+
+def fine_kind_sql(plugin: Jurisdiction, case: str) -> str:
+    """The fine scale for the case's place of seizure (plugin.fine_rate_kind), in SQL."""
     places = []
     for place in PlaceKind:
         try:
             places.append(f"WHEN '{place.value}' THEN '{_fine_kind(plugin, place).value.value}'")
         except PashuError:  # an Act that does not impound has no fine scale
             continue
-    fine_kind = f"(CASE {case}.place_kind {' '.join(places)} END)" if places else "NULL"
+    return f"(CASE {case}.place_kind {' '.join(places)} END)" if places else "NULL"
+
+
+def total_sql(fine_kind: str, case: str, as_of: str, segments: str = SEGMENTS) -> str:
+    """`compute(...).total` for the impoundment row `case` at the instant `as_of`: a decimal
+    string, or NULL while a rate is unknown. `fine_kind` is the case's fine scale (SQL);
+    `segments`, `rate_segments()` as a CTE's name or a subquery."""
     impounded, until = _on(f"{case}.impounded_at"), _on(as_of)
-    in_pound = (
-        f"FROM impounded_animals a WHERE a.tenant_id = {case}.tenant_id "
-        f"AND a.impoundment_id = {case}.id AND a.status = '{AnimalStatus.IN_POUND.value}'"
-    )
-    tenant = f"{case}.tenant_id"
-    fines = (
-        f"SELECT {_in_force_sql(fine_kind, 'a.species', impounded, tenant)} AS amount "
-        f"{in_pound} AND NOT a.fine_settled"
-    )
     first = f"coalesce({_on('a.charges_settled_at')} + 1, {impounded})"
-    feeding_kind = f"'{RateKind.FEEDING_PER_HEAD_PER_DAY.value}'"
-    feeding = (
-        f"SELECT {_in_force_sql(feeding_kind, 'a.species', 'd.day', tenant)} "
-        f"FROM impounded_animals a CROSS JOIN LATERAL (SELECT g::date AS day "
-        f"FROM generate_series({first}, {until}, interval '1 day') g) d "
-        f"WHERE a.tenant_id = {case}.tenant_id AND a.impoundment_id = {case}.id "
-        f"AND a.status = '{AnimalStatus.IN_POUND.value}'"
-    )
+    fine = _rate_on(fine_kind, "a.species", impounded, segments)
+    feeding = _feeding("a.species", first, until, segments)
     return (
         "(SELECT CASE WHEN bool_or(x.amount IS NULL) THEN NULL "
-        "ELSE (coalesce(sum(x.amount), 0) / 100.0)::numeric(20, 2)::text END "
-        f"FROM ({fines} UNION ALL {feeding}) x)"
+        "ELSE (coalesce(sum(x.amount), 0) / 100.0)::numeric(20, 2)::text END FROM ("
+        f"SELECT CASE WHEN a.fine_settled THEN 0 ELSE {fine} END + {feeding} AS amount "
+        f"FROM impounded_animals a WHERE a.tenant_id = {case}.tenant_id "
+        # OFFSET 0 keeps the planner from copying each amount's subqueries into both
+        # aggregates (they would run twice).
+        f"AND a.impoundment_id = {case}.id AND a.status = {IN_POUND} OFFSET 0) x)"
     )

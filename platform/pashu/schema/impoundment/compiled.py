@@ -35,6 +35,8 @@ PAGE = "page"
 NEWEST_FIRST = "seized_at DESC, id DESC"
 ANIMALS = db.ImpoundedAnimal.__tablename__
 IN_POUND = lit(db.AnimalStatus.IN_POUND.value)
+# Built once: the tenant's scope is added when a statement runs (db/scoping.py).
+SEGMENTS = dues.rate_segments().cte(dues.SEGMENTS)
 
 
 def _column(name: str) -> Any:
@@ -79,7 +81,7 @@ def impoundments(c: Compiler, node: FieldNode) -> str:
         query, size = CaseFilter(**given).page()
         return Prepared([query.cte(PAGE)], {"size": size})
 
-    c.prepares.append(prepare)
+    c.prepares[PAGE] = prepare
     return c.object("ImpoundmentConnection", node.selection_set, PAGE)
 
 
@@ -157,9 +159,11 @@ def _animal_counts(c: Compiler, node: FieldNode, row: str) -> str:
 
 def _dues(c: Compiler, node: FieldNode, row: str) -> str:
     when = _when(c, node, "Impoundment")
+    c.prepares[dues.SEGMENTS] = lambda _: Prepared([SEGMENTS], {})
+    total = dues.total_sql(dues.fine_kind_sql(c.plugin, row), row, when)
     fields = {
         "asOf": lambda c, node, row: instant(when, IST.key),
-        "total": lambda c, node, row: dues.total_sql(c.plugin, row, when),
+        "total": lambda c, node, row: total,
     }
     return c.object("Dues", node.selection_set, row, fields)
 
