@@ -85,27 +85,25 @@ def global_id(type_name: str, pk: str) -> str:
     return f"rtrim({b64url(f'{prefix} || {pk}::text')}, '=')"
 
 
-_WHOLE = lit('YYYY-MM-DD"T"HH24:MI:SS')
-_MICRO = lit('YYYY-MM-DD"T"HH24:MI:SS.US')
+_SECONDS = lit('YYYY-MM-DD"T"HH24:MI:SS')
 
 
 def instant(col: str, zone: str) -> str:
-    """datetime.astimezone(zone).isoformat(): microseconds and offset seconds only when
-    there are some (the offset read from the zone's history, as zoneinfo reads it)."""
+    """datetime.astimezone(zone).isoformat(): microseconds, and the offset's seconds, only
+    when there are some; the offset read from the zone's history, as zoneinfo reads it.
+    For UTC and zones east of it (IST), whose offsets are never negative."""
     local = f"({col} AT TIME ZONE {lit(zone)})"
-    secs = f"extract(epoch FROM {local} - ({col} AT TIME ZONE 'UTC'))::int"
-    offset = (
-        f"CASE WHEN {secs} < 0 THEN '-' ELSE '+' END"
-        f" || lpad((abs({secs}) / 3600)::text, 2, '0')"
-        f" || {lit(':')} || lpad((abs({secs}) % 3600 / 60)::text, 2, '0')"
-        f" || CASE WHEN {secs} % 60 = 0 THEN '' "
-        f"ELSE {lit(':')} || lpad((abs({secs}) % 60)::text, 2, '0') END"
-    )
-    micro = f"extract(microseconds FROM {col})::bigint % 1000000 = 0"
-    return (
-        f"CASE WHEN {col} IS NULL THEN NULL ELSE "
-        f"to_char({local}, CASE WHEN {micro} THEN {_WHOLE} ELSE {_MICRO} END) || {offset} END"
-    )
+    micro = f"date_part('microseconds', {col})::int % 1000000"
+    fraction = f"CASE WHEN {micro} = 0 THEN '' ELSE '.US' END"
+    if zone == "UTC":
+        offset = lit("+00:00")
+    else:
+        d = f"({local} - ({col} AT TIME ZONE 'UTC'))"
+        offset = (
+            f"to_char({d}, {lit('+HH24:MI')}) || "
+            f"CASE WHEN date_part('second', {d}) = 0 THEN '' ELSE to_char({d}, {lit(':SS')}) END"
+        )
+    return f"to_char({local}, {_SECONDS} || {fraction}) || {offset}"
 
 
 @dataclass(frozen=True)

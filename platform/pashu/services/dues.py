@@ -204,23 +204,20 @@ def _rate_on(kind: str, species: str, day: str, segments: str) -> str:
     return f"coalesce({rate(f'r.species = {species}')}, {rate('r.species IS NULL')})"
 
 
-def _feeding(species: str, first: str, last: str, segments: str) -> str:
+def _feeding(species: str, first: str, last: str, own_from: str, segments: str) -> str:
     """The feeding rate summed over the days first..last, each at the rate in force that
-    day; NULL if a day has none. The species' own rates govern from the first of them on,
-    the rates for all species before it; so each day falls in one segment."""
-    own_from = (
-        f"(SELECT min(o.since) FROM {segments} o WHERE o.kind = {FEEDING} "
-        f"AND o.species = {species})"
-    )
+    day; NULL if a day has none. The species' own rates govern from the first of them on
+    (`own_from`), the rates for all species before it; so each day falls in one segment."""
     until = (
         f"least({last}, coalesce(r.next - 1, {last}), "
         f"CASE WHEN r.species IS NULL THEN coalesce({own_from} - 1, {last}) ELSE {last} END)"
     )
-    days = f"greatest(0, {until} - greatest({first}, r.since) + 1)"
     return (
-        f"(SELECT CASE WHEN coalesce(sum({days}), 0) < greatest(0, {last} - {first} + 1) "
-        f"THEN NULL ELSE coalesce(sum({days} * r.amount), 0) END FROM {segments} r "
-        f"WHERE r.kind = {FEEDING} AND (r.species = {species} OR r.species IS NULL))"
+        f"(SELECT CASE WHEN coalesce(sum(o.days), 0) < greatest(0, {last} - {first} + 1) "
+        "THEN NULL ELSE coalesce(sum(o.days * o.amount), 0) END FROM ("
+        f"SELECT greatest(0, {until} - greatest({first}, r.since) + 1) AS days, r.amount "
+        f"FROM {segments} r "
+        f"WHERE r.kind = {FEEDING} AND (r.species = {species} OR r.species IS NULL)) o)"
     )
 
 
@@ -239,15 +236,24 @@ def total_sql(fine_kind: str, case: str, as_of: str, segments: str = SEGMENTS) -
     """`compute(...).total` for the impoundment row `case` at the instant `as_of`: a decimal
     string, or NULL while a rate is unknown. `fine_kind` is the case's fine scale (SQL);
     `segments`, `rate_segments()` as a CTE's name or a subquery."""
-    impounded, until = _on(f"{case}.impounded_at"), _on(as_of)
-    first = f"coalesce({_on('a.charges_settled_at')} + 1, {impounded})"
-    fine = _rate_on(fine_kind, "a.species", impounded, segments)
-    feeding = _feeding("a.species", first, until, segments)
+    # Each animal's days and scales, named once (k) for the expressions that use them.
+    own_from = (
+        f"(SELECT min(o.since) FROM {segments} o WHERE o.kind = {FEEDING} "
+        "AND o.species = a.species)"
+    )
+    days = (
+        f"CROSS JOIN LATERAL (SELECT {_on(f'{case}.impounded_at')} AS impounded, "
+        f"{_on(as_of)} AS until, {fine_kind} AS fine_kind, {own_from} AS own_from) k "
+        f"CROSS JOIN LATERAL (SELECT coalesce({_on('a.charges_settled_at')} + 1, k.impounded) "
+        "AS first) f"
+    )
+    fine = _rate_on("k.fine_kind", "a.species", "k.impounded", segments)
+    feeding = _feeding("a.species", "f.first", "k.until", "k.own_from", segments)
     return (
         "(SELECT CASE WHEN bool_or(x.amount IS NULL) THEN NULL "
         "ELSE (coalesce(sum(x.amount), 0) / 100.0)::numeric(20, 2)::text END FROM ("
         f"SELECT CASE WHEN a.fine_settled THEN 0 ELSE {fine} END + {feeding} AS amount "
-        f"FROM impounded_animals a WHERE a.tenant_id = {case}.tenant_id "
+        f"FROM impounded_animals a {days} WHERE a.tenant_id = {case}.tenant_id "
         # OFFSET 0 keeps the planner from copying each amount's subqueries into both
         # aggregates (they would run twice).
         f"AND a.impoundment_id = {case}.id AND a.status = {IN_POUND} OFFSET 0) x)"
