@@ -289,11 +289,13 @@ async def test_a_field_without_sql_is_resolved_the_ordinary_way(
 ) -> None:
     t, _ = await cases(dbs, gql)
     query = "{ impoundments(first: 2) { edges { node { id timeline { action } } } } }"
-    expected = await ordinary.ok(query, token=t.token)
+    with statements(dbs) as resolved:
+        expected = await ordinary.ok(query, token=t.token)
     await gql.ok(query, token=t.token)
     with statements(dbs) as seen:
         assert await gql.ok(query, token=t.token) == expected
     assert not [s for s in seen if "json_build_object" in s]
+    assert len(seen) == len(resolved)  # not even a second look at the token
 
 
 async def test_the_limits_hold_for_a_compiled_document(dbs: Databases) -> None:

@@ -18,6 +18,7 @@ tests/schema/test_compiled.py holds the two paths to the same JSON.
 
 from __future__ import annotations
 
+import logging
 from collections import OrderedDict
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
@@ -45,6 +46,7 @@ from graphql.execution.values import (
 )
 from graphql.utilities import get_operation_ast
 from sqlalchemy import CTE, Select, select, text
+from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import Session
 from starlette.requests import Request
 from starlette.responses import Response
@@ -55,12 +57,21 @@ from pashu.jurisdictions import registry
 from pashu.jurisdictions.base import Jurisdiction
 from pashu.schema.context import bearer, build_context
 
+log = logging.getLogger(__name__)
+
 
 class Unsupported(Exception):
     """The selection holds something without an SQL form: it is answered the ordinary way."""
 
 
-Variables = VariableValues  # the request's variables, coerced
+@dataclass(frozen=True)
+class Inputs:
+    """What a request supplies to a plan: its variables (coerced) and the caller's Act."""
+
+    variables: VariableValues
+    plugin: Jurisdiction
+
+
 # A field's SQL: (compiler, the field as asked, the SQL name of the row it is read from).
 FieldSql = Callable[["Compiler", FieldNode, str], str]
 SqlFields = Mapping[str, FieldSql]
@@ -115,7 +126,7 @@ class Prepared:
 
 
 # A root field's per-request step: its coerced arguments in, its CTEs and values out.
-Prepare = Callable[[Variables], Prepared]
+Prepare = Callable[[Inputs], Prepared]
 
 
 @dataclass
@@ -125,14 +136,13 @@ class Compiler:
     schema: GraphQLSchema
     types: Mapping[str, SqlFields]
     fragments: Mapping[str, FragmentDefinitionNode]
-    plugin: Jurisdiction  # the caller's Act: where an answer's SQL depends on the law
     # Bind parameters the SQL names, each computed per request from the variables.
-    params: dict[str, Callable[[Variables], Any]] = field(default_factory=dict)
+    params: dict[str, Callable[[Inputs], Any]] = field(default_factory=dict)
     # Per-request steps by name: a field asked twice (under two aliases) adds its CTE once.
     prepares: dict[str, Prepare] = field(default_factory=dict)
     _aliases: int = 0
 
-    def bind(self, value: Callable[[Variables], Any]) -> str:
+    def bind(self, value: Callable[[Inputs], Any]) -> str:
         name = f"p{len(self.params)}"
         self.params[name] = value
         return f":{name}"
@@ -142,10 +152,10 @@ class Compiler:
         self._aliases += 1
         return f"t{self._aliases}"
 
-    def arguments(self, type_name: str, node: FieldNode) -> Callable[[Variables], dict[str, Any]]:
+    def arguments(self, type_name: str, node: FieldNode) -> Callable[[Inputs], dict[str, Any]]:
         """The field's arguments, coerced as graphql-core would, per request."""
         field_def = self._object(type_name).fields[node.name.value]
-        return lambda variables: get_argument_values(field_def, node, variables)
+        return lambda inputs: get_argument_values(field_def, node, inputs.variables)
 
     def object(
         self,
@@ -221,22 +231,22 @@ class Plan:
     def __post_init__(self) -> None:
         self.json = text(self.sql)  # parsed once: its parameters are given per execution
 
-    def statement(self, variables: Variables) -> tuple[Select[Any], dict[str, Any]]:
+    def statement(self, inputs: Inputs) -> tuple[Select[Any], dict[str, Any]]:
         """The statement for this request, and its parameters' values."""
-        values = {name: value(variables) for name, value in self.compiler.params.items()}
+        values = {name: value(inputs) for name, value in self.compiler.params.items()}
         ctes: list[CTE] = []
         for prepare in self.compiler.prepares.values():
-            prepared = prepare(variables)
+            prepared = prepare(inputs)
             ctes += prepared.ctes
             values.update(prepared.params)
         return select(self.json).add_cte(*ctes), values
 
-    def variables(self, schema: GraphQLSchema, inputs: Any) -> Variables | None:
+    def variables(self, schema: GraphQLSchema, given: Any) -> VariableValues | None:
         """The request's variables coerced, or None where the ordinary path would refuse."""
-        if inputs is not None and not isinstance(inputs, dict):
+        if given is not None and not isinstance(given, dict):
             return None
         definitions = self.operation.variable_definitions or ()
-        coerced = get_variable_values(schema, definitions, inputs or {})
+        coerced = get_variable_values(schema, definitions, given or {})
         return None if isinstance(coerced, list) else coerced
 
 
@@ -248,12 +258,10 @@ def plan(
     schema: GraphQLSchema,
     roots: Mapping[str, RootSql],
     types: Mapping[str, SqlFields],
-    plugin: Jurisdiction,
     query: str,
     operation_name: str | None,
 ) -> Plan | None:
-    """The plan of a query document for one Act, or None when any part of it has no SQL
-    form."""
+    """The plan of a query document, or None when any part of it has no SQL form."""
     try:
         document = parse(query)
     except GraphQLError:
@@ -264,7 +272,7 @@ def plan(
     fragments = {
         d.name.value: d for d in document.definitions if isinstance(d, FragmentDefinitionNode)
     }
-    compiler = Compiler(schema, types, fragments, plugin)
+    compiler = Compiler(schema, types, fragments)
     try:
         pairs = []
         for node in compiler._fields("Query", operation.selection_set):
@@ -318,7 +326,7 @@ class CompiledQueries:
         self.schema = schema
         # Both bounded: a client sending ever new documents costs at most `size` of each.
         self._plan = lru_cache(maxsize=size)(
-            lambda query, name, code: plan(schema, roots, types, registry.get(code), query, name)
+            lambda query, name: plan(schema, roots, types, query, name)
         )
         self._proven: OrderedDict[tuple[str, str | None], None] = OrderedDict()
         self._size = size
@@ -337,22 +345,27 @@ class CompiledQueries:
 
     async def answer(self, db: Database, request: Request, a: Asked) -> str | None:
         """The response's JSON text, or None: answer it the ordinary way."""
+        found: Plan | None = self._plan(a.query, a.operation_name)
+        variables = found.variables(self.schema, a.variables) if found else None
+        if found is None or variables is None:
+            return None  # before the token is checked: the ordinary path checks it
         ctx = await build_context(request, db, bearer(request))
         try:
             if ctx.principal is None:
                 return None
-            found: Plan | None = self._plan(a.query, a.operation_name, ctx.principal.jurisdiction)
-            variables = found.variables(self.schema, a.variables) if found else None
-            if found is None or variables is None:
-                return None
+            inputs = Inputs(variables, registry.get(ctx.principal.jurisdiction))
             try:
-                statement, values = found.statement(variables)
+                statement, values = found.statement(inputs)
             except (PashuError, GraphQLError):  # refused by the resolver, with its own error
                 return None
 
             def run(s: Session) -> str:
                 return str(s.execute(statement, values).scalar_one())
 
-            return await ctx.read(run)
+            try:
+                return await ctx.read(run)
+            except DBAPIError:  # logged; the ordinary path answers, or reports the failure
+                log.exception("the compiled statement failed; resolving field by field")
+                return None
         finally:
             await ctx.close()

@@ -221,15 +221,29 @@ def _feeding(species: str, first: str, last: str, own_from: str, segments: str) 
     )
 
 
+_SCALES: dict[str, dict[PlaceKind, str]] = {}
+
+
+def fine_kinds(plugin: Jurisdiction) -> dict[PlaceKind, str]:
+    """The fine scale (a RateKind's value) of each place of seizure the Act fines."""
+    if plugin.code not in _SCALES:
+        kinds = {}
+        for place in PlaceKind:
+            try:
+                kinds[place] = _fine_kind(plugin, place).value.value
+            except PashuError:  # an Act that does not impound has no fine scale
+                continue
+        _SCALES[plugin.code] = kinds
+    return _SCALES[plugin.code]
+
+
 def fine_kind_sql(plugin: Jurisdiction, case: str) -> str:
     """The fine scale for the case's place of seizure (plugin.fine_rate_kind), in SQL."""
-    places = []
-    for place in PlaceKind:
-        try:
-            places.append(f"WHEN '{place.value}' THEN '{_fine_kind(plugin, place).value.value}'")
-        except PashuError:  # an Act that does not impound has no fine scale
-            continue
-    return f"(CASE {case}.place_kind {' '.join(places)} END)" if places else "NULL"
+    kinds = fine_kinds(plugin)
+    if not kinds:
+        return "NULL"
+    places = " ".join(f"WHEN '{p.value}' THEN '{k}'" for p, k in kinds.items())
+    return f"(CASE {case}.place_kind {places} END)"
 
 
 def total_sql(fine_kind: str, case: str, as_of: str, segments: str = SEGMENTS) -> str:

@@ -9,6 +9,7 @@ ordinary way.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any
 
@@ -18,11 +19,12 @@ from strawberry.utils.str_converters import to_snake_case
 from pashu.core.legaltime import IST, aware
 from pashu.db import impoundment as db
 from pashu.db.pounds import LocalAuthority, Pound
+from pashu.jurisdictions.base import PlaceKind
 from pashu.schema.compiled import (
     Compiler,
+    Inputs,
     Prepared,
     SqlFields,
-    Variables,
     b64url,
     global_id,
     instant,
@@ -65,8 +67,8 @@ def _when(c: Compiler, node: FieldNode, type_name: str) -> str:
     """The field's `asOf` as a parameter: the instant given, else now (as the resolver)."""
     args = c.arguments(type_name, node)
 
-    def value(variables: Variables) -> datetime:
-        given = args(variables).get("asOf")
+    def value(inputs: Inputs) -> datetime:
+        given = args(inputs).get("asOf")
         return aware(given) if given else datetime.now(UTC)
 
     return c.bind(value)
@@ -76,8 +78,8 @@ def impoundments(c: Compiler, node: FieldNode) -> str:
     """The root field: its arguments make the page (per request), its selection the JSON."""
     args = c.arguments("Query", node)
 
-    def prepare(variables: Variables) -> Prepared:
-        given = {to_snake_case(k): v for k, v in args(variables).items()}
+    def prepare(inputs: Inputs) -> Prepared:
+        given = {to_snake_case(k): v for k, v in args(inputs).items()}
         query, size = CaseFilter(**given).page()
         return Prepared([query.cte(PAGE)], {"size": size})
 
@@ -157,10 +159,16 @@ def _animal_counts(c: Compiler, node: FieldNode, row: str) -> str:
     )
 
 
+def _scale(place: PlaceKind) -> Callable[[Inputs], str | None]:
+    return lambda inputs: dues.fine_kinds(inputs.plugin).get(place)
+
+
 def _dues(c: Compiler, node: FieldNode, row: str) -> str:
     when = _when(c, node, "Impoundment")
     c.prepares[dues.SEGMENTS] = lambda _: Prepared([SEGMENTS], {})
-    total = dues.total_sql(dues.fine_kind_sql(c.plugin, row), row, when)
+    # The fine scale of each place of seizure is the caller's Act's: a parameter per place.
+    scales = " ".join(f"WHEN {lit(p.value)} THEN {c.bind(_scale(p))}" for p in PlaceKind)
+    total = dues.total_sql(f"(CASE {row}.place_kind {scales} END)", row, when)
     fields = {
         "asOf": lambda c, node, row: instant(when, IST.key),
         "total": lambda c, node, row: total,
