@@ -117,7 +117,9 @@ def markdown(run: Run) -> str:
         "building the same JSON in PostgreSQL behind a bare Starlette endpoint; the **peer** "
         "is PostGraphile over the same database and role (row-level security on) with an "
         "equivalent query. Before timing, the floor's answer is checked equal to Pashu's, "
-        "byte for byte once parsed, and PostGraphile's equal field by field.",
+        "byte for byte once parsed, and PostGraphile's equal field by field. Pashu answers "
+        "it on its compiled path: the same GraphQL schema, token and tenant scope, the "
+        "selection planned into one SQL statement (bench/README.md).",
         "",
         "Ratios at each number of connections (p50: below 1 means Pashu answers faster; "
         f"rps: above 1 means Pashu serves more). The headline ratios use {HEADLINE_CONCURRENCY}.",

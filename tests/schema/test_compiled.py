@@ -158,7 +158,8 @@ async def cases(dbs: Databases, gql: GraphQLClient) -> tuple[TenantFixture, str]
         seizedAt="2026-01-05T07:00:00+05:30",
         impoundedAt="2026-01-05T08:00:00+05:30",
         placeKind="AERODROME",
-        owner={"name": "L. Ao", "address": "Mokokchung"},
+        owner={"name": 'Lalthan\'zuala "Zami" \\ रमेश', "address": "Aizawl, ভেং\n2"},
+        place="खेत: Runway 2, \u00a0\"north\"",
         animals=[{"species": "bull", "count": 1, "earTags": ["NL-0042"]}],
     )
     partly = await seize(gql, t.token, pound, **on(6))
