@@ -63,8 +63,8 @@ def _stamp_tenant(session: Session, flush_context: Any, instances: Any) -> None:
 
 @event.listens_for(ScopedSession, "after_begin")
 def _set_rls_tenant(session: Session, transaction: SessionTransaction, conn: Connection) -> None:
-    if conn.dialect.name != "postgresql":
-        return
+    if conn.dialect.name != "postgresql" or transaction.nested:
+        return  # a savepoint is inside a transaction whose settings are made already
     tenant = session.info.get(TENANT)
     # JIT off for the transaction, in the same round trip: the planner's estimates for
     # the compiled list's correlated subqueries cross the JIT threshold, and compiling them

@@ -136,7 +136,7 @@ class Compiler:
     schema: GraphQLSchema
     types: Mapping[str, SqlFields]
     fragments: Mapping[str, FragmentDefinitionNode]
-    # Bind parameters the SQL names, each computed per request from the variables.
+    # Bind parameters the SQL names, each computed per request from its inputs.
     params: dict[str, Callable[[Inputs], Any]] = field(default_factory=dict)
     # Per-request steps by name: a field asked twice (under two aliases) adds its CTE once.
     prepares: dict[str, Prepare] = field(default_factory=dict)
@@ -172,7 +172,7 @@ class Compiler:
             raise Unsupported(type_name)
         pairs: list[str] = []
         keys: set[str] = set()
-        for node in self._fields(type_name, selection):
+        for node in self.fields(type_name, selection):
             key = node.alias.value if node.alias else node.name.value
             if key in keys:  # GraphQL would merge the two selections; not planned here
                 raise Unsupported(f"{type_name}.{key} asked twice")
@@ -185,6 +185,8 @@ class Compiler:
             else:
                 raise Unsupported(f"{type_name}.{name}")
             pairs.append(f"{lit(key)}, {value}")
+        if len(pairs) > 50:  # json_build_object takes at most 100 arguments
+            raise Unsupported(f"{len(pairs)} fields of {type_name}")
         return f"json_build_object({', '.join(pairs)})"
 
     def _object(self, type_name: str) -> GraphQLObjectType:
@@ -199,7 +201,7 @@ class Compiler:
             or condition in {i.name for i in self._object(type_name).interfaces}
         )
 
-    def _fields(self, type_name: str, selection: SelectionSetNode) -> Iterator[FieldNode]:
+    def fields(self, type_name: str, selection: SelectionSetNode) -> Iterator[FieldNode]:
         """The fields asked, fragments spread in place, in order."""
         for s in selection.selections:
             if s.directives:  # @include / @skip depend on variables
@@ -210,14 +212,14 @@ class Compiler:
                 condition = s.type_condition.name.value if s.type_condition else None
                 if not self._applies(type_name, condition):
                     raise Unsupported("a fragment on another type")
-                yield from self._fields(type_name, s.selection_set)
+                yield from self.fields(type_name, s.selection_set)
             elif isinstance(s, FragmentSpreadNode):
                 fragment = self.fragments[s.name.value]
                 if fragment.directives or not self._applies(
                     type_name, fragment.type_condition.name.value
                 ):
                     raise Unsupported("a fragment on another type")
-                yield from self._fields(type_name, fragment.selection_set)
+                yield from self.fields(type_name, fragment.selection_set)
 
 
 @dataclass
@@ -275,7 +277,7 @@ def plan(
     compiler = Compiler(schema, types, fragments)
     try:
         pairs = []
-        for node in compiler._fields("Query", operation.selection_set):
+        for node in compiler.fields("Query", operation.selection_set):
             root = roots.get(node.name.value)
             if root is None:
                 raise Unsupported(node.name.value)

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import UTC, datetime
-from typing import Any
 
 from graphql import FieldNode
 from strawberry.utils.str_converters import to_snake_case
@@ -22,6 +21,7 @@ from pashu.db.pounds import LocalAuthority, Pound
 from pashu.jurisdictions.base import PlaceKind
 from pashu.schema.compiled import (
     Compiler,
+    FieldSql,
     Inputs,
     Prepared,
     SqlFields,
@@ -41,15 +41,15 @@ IN_POUND = lit(db.AnimalStatus.IN_POUND.value)
 SEGMENTS = dues.rate_segments().cte(dues.SEGMENTS)
 
 
-def _column(name: str) -> Any:
+def _column(name: str) -> FieldSql:
     return lambda c, node, row: f"{row}.{name}"
 
 
-def _at(name: str) -> Any:
+def _at(name: str) -> FieldSql:
     return lambda c, node, row: instant(f"{row}.{name}", IST.key)
 
 
-def _id(type_name: str) -> Any:
+def _id(type_name: str) -> FieldSql:
     return lambda c, node, row: global_id(type_name, f"{row}.id")
 
 
