@@ -159,7 +159,7 @@ async def cases(dbs: Databases, gql: GraphQLClient) -> tuple[TenantFixture, str]
         impoundedAt="2026-01-05T08:00:00+05:30",
         placeKind="AERODROME",
         owner={"name": 'Lalthan\'zuala "Zami" \\ रमेश', "address": "Aizawl, ভেং\n2"},
-        place="खेत: Runway 2, \u00a0\"north\"",
+        place='खेत: Runway 2, \u00a0"north"',
         animals=[{"species": "bull", "count": 1, "earTags": ["NL-0042"]}],
     )
     partly = await seize(gql, t.token, pound, **on(6))
