@@ -94,6 +94,7 @@ def issue(
     register's unique key per case and kind makes the notice exist exactly once.
     """
     plugin = registry.get(who.jurisdiction)
+    clocks_of(plugin).notice_template(action)  # an Act without this notice refuses first
     doc = render(plugin, action, fields(session, case, at))
     try:
         return seizures.record_notice(
