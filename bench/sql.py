@@ -1,12 +1,13 @@
 """The W1 answer written by hand in SQL: the floor's one statement and the peer's functions.
 
-Both compute what `Impoundment.dues(asOf).total` computes in Python (services/dues.py)
-with the platform's own SQL twin of it (`dues.total_sql`, held to `compute` by
-tests/services/test_dues_sql.py): per animal still in the pound, the fine per head (unless
-settled) on the scale the tenant's Act uses for the place of seizure, in force on the day
-of impounding, plus the feeding rate in force on each legal day (IST) from the first
-unsettled day to `asOf`; a rate not notified makes the total null. Which scale applies
-where is law, so it is read from the plugins (`fine_kinds`) and passed in as a VALUES list.
+Both compute what `Impoundment.dues(asOf).total` computes in Python (services/dues.py):
+per animal still in the pound, the fine per head (unless settled) on the scale the tenant's
+Act uses for the place of seizure, in force on the day of impounding, plus the feeding rate
+in force on each legal day (IST) from the first unsettled day to `asOf`; a rate not notified
+makes the total null. The floor uses the platform's own SQL twin of it (`dues.total_sql`,
+held to `compute` by tests/services/test_dues_sql.py); the peer's computed column is written
+as its users would, each at its fastest. Which scale applies where is law, so it is read
+from the plugins (`fine_kinds`) and passed in as a VALUES list.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from pashu.services import dues
 from pashu.services.dues import SEGMENTS
 
 IST = "'Asia/Kolkata'"
+FEEDING = "'FEEDING_PER_HEAD_PER_DAY'"
 
 
 def fine_kinds() -> list[tuple[str, str, str]]:
@@ -122,6 +124,48 @@ SELECT json_build_object('data', json_build_object('impoundments', json_build_ob
 """
 
 
+def _peer_rate(kind: str, species: str, day: str, tenant: str) -> str:
+    """The notification governing `species` on `day`: one for the species wins, else one for
+    all species; among equal dates the later published (services/rates.py order)."""
+
+    def latest(match: str) -> str:
+        return (
+            f"(SELECT n.amount FROM rate_notifications n WHERE n.tenant_id = {tenant} "
+            f"AND n.kind = {kind} AND {match} AND n.effective_from <= {day} "
+            "ORDER BY n.effective_from DESC, n.created_at DESC, n.id DESC LIMIT 1)"
+        )
+
+    return f"coalesce({latest(f'n.species = {species}')}, {latest('n.species IS NULL')})"
+
+
+def _peer_dues_total(case: str, as_of: str, kinds: list[tuple[str, str, str]]) -> str:
+    """The dues total as a PostGraphile user writes a computed column: a rate looked up per
+    animal and day. Measured faster for the peer (its functions run per row and are planned
+    per call) than the segments form the floor and Pashu use; the peer gets its best."""
+    impounded = f"({case}.impounded_at AT TIME ZONE {IST})::date"
+    until = f"({as_of} AT TIME ZONE {IST})::date"
+    first = f"coalesce((a.charges_settled_at AT TIME ZONE {IST})::date + 1, {impounded})"
+    tenant = f"{case}.tenant_id"
+    fines = (
+        f"SELECT {_peer_rate(_fine_kind(case, kinds), 'a.species', impounded, tenant)} AS amount "
+        "FROM impounded_animals a "
+        f"WHERE a.tenant_id = {case}.tenant_id AND a.impoundment_id = {case}.id "
+        "AND a.status = 'IN_POUND' AND NOT a.fine_settled"
+    )
+    feeding = (
+        f"SELECT {_peer_rate(FEEDING, 'a.species', 'd.day', tenant)} "
+        "FROM impounded_animals a CROSS JOIN LATERAL "
+        f"(SELECT g::date AS day FROM generate_series({first}, {until}, interval '1 day') g) d "
+        f"WHERE a.tenant_id = {case}.tenant_id AND a.impoundment_id = {case}.id "
+        "AND a.status = 'IN_POUND'"
+    )
+    return (
+        "(SELECT CASE WHEN bool_or(x.amount IS NULL) THEN NULL "
+        "ELSE (coalesce(sum(x.amount), 0) / 100.0)::numeric(20, 2)::text END "
+        f"FROM ({fines} UNION ALL {feeding}) x)"
+    )
+
+
 def peer_functions(kinds: list[tuple[str, str, str]]) -> list[str]:
     """What PostGraphile needs to express W1: the open cases (a setof function, as its users
     write for an IN filter) and the dues total (a computed column)."""
@@ -132,7 +176,5 @@ def peer_functions(kinds: list[tuple[str, str, str]]) -> list[str]:
         $$""",
         f"""CREATE OR REPLACE FUNCTION public.impoundments_dues_total(
             c impoundments, as_of timestamptz) RETURNS text
-        LANGUAGE sql STABLE AS $$
-            SELECT {dues_total("c", "as_of", kinds, f"({_segments()})")}
-        $$""",
+        LANGUAGE sql STABLE AS $$ SELECT {_peer_dues_total("c", "as_of", kinds)} $$""",
     ]
