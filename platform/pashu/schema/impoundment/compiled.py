@@ -119,22 +119,18 @@ def _overdue(c: Compiler, node: FieldNode, row: str) -> str:
     return f"({row}.next_deadline IS NOT NULL AND {when} >= {row}.next_deadline)"
 
 
-def _pound(c: Compiler, node: FieldNode, row: str) -> str:
-    p = c.alias()
-    pound = c.object("Pound", node.selection_set, p)
-    return (
-        f"(SELECT {pound} FROM {Pound.__tablename__} {p} "
-        f"WHERE {p}.tenant_id = {row}.tenant_id AND {p}.id = {row}.pound_id)"
-    )
+def _one(type_name: str, table: str, key: str) -> FieldSql:
+    """The row of `table` that the row's `key` names (in the same tenant), as `type_name`."""
 
+    def sql(c: Compiler, node: FieldNode, row: str) -> str:
+        r = c.alias()
+        found = c.object(type_name, node.selection_set, r)
+        return (
+            f"(SELECT {found} FROM {table} {r} "
+            f"WHERE {r}.tenant_id = {row}.tenant_id AND {r}.id = {row}.{key})"
+        )
 
-def _authority(c: Compiler, node: FieldNode, row: str) -> str:
-    a = c.alias()
-    authority = c.object("LocalAuthority", node.selection_set, a)
-    return (
-        f"(SELECT {authority} FROM {LocalAuthority.__tablename__} {a} "
-        f"WHERE {a}.tenant_id = {row}.tenant_id AND {a}.id = {row}.local_authority_id)"
-    )
+    return sql
 
 
 def _animals(c: Compiler, node: FieldNode, row: str) -> str:
@@ -200,7 +196,7 @@ TYPES: dict[str, SqlFields] = {
         "seizer": lambda c, node, row: c.object("Seizer", node.selection_set, row),
         "owner": _owner,
         "nextAction": _next_action,
-        "pound": _pound,
+        "pound": _one("Pound", Pound.__tablename__, "pound_id"),
         "animals": _animals,
         "animalCounts": _animal_counts,
         "dues": _dues,
@@ -220,7 +216,13 @@ TYPES: dict[str, SqlFields] = {
         "deadline": _at("next_deadline"),
         "overdue": _overdue,
     },
-    "Pound": {"id": _id("Pound"), "name": _column("name"), "localAuthority": _authority},
+    "Pound": {
+        "id": _id("Pound"),
+        "name": _column("name"),
+        "localAuthority": _one(
+            "LocalAuthority", LocalAuthority.__tablename__, "local_authority_id"
+        ),
+    },
     "LocalAuthority": {"id": _id("LocalAuthority"), "name": _column("name")},
     "Animal": {
         "id": _id("Animal"),
