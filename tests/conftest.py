@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import uuid
 from collections.abc import AsyncIterator, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -18,6 +19,7 @@ from typing import Any
 import httpx
 import pytest
 import sqlalchemy as sa
+from sqlalchemy import event
 
 os.environ.setdefault("PASHU_ENV", "test")
 os.environ.setdefault("PASHU_SWEEP_INTERVAL", "0")
@@ -160,20 +162,37 @@ class GraphQLClient:
         return err
 
 
-def _client(db: Database) -> httpx.AsyncClient:
-    app = create_app(db, Settings(env="test"))
+def client(db: Database, cfg: Settings | None = None) -> httpx.AsyncClient:
+    """An HTTP client of the real app over `db` (test settings unless `cfg` is given)."""
+    app = create_app(db, cfg or Settings(env="test"))
     return httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://pashu")
+
+
+@contextmanager
+def statements(dbs: Databases) -> Iterator[list[str]]:
+    """The SQL statements the app's engine runs inside the block, in order."""
+    seen: list[str] = []
+
+    def record(*args: Any) -> None:
+        seen.append(args[2])
+
+    engine = dbs.app.async_engine.sync_engine
+    event.listen(engine, "before_cursor_execute", record)
+    try:
+        yield seen
+    finally:
+        event.remove(engine, "before_cursor_execute", record)
 
 
 @pytest.fixture
 async def gql(dbs: Databases) -> AsyncIterator[GraphQLClient]:
-    async with _client(dbs.app) as http:
+    async with client(dbs.app) as http:
         yield GraphQLClient(http)
     await dbs.app.async_engine.dispose()
 
 
 @pytest.fixture
 async def pg_gql(pg: Databases) -> AsyncIterator[GraphQLClient]:
-    async with _client(pg.app) as http:
+    async with client(pg.app) as http:
         yield GraphQLClient(http)
     await pg.app.async_engine.dispose()

@@ -9,17 +9,20 @@ cases without owner, instants with microseconds, every filter and page.
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Iterator
-from contextlib import contextmanager
+from collections.abc import AsyncIterator
 from typing import Any
 
-import httpx
 import pytest
-from sqlalchemy import event
 
-from pashu.app import create_app
 from pashu.config import Settings
-from tests.conftest import Databases, GraphQLClient, TenantFixture, make_tenant
+from tests.conftest import (
+    Databases,
+    GraphQLClient,
+    TenantFixture,
+    client,
+    make_tenant,
+    statements,
+)
 from tests.schema.impoundment_helpers import DELIVER, DUES, department, rate, seize
 
 AS_OF = "2026-01-20T10:00:00+05:30"
@@ -68,27 +71,10 @@ FILTERED = """query Filtered($status: [CaseStatus!], $poundId: ID, $species: Str
 }"""
 
 
-@contextmanager
-def statements(dbs: Databases) -> Iterator[list[str]]:
-    seen: list[str] = []
-
-    def record(*args: Any) -> None:
-        seen.append(args[2])
-
-    engine = dbs.app.async_engine.sync_engine
-    event.listen(engine, "before_cursor_execute", record)
-    try:
-        yield seen
-    finally:
-        event.remove(engine, "before_cursor_execute", record)
-
-
 @pytest.fixture
 async def ordinary(dbs: Databases) -> AsyncIterator[GraphQLClient]:
     """The same app with every query resolved field by field."""
-    app = create_app(dbs.app, Settings(env="test", compiled_queries=False))
-    transport = httpx.ASGITransport(app=app)
-    async with httpx.AsyncClient(transport=transport, base_url="http://pashu") as http:
+    async with client(dbs.app, Settings(env="test", compiled_queries=False)) as http:
         yield GraphQLClient(http)
 
 
@@ -301,9 +287,7 @@ async def test_a_field_without_sql_is_resolved_the_ordinary_way(
 
 async def test_the_limits_hold_for_a_compiled_document(dbs: Databases) -> None:
     t = make_tenant(dbs, "nagaland")
-    app = create_app(dbs.app, Settings(env="test", max_depth=3))
-    transport = httpx.ASGITransport(app=app)
-    async with httpx.AsyncClient(transport=transport, base_url="http://pashu") as http:
+    async with client(dbs.app, Settings(env="test", max_depth=3)) as http:
         shallow = GraphQLClient(http)
         for _ in range(2):
             err = await shallow.error(W1, {"asOf": AS_OF, "first": 50}, t.token)

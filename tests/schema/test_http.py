@@ -6,12 +6,11 @@ import httpx
 
 from pashu.app import create_app
 from pashu.config import Settings
-from tests.conftest import Databases
+from tests.conftest import Databases, client
 
 
 def _client(dbs: Databases, env: str) -> httpx.AsyncClient:
-    app = create_app(dbs.app, Settings(env=env))  # type: ignore[arg-type]
-    return httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://pashu")
+    return client(dbs.app, Settings(env=env))  # type: ignore[arg-type]
 
 
 async def test_probes_answer(dbs: Databases) -> None:

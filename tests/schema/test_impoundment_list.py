@@ -2,13 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
 from typing import Any
 
-from sqlalchemy import event
-
-from tests.conftest import Databases, GraphQLClient, make_tenant
+from tests.conftest import Databases, GraphQLClient, make_tenant, statements
 from tests.schema.impoundment_helpers import department, seize
 
 PAGE = """
@@ -24,21 +20,6 @@ query($first: Int, $after: String, $status: [CaseStatus!], $species: String) {
     pageInfo { hasNextPage endCursor }
   }
 }"""
-
-
-@contextmanager
-def counting(dbs: Databases) -> Iterator[list[str]]:
-    statements: list[str] = []
-
-    def count(*args: Any) -> None:
-        statements.append(args[2])
-
-    engine = dbs.app.async_engine.sync_engine
-    event.listen(engine, "before_cursor_execute", count)
-    try:
-        yield statements
-    finally:
-        event.remove(engine, "before_cursor_execute", count)
 
 
 async def _cases(dbs: Databases, gql: GraphQLClient, n: int) -> tuple[str, list[dict[str, Any]]]:
@@ -72,9 +53,9 @@ async def test_a_page_costs_the_same_statements_whatever_its_size(
     dbs: Databases, gql: GraphQLClient
 ) -> None:
     token, _ = await _cases(dbs, gql, 12)
-    with counting(dbs) as small:
+    with statements(dbs) as small:
         await gql.ok(PAGE, {"first": 2}, token)
-    with counting(dbs) as large:
+    with statements(dbs) as large:
         data = await gql.ok(PAGE, {"first": 12}, token)
     assert len(data["impoundments"]["edges"]) == 12
     assert all(e["node"]["dues"]["total"] for e in data["impoundments"]["edges"])

@@ -128,7 +128,8 @@ def test_the_sql_total_is_the_python_total(
         s.flush()
 
         expected = dues.compute(plugin, cases.rates(s), case, rows, as_of).total
-        total = dues.total_sql(dues.fine_kind_sql(plugin, "i"), "i", ":as_of")
+        scales = {p: f"'{k}'" for p, k in dues.fine_kinds(plugin).items()}
+        total = dues.total_sql(dues.fine_kind_sql("i", scales), "i", ":as_of")
         query = (
             select(text(total).bindparams(as_of=as_of))
             .select_from(Impoundment.__table__.alias("i"))

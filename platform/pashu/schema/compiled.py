@@ -338,8 +338,9 @@ class CompiledQueries:
 
     def prove(self, a: Asked, response: Response) -> None:
         """Record that the ordinary path answered this document without errors."""
-        body = bytes(response.body)
-        if response.status_code != 200 or b'"errors"' in body or self.proven(a):
+        if self.proven(a) or response.status_code != 200:
+            return
+        if b'"errors"' in bytes(response.body):
             return
         self._proven[(a.query, a.operation_name)] = None
         if len(self._proven) > self._size:

@@ -9,7 +9,7 @@ day. A rate not notified makes its line unknown (never guessed), and the total w
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 from decimal import Decimal
@@ -237,12 +237,12 @@ def fine_kinds(plugin: Jurisdiction) -> dict[PlaceKind, str]:
     return _SCALES[plugin.code]
 
 
-def fine_kind_sql(plugin: Jurisdiction, case: str) -> str:
-    """The fine scale for the case's place of seizure (plugin.fine_rate_kind), in SQL."""
-    kinds = fine_kinds(plugin)
-    if not kinds:
+def fine_kind_sql(case: str, scales: Mapping[PlaceKind, str]) -> str:
+    """The fine scale for the case's place of seizure, in SQL: `scales` gives each place's
+    scale as an SQL expression (a literal from `fine_kinds`, or a parameter)."""
+    if not scales:
         return "NULL"
-    places = " ".join(f"WHEN '{p.value}' THEN '{k}'" for p, k in kinds.items())
+    places = " ".join(f"WHEN '{p.value}' THEN {k}" for p, k in scales.items())
     return f"(CASE {case}.place_kind {places} END)"
 
 

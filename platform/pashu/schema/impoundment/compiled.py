@@ -163,8 +163,8 @@ def _dues(c: Compiler, node: FieldNode, row: str) -> str:
     when = _when(c, node, "Impoundment")
     c.prepares[dues.SEGMENTS] = lambda _: Prepared([SEGMENTS], {})
     # The fine scale of each place of seizure is the caller's Act's: a parameter per place.
-    scales = " ".join(f"WHEN {lit(p.value)} THEN {c.bind(_scale(p))}" for p in PlaceKind)
-    total = dues.total_sql(f"(CASE {row}.place_kind {scales} END)", row, when)
+    scales = {p: c.bind(_scale(p)) for p in PlaceKind}
+    total = dues.total_sql(dues.fine_kind_sql(row, scales), row, when)
     fields = {
         "asOf": lambda c, node, row: instant(when, IST.key),
         "total": lambda c, node, row: total,
