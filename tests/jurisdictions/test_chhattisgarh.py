@@ -40,6 +40,7 @@ TABLE_MARKS = {
     ("8", "2"): R,
     ("8", "margin"): C,
     ("9", "1"): R,
+    ("9", "1/proviso"): U,
     ("9", "2"): R,
     ("10", "1"): R,
     ("10", "2"): C,
@@ -49,8 +50,8 @@ TABLE_MARKS = {
     ("Schedule", "5"): U,
 }
 SECTION_MARKS = {
-    "longTitle": R, "1": R, "2": R, "3": R, "4": C, "5": C, "6": R, "7": C,
-    "8": U, "9": R, "10": C, "11": C, "12": R, "13": R, "Schedule": U,
+    "longTitle": R, "1": R, "2": R, "3": R, "4": C, "5": C, "6": C, "7": C,
+    "8": U, "9": U, "10": C, "11": C, "12": R, "13": R, "Schedule": U,
 }  # fmt: skip
 ORDER = list(Confidence)
 SEIZED_AT = datetime(2024, 6, 2, 10, 0, tzinfo=IST)

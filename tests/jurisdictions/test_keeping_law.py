@@ -91,8 +91,23 @@ def test_mizoram_other_animals_are_fenced_or_tied_not_merely_watched() -> None:
 def test_mizoram_cattle_at_large_in_an_approved_grazing_ground_are_lawfully_there() -> None:
     d = law("mizoram").check("mithun", M.AT_LARGE, NIGHT, GROUND, ON)
     assert d.value.complies is True and d.value.ground == GROUND.name
-    assert [c.label for c in d.cites] == ["6(1)", "4(3)"]
+    assert [c.label for c in d.cites] == ["6(1)", "4(3)", "3(1)"]
     assert not complies("mithun", M.AT_LARGE, NIGHT)  # outside it, s.3(1) and s.4(3)
+
+
+def test_mizoram_at_large_without_a_keeper_in_a_grazing_ground_reads_s6_against_s3() -> None:
+    """s.3(1) lets no animal alone without a keeper; s.6(1)'s free movement is a reading."""
+    d = law("mizoram").check("cow", M.AT_LARGE, DAY, GROUND, ON)
+    assert d.value.complies is True
+    assert d.confidence is Confidence.INTERPRETED
+    free = d.cites[0]
+    assert free.label == "6(1)" and free.confidence is Confidence.INTERPRETED
+    assert "3(1)" in (free.note or "") and "3(1)" in {c.label for c in d.cites}
+    assert "interpreted" in d.why and "without a keeper" in d.why
+    # Under a keeper there is nothing to read against s.3(1).
+    kept = law("mizoram").check("cow", M.UNDER_KEEPER, DAY, GROUND, ON)
+    assert [c.label for c in kept.cites] == ["6(1)", "4(3)"]
+    assert kept.cites[0].confidence is Confidence.READ
 
 
 def test_mizoram_grazing_ground_without_approval_or_out_of_its_dates_excuses_nothing() -> None:

@@ -158,7 +158,9 @@ async def test_a_grazing_ground_is_in_force_only_once_the_state_government_appro
     after = (await gql.ok(CHECK, loose, t.token))["keepingCheck"]
     assert after["complies"] is True
     assert after["grazingGround"] == "Tlangnuam Grazing Ground"
-    assert [c["section"] for c in after["citations"]] == ["6(1)", "4(3)"]
+    # s.3(1) lets no animal alone without a keeper: s.6(1)'s free movement is a reading.
+    assert [c["section"] for c in after["citations"]] == ["6(1)", "4(3)", "3(1)"]
+    assert after["confidence"] == "INTERPRETED" and after["citations"][0]["note"]
     # In force from the approval, not from the declared date.
     feb = (await gql.ok(CHECK, {**loose, "on": "2026-02-10"}, t.token))["keepingCheck"]
     assert feb["complies"] is False

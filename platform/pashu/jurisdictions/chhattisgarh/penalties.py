@@ -16,17 +16,19 @@ class ChhattisgarhPenalties(PenaltyLaw):
 
     def charge(self, offence: Offence, role: OffenderRole) -> Decision[OffenderRole]:
         """s.9(1): where a corporation contravenes, every person in charge of and responsible
-        to it for its business is deemed guilty (unless he proves want of knowledge or due
-        diligence); s.9(2): so is a director, manager, secretary or other officer with whose
-        consent or connivance, or by whose neglect, it was committed."""
+        to it for its business is deemed guilty, as is the corporation; the proviso ("if he
+        proves that ...") is illegible, so what such a person may prove is unknown; s.9(2): so
+        is a director, manager, secretary or other officer with whose consent or connivance,
+        or by whose neglect, it was committed."""
         if role is OffenderRole.CORPORATION:
             return Decision(role, [*offence.cites, self.cite("9(1)")], "a corporation (s.2(b))")
         if role is OffenderRole.OFFICER_OF_CORPORATION:
             return Decision(
                 role,
-                [*offence.cites, self.cite("9(1)"), self.cite("9(2)")],
+                [*offence.cites, self.cite("9(1)"), self.cite("9(1)(proviso)"), self.cite("9(2)")],
                 "a person in charge of the corporation, or an officer by whose consent, "
-                "connivance or neglect it offended, is deemed guilty",
+                "connivance or neglect it offended, is deemed guilty; the s.9(1) proviso on "
+                "what he may prove to escape is illegible after \"if he proves that\" (unknown)",
             )
         return super().charge(offence, role)
 

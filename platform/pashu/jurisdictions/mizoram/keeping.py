@@ -57,6 +57,14 @@ _GROUND_NOTE = (
     "confinement (s.4(1) admits no exception)."
 )
 
+_AT_LARGE_NOTE = (
+    "s.3(1) lets no animal alone “any time anywhere except under the watch of a keeper”; "
+    "s.6(1) declares a grazing ground “so as to keep animals to have free movement within "
+    "such area in search of food for themselves”. Read: within an approved grazing ground in "
+    "force, the particular provision for free movement (s.6(1), with s.4(3)) prevails over the "
+    "general one, so an animal may be there without a keeper. The Act does not say so in terms."
+)
+
 RULES = (
     KeepingRule(
         clause="4(1)",
@@ -136,18 +144,24 @@ class MizoramKeeping(KeepingLaw):
         clause = self._cite(rule.clause)
         in_ground = ground is not None and self.grazing_ground(ground, on).value
         if ground is not None and in_ground and rule.free_in_grazing_ground:
-            cites = [self._cite("6(1)"), self._cite("4(3)")]
+            free = self._cite("6(1)")
             if rule.clause != "4(3)":
-                cites = [
-                    self._cite("6(1)").with_confidence(Confidence.INTERPRETED, _GROUND_NOTE),
-                    clause,
-                ]
-            return Decision(
-                KeepingAnswer(True, rule, ground.name),
-                cites,
+                free = free.with_confidence(Confidence.INTERPRETED, _GROUND_NOTE)
+            elif mode is M.AT_LARGE:
+                free = free.with_confidence(Confidence.INTERPRETED, _AT_LARGE_NOTE)
+            cites = [free, self._cite("4(3)") if rule.clause == "4(3)" else clause]
+            why = (
                 f"within the grazing ground {ground.name}, declared with the State "
-                f"Government's approval, a {species} may move freely in search of food",
+                f"Government's approval, a {species} may move freely in search of food"
             )
+            if mode is M.AT_LARGE:
+                # s.3(1) forbids an animal alone without a keeper; s.6(1) is read against it.
+                cites.append(self._cite("3(1)"))
+                why += (
+                    " without a keeper: s.6(1)'s free movement is read as an exception to "
+                    "s.3(1)'s rule that no animal is let alone without a keeper (interpreted)"
+                )
+            return Decision(KeepingAnswer(True, rule, ground.name), cites, why)
         allowed = rule.by_night if time is TimeOfDay.NIGHT else rule.by_day
         complies = mode in allowed
         cites = [clause]
