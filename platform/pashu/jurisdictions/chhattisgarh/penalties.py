@@ -28,7 +28,7 @@ class ChhattisgarhPenalties(PenaltyLaw):
                 [*offence.cites, self.cite("9(1)"), self.cite("9(1)(proviso)"), self.cite("9(2)")],
                 "a person in charge of the corporation, or an officer by whose consent, "
                 "connivance or neglect it offended, is deemed guilty; the s.9(1) proviso on "
-                "what he may prove to escape is illegible after \"if he proves that\" (unknown)",
+                'what he may prove to escape is illegible after "if he proves that" (unknown)',
             )
         return super().charge(offence, role)
 
