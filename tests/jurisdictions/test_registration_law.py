@@ -145,7 +145,10 @@ def test_chhattisgarh_order_clauses_are_those_of_4_2() -> None:
     assert d.confidence is Confidence.RECONSTRUCTED
     with pytest.raises(ValidationError):
         law.order_clauses(["g"])
-    assert law.licence_cancellation().cites[0].label == "10(4)"
+    assert law.licence_cancellation(on_composition=True).cites[0].label == "10(4)"
+    assert "10(4)" not in {c.label for c in law.licence_cancellation().cites}
+    alone = law.order_clauses([])  # "without prejudice to the generality of" s.4(1)
+    assert alone.value == () and [c.label for c in alone.cites] == ["4(1)"]
 
 
 @pytest.mark.parametrize(

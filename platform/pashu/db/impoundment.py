@@ -73,6 +73,11 @@ class Impoundment(TenantOwned, Base):
     seizer_name: Mapped[str] = mapped_column(String(200))
     seizer_address: Mapped[str] = mapped_column(String(300))
     seizer_signed: Mapped[bool] = mapped_column(Boolean)
+    # The power the seizer acted under (a SeizerCapacity's value) and the damage found; the
+    # local area of the place of seizure. None on entries made before they were recorded.
+    seizer_capacity: Mapped[str | None] = mapped_column(String(40), nullable=True)
+    damage: Mapped[str | None] = mapped_column(String(500), nullable=True)
+    area: Mapped[str | None] = mapped_column(String(200), nullable=True)
     owner_name: Mapped[str | None] = mapped_column(String(200), nullable=True)
     owner_address: Mapped[str | None] = mapped_column(String(300), nullable=True)
     corrects_id: Mapped[uuid.UUID | None] = mapped_column(Uuid, nullable=True)

@@ -3,6 +3,7 @@
 from pashu.db.clocks import Auction, AuctionLot, ClaimWindow, OutboxMessage, TaskRun
 from pashu.db.complaints import Complaint, ComplaintDecision
 from pashu.db.establishments import Establishment, EstablishmentRegistration
+from pashu.db.extent import ExtentNotification, KindNotification
 from pashu.db.impoundment import (
     Counter,
     Delivery,
@@ -65,6 +66,7 @@ __all__ = [
     "Delivery",
     "Establishment",
     "EstablishmentRegistration",
+    "ExtentNotification",
     "Fine",
     "GrazingDecision",
     "GrazingGround",
@@ -74,6 +76,7 @@ __all__ = [
     "Inspection",
     "InspectionFinding",
     "Inspector",
+    "KindNotification",
     "LedgerEntry",
     "LedgerTransaction",
     "Licence",

@@ -71,6 +71,8 @@ class LicenceCancellation(TenantOwned, Base):
     __tablename__ = "cattle_licence_cancellations"
     licence_id: Mapped[uuid.UUID] = mapped_column(Uuid)
     reason: Mapped[str] = mapped_column(String(1000))
+    # On the composition of an offence by the holder (s.10(4)-style), or otherwise.
+    on_composition: Mapped[bool] = mapped_column(Boolean, default=False)
     cancelled_at: Mapped[datetime] = mapped_column(UtcDateTime)
     cancelled_by: Mapped[str] = mapped_column(String(200))
     __table_args__ = (

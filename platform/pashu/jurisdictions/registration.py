@@ -100,6 +100,8 @@ class OrderFacts:
     effective_from: date
     effective_until: date | None
     species: frozenset[str] | None  # None: every kind of cattle
+    # What the order provides for (a fee fixed for it): a licence to keep, a permit to move.
+    provides: frozenset[PermitKind] = frozenset({PermitKind.LICENCE, PermitKind.PERMIT})
 
     def in_force(self, on: date) -> bool:
         return self.effective_from <= on and (
@@ -198,8 +200,9 @@ class RegistrationLaw(ABC):  # noqa: B024 - a state overrides only the chapters 
         """The provision under which licences or permits are granted, with their fees."""
         raise self._absent("licences or permits for cattle")
 
-    def licence_cancellation(self) -> Decision[str]:
-        """The provision under which a licence or permit is cancelled."""
+    def licence_cancellation(self, on_composition: bool = False) -> Decision[str]:
+        """The provision under which a licence or permit is cancelled: on the composition of
+        an offence by its holder, or otherwise."""
         raise self._absent("licences or permits for cattle")
 
 

@@ -99,7 +99,12 @@ def compound(
         if not rule.cancels_licence:
             raise ValidationError("the Act gives no power to cancel a licence on compounding")
         regulated_areas.cancel_licence(
-            session, who, cancellation.licence_id, cancellation.reason, at
+            session,
+            who,
+            cancellation.licence_id,
+            cancellation.reason,
+            at,
+            offender_key=regulated_areas.key(v.case.offender_name),
         )
     ledger.post(
         session,

@@ -124,15 +124,24 @@ def facts(order: NotifiedOrder) -> OrderFacts:
     activities = {CattleActivity.KEEPING} if order.keeping else set()
     if order.movement:
         activities.add(CattleActivity.MOVEMENT)
+    provides = {
+        kind
+        for kind, fee in (
+            (PermitKind.LICENCE, order.licence_fee),
+            (PermitKind.PERMIT, order.permit_fee),
+        )
+        if fee is not None
+    }
     return OrderFacts(
         ref=f"order {order.reference} ({order.title})",
         area=order.area,
         effect=OrderEffect(order.effect),
         activities=frozenset(activities),
-        clauses=tuple(order.clauses.split(",")),
+        clauses=tuple(c for c in order.clauses.split(",") if c),
         effective_from=order.effective_from,
         effective_until=order.effective_until,
         species=None if order.species is None else frozenset(order.species),
+        provides=frozenset(provides),
     )
 
 
@@ -229,15 +238,26 @@ def cancel_licence(
     licence_id: uuid.UUID,
     reason: str,
     at: datetime | None = None,
+    offender_key: str | None = None,
 ) -> LicenceCancellation:
-    """Cancel a licence or permit (e.g. by the officer compounding an offence)."""
+    """Cancel a licence or permit: as the order provides, or -- given the offender whose
+    offence is being compounded -- on that composition, which reaches only a licence
+    granted to the offender."""
     principal.require("clerk", "magistrate")
     plugin = registry.get(principal.jurisdiction)
     law = law_of(plugin, Capability.REGULATED_AREAS)
-    basis = law.licence_cancellation()
+    on_composition = offender_key is not None
+    basis = law.licence_cancellation(on_composition)
     licence = session.scalar(select(Licence).where(Licence.id == licence_id))
     if licence is None:
         raise NotFound("no such licence or permit")
+    if on_composition and licence.holder_key != offender_key:
+        raise ValidationError(
+            f"the licence or permit is held by {licence.holder}, not by the offender: a "
+            "composition cancels only a licence granted to the offender",
+            citation=basis.cites[0],
+            field="cancelLicenceId",
+        )
     if session.scalar(
         select(LicenceCancellation.id).where(LicenceCancellation.licence_id == licence.id)
     ):
@@ -245,6 +265,7 @@ def cancel_licence(
     cancellation = LicenceCancellation(
         licence_id=licence.id,
         reason=clean(reason, "reason", 1000),
+        on_composition=on_composition,
         cancelled_at=aware(at) if at is not None else utcnow(),
         cancelled_by=principal.actor,
     )

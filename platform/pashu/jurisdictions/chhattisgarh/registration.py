@@ -17,6 +17,7 @@ from pashu.jurisdictions.registration import (
     OrderEffect,
     OrderFacts,
     PermitFacts,
+    PermitKind,
     RegistrationLaw,
 )
 
@@ -31,6 +32,8 @@ CLAUSES: dict[str, str] = {
 }
 
 _WORDS = {CattleActivity.KEEPING: "keeping", CattleActivity.MOVEMENT: "movement"}
+# A licence is to keep cattle, a permit to move them: one does not stand for the other.
+_NEEDS = {CattleActivity.KEEPING: PermitKind.LICENCE, CattleActivity.MOVEMENT: PermitKind.PERMIT}
 
 
 class ChhattisgarhRegistration(RegistrationLaw):
@@ -41,10 +44,14 @@ class ChhattisgarhRegistration(RegistrationLaw):
         return [self.act.cite("4", "1"), *(self.act.cite("4", f"2/{c}") for c in order.clauses)]
 
     def order_clauses(self, clauses: Sequence[str]) -> Decision[tuple[str, ...]]:
-        """s.4(2)(a)-(f): the matters an order under s.4(1) may provide for."""
+        """s.4(2)(a)-(f): the matters an order under s.4(1) may provide for, "without
+        prejudice to the generality of the powers conferred by sub-section (1)": an order may
+        rest on s.4(1) alone."""
         found: list[str] = []
         for raw in clauses:
             clause = raw.strip().lower().strip("()")
+            if not clause:
+                continue
             if clause not in CLAUSES:
                 raise ValidationError(
                     f"s.4(2) has no clause {raw!r}; its clauses are (a) to (f)",
@@ -54,8 +61,12 @@ class ChhattisgarhRegistration(RegistrationLaw):
             if clause not in found:
                 found.append(clause)
         if not found:
-            raise ValidationError(
-                "name the s.4(2) clause(s) the order rests on", citation=self.act.cite("4", "1")
+            return Decision(
+                (),
+                [self.act.cite("4", "1")],
+                "an order notified under s.4(1), which lets the State Government prohibit or "
+                "regulate the keeping, maintaining or movement of cattle in an area; s.4(2)'s "
+                "list does not limit that power",
             )
         ordered = tuple(sorted(found))
         return Decision(
@@ -112,22 +123,39 @@ class ChhattisgarhRegistration(RegistrationLaw):
                     f"{order.ref} prohibits the {words} of cattle in this area from "
                     f"{order.effective_from.isoformat()}",
                 )
+        needed = _NEEDS[activity]
+        noun = needed.value.lower()
+        granted: tuple[OrderFacts, PermitFacts] | None = None
         for order in binding:
-            held = next((p for p in permits if p.order_ref == order.ref), None)
+            if needed not in order.provides:
+                # s.4(2)(e): licences are granted only where the order provides for them; an
+                # order that provides none cannot make the activity wait on one.
+                continue
+            held = next((p for p in permits if p.order_ref == order.ref and p.kind is needed), None)
             if held is None:
                 return Decision(
                     ActivityAnswer(False, order.ref, needs_permit=True),
                     [*self._order_cites(order), self.act.cite("4", "2/e")],
                     f"{order.ref} regulates the {words} of cattle in this area: it is allowed "
-                    "only under a licence or permit granted under the order, and none valid on "
+                    f"only under a {noun} granted under the order, and none valid on "
                     f"{on.isoformat()} is held",
                 )
-        permit = next(p for p in permits if p.order_ref == binding[-1].ref)
+            granted = (order, held)
+        if granted is None:
+            last = binding[-1]
+            return Decision(
+                ActivityAnswer(True, last.ref),
+                [*self._order_cites(last), self.act.cite("4", "2/e")],
+                f"{last.ref} regulates the {words} of cattle in this area but provides no "
+                f"{noun} for it (s.4(2)(e)): the {words} is allowed, subject to the order's "
+                "own conditions",
+            )
+        order, permit = granted
         return Decision(
-            ActivityAnswer(True, binding[-1].ref, permit.ref),
-            [*self._order_cites(binding[-1]), self.act.cite("4", "2/e")],
-            f"{permit.kind.value.lower()} {permit.ref} held by {permit.holder} allows the "
-            f"{words} of cattle regulated by {binding[-1].ref}",
+            ActivityAnswer(True, order.ref, permit.ref),
+            [*self._order_cites(order), self.act.cite("4", "2/e")],
+            f"{noun} {permit.ref} held by {permit.holder} allows the {words} of cattle "
+            f"regulated by {order.ref}",
         )
 
     def licensing(self) -> Decision[str]:
@@ -139,11 +167,21 @@ class ChhattisgarhRegistration(RegistrationLaw):
             "fees; an order that prohibits grants none",
         )
 
-    def licence_cancellation(self) -> Decision[str]:
-        """s.10(4): the compounding officer may cancel a licence or permit of the offender."""
+    def licence_cancellation(self, on_composition: bool = False) -> Decision[str]:
+        """s.10(4): the compounding officer may cancel a licence or permit granted under the
+        Act to the offender. Otherwise a licence is cancelled as the order that provides for it
+        says (s.4(2)(e), (f)): the legible text gives no other power of cancellation."""
+        if on_composition:
+            return Decision(
+                "cancelled",
+                [self.act.cite("10", "4")],
+                "the officer compounding an offence may also cancel any licence or permit "
+                "granted under the Act to the offender, or move the empowered officer to cancel it",
+            )
         return Decision(
             "cancelled",
-            [self.act.cite("10", "4")],
-            "the officer compounding an offence may also cancel any licence or permit granted "
-            "under the Act to the offender, or move the empowered officer to cancel it",
+            [self.act.cite("4", "2/e"), self.act.cite("4", "2/f")],
+            "cancelled under the terms of the order that provides for the licence or permit "
+            "(s.4(2)(e), (f)); s.10(4) empowers a cancellation only on compounding an offence "
+            "of the licence's holder",
         )

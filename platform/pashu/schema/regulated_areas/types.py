@@ -101,7 +101,9 @@ class CattleLicence(Node):
             granted_at=lic.granted_at,
             cancelled_at=cancel.cancelled_at if cancel else None,
             cancellation_reason=cancel.reason if cancel else None,
-            citations=cites(rules.licence_cancellation().cites) if cancel else [],
+            citations=cites(rules.licence_cancellation(cancel.on_composition).cites)
+            if cancel
+            else [],
         )
 
 
