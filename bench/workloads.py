@@ -59,6 +59,8 @@ def w2_input(pound_id: str) -> dict[str, Any]:
         "place": "Paddy field, Jotsoma village",
         "seizer": {"name": "K. Angami", "address": "Jotsoma"},
         "seizerSigned": True,
+        "seizerCapacity": "CULTIVATOR",
+        "damage": "paddy trampled",
         "owner": {"name": "T. Sema", "address": "Kohima"},
         "animals": [{"species": "cow", "count": 2}, {"species": "goat", "count": 1}],
     }

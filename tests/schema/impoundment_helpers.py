@@ -81,6 +81,8 @@ def seizure(pound: str, **over: Any) -> dict[str, Any]:
         "place": "Paddy field of K. Angami, Kohima village",
         "seizer": {"name": "K. Angami", "address": "Kohima village"},
         "seizerSigned": True,
+        "seizerCapacity": "CULTIVATOR",
+        "damage": "paddy trampled and eaten",
         "owner": {"name": "T. Sema", "address": "Jotsoma"},
         "animals": [
             {"species": "cow", "count": 2, "description": "brown, white blaze"},

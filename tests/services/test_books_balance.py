@@ -15,7 +15,7 @@ from sqlalchemy.orm import Session
 from pashu.core.legaltime import IST
 from pashu.db.impoundment import AnimalStatus, Delivery, ImpoundedAnimal, Sale
 from pashu.jurisdictions import registry
-from pashu.jurisdictions.base import Action, BuyerRole, PlaceKind, RateKind
+from pashu.jurisdictions.base import Action, BuyerRole, PlaceKind, RateKind, SeizerCapacity
 from pashu.services import delivery, ledger, pounds, rates, sales, seizures
 from pashu.services import impoundments as cases
 from pashu.services.dues import compute
@@ -68,6 +68,8 @@ def _seize(
         seizer_signed=True,
         owner=None,
         animals=lines,
+        capacity=SeizerCapacity.CULTIVATOR,
+        damage="paddy trampled",
     )
     steps = cases.timeline(registry.get(who.jurisdiction), case, [])
     for action in (Action.ANNOUNCE_SEIZURE, Action.PUBLISH_NOTICE):

@@ -17,7 +17,7 @@ from sqlalchemy import select
 from pashu.db.engine import Database
 from pashu.db.impoundment import Notice
 from pashu.db.migrate import upgrade
-from pashu.jurisdictions.base import PlaceKind
+from pashu.jurisdictions.base import PlaceKind, SeizerCapacity
 from pashu.services import pounds, seizures
 from pashu.services.tenants import Principal, create_tenant
 
@@ -50,6 +50,8 @@ def test_the_embedded_server_issues_a_due_announcement_on_its_own(tmp_path: Path
             seizer_signed=False,
             owner=None,
             animals=[seizures.AnimalLine("goat", 1)],
+            capacity=SeizerCapacity.LAND_OWNER,
+            damage="vegetables eaten",
         )
     env = {
         **os.environ,

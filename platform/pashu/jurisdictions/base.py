@@ -16,12 +16,13 @@ from typing import TYPE_CHECKING
 
 from pashu.core.citations import Citation, Confidence
 from pashu.core.decision import Decision
-from pashu.core.errors import NotInJurisdiction
+from pashu.core.errors import NotInJurisdiction, ValidationError
 from pashu.core.legaltime import Window
 from pashu.jurisdictions.acts import Act
 
 if TYPE_CHECKING:
     from pashu.jurisdictions.clocks import ClockLaw
+    from pashu.jurisdictions.extent import Extent, KindRule
     from pashu.jurisdictions.keeping import KeepingLaw
     from pashu.jurisdictions.penalties import PenaltyLaw
     from pashu.jurisdictions.registration import RegistrationLaw
@@ -83,6 +84,34 @@ class PlaceKind(enum.Enum):
     PUBLIC_PROPERTY = "PUBLIC_PROPERTY"
     HABITUAL_TRESPASS_AREA = "HABITUAL_TRESPASS_AREA"
     AERODROME = "AERODROME"
+
+
+class SeizerCapacity(enum.Enum):
+    """In what capacity a person seized: the Acts give the power to seize to named persons."""
+
+    LAND_OWNER = "LAND_OWNER"  # the owner of the land or property
+    CULTIVATOR = "CULTIVATOR"
+    OCCUPIER = "OCCUPIER"
+    CROP_FINANCIER = "CROP_FINANCIER"  # advanced cash for the cultivation of the crop
+    CROP_RIGHT_HOLDER = "CROP_RIGHT_HOLDER"  # acquired a right to cultivate the crop
+    CROP_VENDOR = "CROP_VENDOR"
+    CROP_VENDEE = "CROP_VENDEE"
+    CROP_MORTGAGEE = "CROP_MORTGAGEE"
+    PUBLIC_WORKS_IN_CHARGE = "PUBLIC_WORKS_IN_CHARGE"  # in charge of a road, canal, tank, ...
+    POLICE_OFFICER = "POLICE_OFFICER"
+    LOCAL_AUTHORITY_OFFICER = "LOCAL_AUTHORITY_OFFICER"
+    EMPOWERED_OFFICER = "EMPOWERED_OFFICER"  # an officer empowered under the Act
+
+
+@dataclass(frozen=True)
+class SeizurePower:
+    """A power of seizure the Act gives: to whom, at which kinds of place, on what condition."""
+
+    capacity: SeizerCapacity
+    places: frozenset[PlaceKind]
+    damage_required: bool  # only animals found doing damage (not merely straying) may be seized
+    cites: tuple[Citation, ...]
+    why: str
 
 
 class BuyerRole(enum.Enum):
@@ -237,6 +266,26 @@ class Jurisdiction(ABC):
     def classify(self, species: str) -> Classification:
         """`species` is canonical (see species.canonical)."""
 
+    # -- extent -----------------------------------------------------------------
+    def extent(self) -> Decision[Extent]:
+        """Where the Act is in force: the areas it leaves out itself, the notifications that
+        take areas out (or bring them in), and an unnamed area's state. Default: the whole
+        territory, with no notification provided."""
+        from pashu.jurisdictions.extent import Extent
+
+        return Decision(
+            Extent(f"{self.act.title} extends to the whole of {self.name}", True, ()),
+            [],
+            "the plugin states no limit to the Act's extent",
+        )
+
+    def kinds(self) -> Decision[KindRule]:
+        """Whether the Government may add kinds of animal to the Act by notification."""
+        acts = "; ".join(a.title for a in self.acts)
+        raise NotInJurisdiction(
+            f"{acts} lets no kind of animal be added by notification", jurisdiction=self.code
+        )
+
     # -- impoundment ----------------------------------------------------------
     def impoundment_timeline(self, events: TimelineEvents) -> list[TimelineStep]:
         """Who must do what by when, from seizure to the last claim on the proceeds."""
@@ -248,6 +297,56 @@ class Jurisdiction(ABC):
 
     def prohibited_purchasers(self) -> Decision[frozenset[BuyerRole]]:
         raise self.not_provided(Capability.AUCTION)
+
+    def seizure_powers(self) -> list[SeizurePower]:
+        """Who may seize, where, and on what condition."""
+        raise self.not_provided(Capability.IMPOUNDMENT)
+
+    def places_of_seizure(self) -> Decision[list[PlaceKind]]:
+        """The kinds of place the Act lets animals be seized at: those of its powers."""
+        powers = self.seizure_powers()
+        places = [p for p in PlaceKind if any(p in power.places for power in powers)]
+        cites = list(dict.fromkeys(c for power in powers for c in power.cites))
+        words = ", ".join(p.value.lower().replace("_", " ") for p in places)
+        return Decision(places, cites, f"the Act's powers of seizure reach {words}")
+
+    def seizure_power(
+        self, capacity: SeizerCapacity, place: PlaceKind, damage: str | None
+    ) -> Decision[SeizurePower]:
+        """The power a seizure rests on; refused, citing the section, when the Act gives none
+        to a person of that capacity, at that kind of place, or without damage found."""
+        powers = self.seizure_powers()
+        power = next((p for p in powers if p.capacity is capacity), None)
+        who = capacity.value.lower().replace("_", " ")
+        where = place.value.lower().replace("_", " ")
+        if power is None:
+            given = ", ".join(p.capacity.value for p in powers)
+            raise NotInJurisdiction(
+                f"{self.act.title} gives no power of seizure to a {who}; it gives it to: {given}",
+                citation=powers[0].cites[0],
+                field="seizerCapacity",
+                capacities=[p.capacity.value for p in powers],
+            )
+        if place not in self.places_of_seizure().value:
+            raise NotInJurisdiction(
+                f"{self.act.title} provides no seizure at a place of the kind {where}",
+                citation=power.cites[0],
+                field="placeKind",
+            )
+        if place not in power.places:
+            raise ValidationError(
+                f"a {who} may seize under {self.act.title} only at "
+                + ", ".join(p.value.lower().replace("_", " ") for p in power.places),
+                citation=power.cites[0],
+                field="placeKind",
+            )
+        if power.damage_required and not (damage or "").strip():
+            raise ValidationError(
+                f"a {who} may seize only an animal found doing damage: record the damage found",
+                citation=power.cites[0],
+                field="damage",
+            )
+        return Decision(power, list(power.cites), power.why)
 
     def register_entry(self) -> Decision[bool]:
         """What the register records when animals are brought; value: must the seizer sign?"""

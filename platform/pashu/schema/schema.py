@@ -19,6 +19,9 @@ from pashu.schema.complaints.types import Complaint
 from pashu.schema.establishments.mutations import EstablishmentsMutation
 from pashu.schema.establishments.queries import EstablishmentsQuery
 from pashu.schema.establishments.types import Establishment, EstablishmentRegistration
+from pashu.schema.extent.mutations import ExtentMutation
+from pashu.schema.extent.queries import ExtentQuery
+from pashu.schema.extent.types import ExtentNotification, KindNotification
 from pashu.schema.impoundment import compiled as impoundment_sql
 from pashu.schema.impoundment.mutations import ImpoundmentMutation
 from pashu.schema.impoundment.queries import ImpoundmentQuery
@@ -84,6 +87,7 @@ Query = merge_types(
         ClocksQuery,
         AuctionsQuery,
         StatsQuery,
+        ExtentQuery,
     ),
 )
 Mutation = merge_types(
@@ -100,6 +104,7 @@ Mutation = merge_types(
         RegulatedAreasMutation,
         ComplaintsMutation,
         ClocksMutation,
+        ExtentMutation,
     ),
 )
 
@@ -139,6 +144,8 @@ def build_schema(cfg: Settings) -> strawberry.Schema:
             CattleLicence,
             Auction,
             AuctionLot,
+            ExtentNotification,
+            KindNotification,
         ],
         extensions=[*extensions(cfg), CloseSession],
         config=StrawberryConfig(scalar_map=SCALARS, disable_field_suggestions=cfg.env == "prod"),

@@ -41,6 +41,9 @@ REGISTER_FIELDS = (
     "seizer_name",
     "seizer_address",
     "seizer_signed",
+    "seizer_capacity",
+    "damage",
+    "area",
     "owner_name",
     "owner_address",
 )

@@ -138,6 +138,11 @@ def _seize(
         seizer_signed=True,
         owner=owner,
         animals=animals,
+        # The first power the Act gives at such a place, with the damage it may require.
+        capacity=next(
+            p.capacity for p in registry.get(who.jurisdiction).seizure_powers() if place in p.places
+        ),
+        damage="crops trampled and eaten",
     )
 
 

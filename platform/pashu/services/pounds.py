@@ -11,9 +11,11 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from pashu.core.errors import Conflict, ValidationError
+from pashu.core.legaltime import legal_date
+from pashu.db.base import utcnow
 from pashu.db.pounds import LocalAuthority, Pound
 from pashu.jurisdictions import Capability, registry
-from pashu.services import audit
+from pashu.services import audit, extent
 from pashu.services.tenants import Principal
 
 
@@ -27,9 +29,12 @@ def _name(value: str, what: str) -> str:
 def create_pound(session: Session, who: Principal, name: str, local_authority: str) -> Pound:
     """A pound under `local_authority` (found by name, or recorded the first time)."""
     who.require("clerk")
-    registry.get(who.jurisdiction).require(Capability.IMPOUNDMENT)
+    plugin = registry.get(who.jurisdiction)
+    plugin.require(Capability.IMPOUNDMENT)
     pound_name = _name(name, "pound")
     authority_name = _name(local_authority, "localAuthority")
+    # No pound under a local authority whose area the Act does not reach (s.1(2)-style extent).
+    extent.require_in_force(session, plugin, authority_name, legal_date(utcnow()), "localAuthority")
     if session.scalar(select(Pound.id).where(Pound.name == pound_name)) is not None:
         raise Conflict(f"a pound named {pound_name!r} exists", field="name")
     authority = session.scalar(

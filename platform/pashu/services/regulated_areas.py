@@ -31,7 +31,7 @@ from pashu.jurisdictions.registration import (
     law_of,
 )
 from pashu.jurisdictions.species import canonical
-from pashu.services import audit
+from pashu.services import audit, extent
 from pashu.services.registration import clean, credit_funds, key
 from pashu.services.tenants import Principal
 
@@ -74,7 +74,7 @@ def record_order(session: Session, principal: Principal, given: OrderInput) -> N
     if given.species:
         species = sorted({canonical(s) for s in given.species})
         for name in species:
-            is_cattle = plugin.classify(name).is_cattle
+            is_cattle = extent.classify(session, plugin, name, given.effective_from).is_cattle
             if is_cattle.value is False:
                 raise ValidationError(
                     f"a notified order governs cattle only: {is_cattle.why}",
@@ -92,6 +92,8 @@ def record_order(session: Session, principal: Principal, given: OrderInput) -> N
     if session.scalar(select(NotifiedOrder.id).where(NotifiedOrder.reference == reference)):
         raise Conflict(f"an order {reference!r} is on the register", field="reference")
     area = clean(given.area, "area")
+    # An order under the Act reaches only an area where the Act is in force (s.1-style).
+    extent.require_in_force(session, plugin, area, given.effective_from, "area")
     order = NotifiedOrder(
         title=clean(given.title, "title", 300),
         reference=reference,
@@ -320,7 +322,7 @@ def check(
     plugin = registry.get(principal.jurisdiction)
     law = law_of(plugin, Capability.REGULATED_AREAS)
     name = canonical(species)
-    is_cattle = plugin.classify(name).is_cattle
+    is_cattle = extent.classify(session, plugin, name, on).is_cattle
     rows = orders(session, area)
     by_ref = {facts(o).ref: o for o in rows}
     permits: list[PermitFacts] = []

@@ -6,20 +6,20 @@ from __future__ import annotations
 
 import uuid
 from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, date, datetime, timedelta
 
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from pashu.core.errors import Conflict, NotFound, NotInJurisdiction, TooEarly, ValidationError
-from pashu.core.legaltime import aware
+from pashu.core.legaltime import aware, legal_date
 from pashu.db.impoundment import AnimalStatus, ImpoundedAnimal, Impoundment, Notice
-from pashu.db.pounds import Pound
+from pashu.db.pounds import LocalAuthority, Pound
 from pashu.jurisdictions import registry
-from pashu.jurisdictions.base import Action, Capability, Jurisdiction, PlaceKind
+from pashu.jurisdictions.base import Action, Capability, Jurisdiction, PlaceKind, SeizerCapacity
 from pashu.jurisdictions.species import canonical
-from pashu.services import audit
+from pashu.services import audit, extent
 from pashu.services import impoundments as cases
 from pashu.services.numbering import next_number
 from pashu.services.people import Person
@@ -44,10 +44,11 @@ def _text(value: str, field: str, *, limit: int = 300) -> str:
     return text
 
 
-def _seizable(plugin: Jurisdiction, species: str) -> str:
-    """Only what the Act covers may be impounded under it: cattle, or animals."""
+def _seizable(session: Session, plugin: Jurisdiction, species: str, on: date) -> str:
+    """Only what the Act covers on the day may be impounded under it: cattle (with the kinds
+    notified into the Act by then), or animals."""
     name = canonical(species)
-    c = plugin.classify(name)
+    c = extent.classify(session, plugin, name, on)
     if c.is_cattle.value or c.is_animal.value:
         return name
     cites = c.is_cattle.cites or c.is_animal.cites
@@ -71,10 +72,17 @@ def record_seizure(
     seizer_signed: bool,
     owner: Person | None,
     animals: list[AnimalLine],
+    capacity: SeizerCapacity,
+    damage: str | None = None,
+    area: str | None = None,
 ) -> Impoundment:
     who.require("clerk")
     plugin = registry.get(who.jurisdiction)
     plugin.require(Capability.IMPOUNDMENT)
+    damage_found = " ".join((damage or "").split()) or None
+    if damage_found is not None and len(damage_found) > 500:
+        raise ValidationError("damage needs at most 500 characters", field="damage")
+    power = plugin.seizure_power(capacity, place_kind, damage_found)
     seized = aware(seized_at)
     brought = aware(impounded_at) if impounded_at else seized
     if brought < seized:
@@ -83,8 +91,20 @@ def record_seizure(
         )
     if brought > datetime.now(UTC) + timedelta(minutes=5):
         raise ValidationError("a seizure cannot be recorded before it happens", field="impoundedAt")
-    if session.scalar(select(Pound.id).where(Pound.id == pound_id)) is None:
+    authority = session.scalar(
+        select(LocalAuthority.name)
+        .join(
+            Pound,
+            (Pound.tenant_id == LocalAuthority.tenant_id)
+            & (Pound.local_authority_id == LocalAuthority.id),
+        )
+        .where(Pound.id == pound_id)
+    )
+    if authority is None:
         raise NotFound("no such pound", field="poundId")
+    # The area of the seizure: as given, else the pound's local authority (s.1(2)-style extent).
+    where = _text(area, "area", limit=200) if area is not None else authority
+    extent.require_in_force(session, plugin, where, legal_date(seized), "area")
     entry = plugin.register_entry()
     if entry.value and not seizer_signed:
         raise ValidationError(
@@ -98,7 +118,7 @@ def record_seizure(
             raise ValidationError(f"a count is 1 to {MAX_HEADS}", field="animals")
         if len(line.ear_tags) > line.count:
             raise ValidationError("more ear tags than animals", field="animals")
-        lines.append((_seizable(plugin, line.species), line))
+        lines.append((_seizable(session, plugin, line.species, legal_date(seized)), line))
     case = Impoundment(
         register_number=next_number(session, who.tenant_id, "register"),
         pound_id=pound_id,
@@ -109,6 +129,9 @@ def record_seizure(
         seizer_name=_text(seizer.name, "seizer.name", limit=200),
         seizer_address=_text(seizer.address, "seizer.address"),
         seizer_signed=seizer_signed,
+        seizer_capacity=capacity.value,
+        damage=damage_found,
+        area=where,
         owner_name=_text(owner.name, "owner.name", limit=200) if owner else None,
         owner_address=_text(owner.address, "owner.address") if owner else None,
         recorded_by=who.actor,
@@ -139,6 +162,9 @@ def record_seizure(
             "registerNumber": case.register_number,
             "animals": [{"species": s, "count": ln.count} for s, ln in lines],
             "cites": [c.label for c in entry.cites],
+            "capacity": capacity.value,
+            "power": [c.label for c in power.cites],
+            "area": where,
         },
     )
     return case

@@ -27,6 +27,7 @@ from pashu.jurisdictions.base import (
     RateRule,
     Route,
 )
+from pashu.jurisdictions.extent import AreaGround, AreaRule, Extent, KindRule
 
 # Schedule (s.2(a)): the canonical species each legible item names -> (item, its words).
 SCHEDULE: dict[str, tuple[str, str]] = {
@@ -117,6 +118,48 @@ class Chhattisgarh(Jurisdiction):
             f"a {name} is not among the animals the Schedule specifies (s.2(a); items 1-4 and "
             "6-8 are legible, item 5 most likely reads 'Calves'); the State Government may add "
             "it to the Schedule by notification (s.3)",
+        )
+
+    # -- extent and kinds -------------------------------------------------------
+    def extent(self) -> Decision[Extent]:
+        """s.1: extends to the whole State; comes into force on the dates and in the areas
+        the State Government appoints by notification, different dates for different areas.
+        An area with no appointment recorded: whether the Act is in force there is unknown."""
+        s1 = self.act.cite("1")
+        return Decision(
+            Extent(
+                "the whole State, in force in each area from the date the State Government "
+                "appoints for it by notification; where no appointment is recorded, whether "
+                "the Act is in force is not known",
+                None,
+                (
+                    AreaRule(
+                        AreaGround.COMMENCEMENT,
+                        True,
+                        True,
+                        (s1,),
+                        "an area where the State Government has brought the Act into force by "
+                        "notification, from the date appointed",
+                    ),
+                ),
+            ),
+            [s1],
+            "s.1 brings the Act into force area by area",
+        )
+
+    def kinds(self) -> Decision[KindRule]:
+        """s.3: the State Government may by notification add to, alter or amend the
+        Schedule, whose animals are cattle (s.2(a))."""
+        cites = (self.act.cite("3"), self.act.cite("2", "a"))
+        return Decision(
+            KindRule(
+                True,
+                cites,
+                "the State Government may by notification add to, alter or amend the Schedule "
+                "(s.3)",
+            ),
+            list(cites),
+            "s.3 lets the Schedule be amended by notification",
         )
 
     # -- money --------------------------------------------------------------

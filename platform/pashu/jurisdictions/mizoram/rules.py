@@ -25,9 +25,12 @@ from pashu.jurisdictions.base import (
     RateRule,
     Route,
     SaleAccounting,
+    SeizerCapacity,
+    SeizurePower,
     TimelineEvents,
     TimelineStep,
 )
+from pashu.jurisdictions.extent import AreaGround, AreaRule, Extent
 
 VILLAGE_COUNCIL_FUND = "village_council_fund"
 CONSOLIDATED_FUND = "consolidated_fund"
@@ -140,6 +143,56 @@ class Mizoram(Jurisdiction):
             None, [a], f"the Act does not say whether {_a(species)} is normally domesticated"
         )
 
+    # -- extent ---------------------------------------------------------------
+    def extent(self) -> Decision[Extent]:
+        """s.1(2): the whole State except the areas of Municipalities and of the Chakma, Mara
+        and Lai Autonomous District Councils; the proviso lets the Government exempt any area
+        by notification, and vary or cancel it, without touching what was done before;
+        s.1(3): in force from its publication in the Gazette."""
+        own, proviso = self._cite("1(2)"), self._cite("1(2)(proviso)")
+        return Decision(
+            Extent(
+                "the whole of Mizoram except the areas of Municipalities and of the Chakma, "
+                "Mara and Lai Autonomous District Councils in Lawngtlai and Saiha Districts; "
+                "the Government may exempt any area by notification, and vary or cancel it",
+                True,
+                (
+                    AreaRule(
+                        AreaGround.MUNICIPALITY,
+                        False,
+                        False,
+                        (own, self._cite("2(e)")),
+                        "an area within the jurisdiction of a Municipality: outside the Act",
+                    ),
+                    AreaRule(
+                        AreaGround.AUTONOMOUS_DISTRICT_COUNCIL,
+                        False,
+                        False,
+                        (own,),
+                        "an area of the Chakma, Mara or Lai Autonomous District Council: "
+                        "outside the Act",
+                    ),
+                    AreaRule(
+                        AreaGround.EXEMPTION,
+                        False,
+                        True,
+                        (proviso,),
+                        "an area the Government exempts by notification in the Mizoram "
+                        "Gazette, from its date; what was done before is unaffected",
+                    ),
+                    AreaRule(
+                        AreaGround.CANCELLATION,
+                        True,
+                        True,
+                        (proviso,),
+                        "an exemption cancelled by notification: the Act applies again",
+                    ),
+                ),
+            ),
+            [own, proviso, self._cite("1(3)")],
+            "s.1(2) sets the Act's extent and lets the Government exempt areas",
+        )
+
     # -- impoundment ----------------------------------------------------------
     def impoundment_timeline(self, events: TimelineEvents) -> list[TimelineStep]:
         """s.7(1) seize and take to the Village Council; s.7(5) announce by Village Crier
@@ -184,6 +237,35 @@ class Mizoram(Jurisdiction):
                 "and receive the proceeds less the feeding charges and fines due",
                 projected=events.sold_at is None,
             ),
+        ]
+
+    def seizure_powers(self) -> list[SeizurePower]:
+        """s.7(1): "any person who is the owner of any land or property, whether private or
+        public" may seize "any animal trespassing upon such land or property causing damage
+        thereto"; s.2(f)(i): the owner of land or property includes its cultivator or occupier,
+        a person who advanced cash for the cultivation of the crop, and the vendor or mortgagee
+        of the crop. The Act gives no one else a power of seizure, and names no aerodrome or
+        habitual-trespass area."""
+        places = frozenset({PlaceKind.PRIVATE_LAND, PlaceKind.PUBLIC_PROPERTY})
+        cites = (self._cite("7(1)"), self._cite("2(f)(i)"))
+        owners = {
+            SeizerCapacity.LAND_OWNER: "the owner of the land or property",
+            SeizerCapacity.CULTIVATOR: "its cultivator",
+            SeizerCapacity.OCCUPIER: "its occupier",
+            SeizerCapacity.CROP_FINANCIER: "one who advanced cash for the cultivation of the crop",
+            SeizerCapacity.CROP_VENDOR: "the vendor of the crop",
+            SeizerCapacity.CROP_MORTGAGEE: "the mortgagee of the crop",
+        }
+        return [
+            SeizurePower(
+                capacity,
+                places,
+                True,
+                cites,
+                f"{words}, an owner of the land or property under s.2(f)(i), may seize an animal "
+                "trespassing upon it and causing damage (s.7(1))",
+            )
+            for capacity, words in owners.items()
         ]
 
     def fine_rate_kind(self, place: PlaceKind) -> Decision[RateKind]:

@@ -11,7 +11,7 @@ from datetime import datetime
 from decimal import Decimal
 from itertools import pairwise
 
-from pashu.core.citations import Citation
+from pashu.core.citations import Citation, Confidence
 from pashu.core.decision import Decision
 from pashu.core.errors import NotInJurisdiction, ValidationError
 from pashu.core.legaltime import Window, aware, days_after, hours_after, months_after
@@ -29,9 +29,12 @@ from pashu.jurisdictions.base import (
     RateRule,
     Route,
     SaleAccounting,
+    SeizerCapacity,
+    SeizurePower,
     TimelineEvents,
     TimelineStep,
 )
+from pashu.jurisdictions.extent import AreaGround, AreaRule, Extent, KindRule
 from pashu.jurisdictions.species import canonical
 
 MARKETING_ACT = "/akn/in-nl/act/1985/agricultural-produce-marketing"
@@ -165,6 +168,57 @@ class Nagaland(Jurisdiction):
             "cattle alone",
         )
 
+    # -- extent and kinds --------------------------------------------------------
+    def extent(self) -> Decision[Extent]:
+        """s.1(2)(a): the whole State; s.1(2)(b): the Government may by notification exclude
+        any area from the Act's operation from the date it specifies; s.1(3): in force from
+        the date the Government appoints."""
+        exclude = self._cite("1(2)(b)")
+        rescind = exclude.with_confidence(
+            Confidence.INTERPRETED,
+            "s.1(2)(b) does not say an exclusion may be withdrawn; a power to issue a "
+            "notification includes the power to rescind it (General Clauses Act, 1897, s.21).",
+        )
+        return Decision(
+            Extent(
+                "the whole State of Nagaland, except an area the Government excludes from the "
+                "Act's operation by notification in the Gazette, from the date it specifies",
+                True,
+                (
+                    AreaRule(
+                        AreaGround.EXCLUSION,
+                        False,
+                        True,
+                        (exclude,),
+                        "an area excluded by notification, from the date it specifies",
+                    ),
+                    AreaRule(
+                        AreaGround.CANCELLATION,
+                        True,
+                        True,
+                        (rescind,),
+                        "an exclusion rescinded: the Act operates there again (interpreted)",
+                    ),
+                ),
+            ),
+            [self._cite("1(2)(a)"), exclude, self._cite("1(3)")],
+            "s.1(2) extends the Act to the whole State and lets areas be excluded",
+        )
+
+    def kinds(self) -> Decision[KindRule]:
+        """s.2(1): cattle include "such other kinds of animals as the Government may, by
+        notification in the Gazette specify"."""
+        return Decision(
+            KindRule(
+                False,
+                (self._as_written(),),
+                "the Government may specify other kinds of animals as cattle by notification "
+                "in the Gazette (s.2(1))",
+            ),
+            [self._as_written()],
+            "s.2(1) lets the Government add kinds of animals to cattle",
+        )
+
     # -- impoundment ------------------------------------------------------------
     def impoundment_timeline(self, events: TimelineEvents) -> list[TimelineStep]:
         """ss.9(1) and 10 (to the pound within 24 hours), 14 (report after 7 days unclaimed,
@@ -230,6 +284,60 @@ class Nagaland(Jurisdiction):
                 "the local authority holds the surplus unclaimed proceeds in deposit for a claim "
                 "within three months (s.17(3) does not say from when; counted from the sale)",
                 projected=events.sold_at is None,
+            ),
+        ]
+
+    def seizure_powers(self) -> list[SeizurePower]:
+        """s.9(1): the cultivator or occupier of any land, a person who has acquired a right to
+        cultivate its crop, or the vendee or mortgagee of the crop, may seize cattle
+        "trespassing on such land and doing damage thereto or to any crop"; s.10: persons in
+        charge of public roads, pleasure grounds, plantations, canals, drainage works, tanks,
+        embankments and the like, officers of police, officers of local authorities and
+        officers the Director empowers may seize cattle doing damage to them "or found straying
+        thereon". The owner of land as such is not named."""
+        land = (self._cite("9(1)"),)
+        anywhere = frozenset(PlaceKind)
+        by_land = {
+            SeizerCapacity.CULTIVATOR: "the cultivator of the land",
+            SeizerCapacity.OCCUPIER: "the occupier of the land",
+            SeizerCapacity.CROP_RIGHT_HOLDER: "one who acquired a right to cultivate its crop",
+            SeizerCapacity.CROP_VENDEE: "the vendee of the crop",
+            SeizerCapacity.CROP_MORTGAGEE: "the mortgagee of the crop",
+        }
+        public = (self._cite("10"),)
+        works = frozenset(
+            {PlaceKind.PUBLIC_PROPERTY, PlaceKind.HABITUAL_TRESPASS_AREA, PlaceKind.AERODROME}
+        )
+        by_office = {
+            SeizerCapacity.PUBLIC_WORKS_IN_CHARGE: "a person in charge of a public road, "
+            "pleasure ground, plantation, canal, drainage work, tank, embankment or the like",
+            SeizerCapacity.POLICE_OFFICER: "an officer of police",
+            SeizerCapacity.LOCAL_AUTHORITY_OFFICER: "an officer of a local authority, within "
+            "its jurisdiction",
+            SeizerCapacity.EMPOWERED_OFFICER: "an officer the Director has empowered",
+        }
+        return [
+            *(
+                SeizurePower(
+                    c,
+                    anywhere,
+                    True,
+                    land,
+                    f"{w} may seize cattle trespassing on the land and doing damage to it or "
+                    "its crop (s.9(1))",
+                )
+                for c, w in by_land.items()
+            ),
+            *(
+                SeizurePower(
+                    c,
+                    works,
+                    False,
+                    public,
+                    f"{w} may seize cattle doing damage to public roads, canals, tanks and the "
+                    "like, or found straying on them (s.10)",
+                )
+                for c, w in by_office.items()
             ),
         ]
 

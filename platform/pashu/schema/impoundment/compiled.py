@@ -193,6 +193,7 @@ TYPES: dict[str, SqlFields] = {
         "impoundedAt": _at("impounded_at"),
         "placeKind": _column("place_kind"),
         "place": _column("place"),
+        "area": _column("area"),
         "seizer": lambda c, node, row: c.object("Seizer", node.selection_set, row),
         "owner": _owner,
         "nextAction": _next_action,
@@ -205,6 +206,8 @@ TYPES: dict[str, SqlFields] = {
         "name": _column("seizer_name"),
         "address": _column("seizer_address"),
         "signed": _column("seizer_signed"),
+        "capacity": _column("seizer_capacity"),
+        "damageFound": _column("damage"),
     },
     "Person": {  # the owner: the only Person the compiled fields reach
         "name": _column("owner_name"),

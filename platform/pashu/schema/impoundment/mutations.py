@@ -8,7 +8,7 @@ from decimal import Decimal
 import strawberry
 from sqlalchemy.orm import Session
 
-from pashu.jurisdictions.base import Action, BuyerRole, PlaceKind
+from pashu.jurisdictions.base import Action, BuyerRole, PlaceKind, SeizerCapacity
 from pashu.schema.context import Info
 from pashu.schema.impoundment.queries import decode_id
 from pashu.schema.impoundment.types import (
@@ -46,6 +46,17 @@ class RecordSeizureInput:
     place: str
     seizer: PersonInput
     seizer_signed: bool = False
+    seizer_capacity: SeizerCapacity = strawberry.field(
+        description="The capacity in which the seizer acted; one the Act gives a power to seize"
+    )
+    damage: str | None = strawberry.field(
+        default=None, description="The damage found (required where the Act requires damage)"
+    )
+    area: str | None = strawberry.field(
+        default=None,
+        description="The local area of the place of seizure (default: the pound's local "
+        "authority); refused where the Act is not in force",
+    )
     owner: PersonInput | None = None
     animals: list[AnimalInput]
 
@@ -168,6 +179,9 @@ class ImpoundmentMutation:
                         seizures.AnimalLine(a.species, a.count, a.description, tuple(a.ear_tags))
                         for a in input.animals
                     ],
+                    capacity=input.seizer_capacity,
+                    damage=input.damage,
+                    area=input.area,
                 )
             )
 

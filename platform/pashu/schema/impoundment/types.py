@@ -13,7 +13,7 @@ from sqlalchemy.orm import Session
 from pashu.core.legaltime import aware, legal_date
 from pashu.db import impoundment as db
 from pashu.jurisdictions import registry
-from pashu.jurisdictions.base import Action, BuyerRole, Capability, PlaceKind
+from pashu.jurisdictions.base import Action, BuyerRole, Capability, PlaceKind, SeizerCapacity
 from pashu.schema.clocks import types as clocks
 from pashu.schema.context import Context, Info
 from pashu.schema.documents import Document
@@ -29,6 +29,7 @@ from pashu.services import papers, registration
 strawberry.enum(db.CaseStatus)
 strawberry.enum(db.AnimalStatus)
 strawberry.enum(PlaceKind)
+strawberry.enum(SeizerCapacity, description="The capacity in which the Act lets a person seize")
 
 
 @strawberry.type
@@ -40,6 +41,10 @@ class Person:
 @strawberry.type
 class Seizer(Person):
     signed: bool
+    capacity: SeizerCapacity | None = strawberry.field(
+        default=None, description="The power seized under; null on entries made before it was kept"
+    )
+    damage_found: str | None = strawberry.field(default=None, description="The damage found")
 
 
 @strawberry.type
@@ -259,6 +264,7 @@ class Impoundment(Node):
     impounded_at: datetime
     place_kind: PlaceKind
     place: str
+    area: str | None = strawberry.field(description="The local area of the place of seizure")
     seizer: Seizer
     owner: Person | None
     _row: strawberry.Private[db.Impoundment]
@@ -273,8 +279,13 @@ class Impoundment(Node):
             impounded_at=row.impounded_at,
             place_kind=PlaceKind(row.place_kind),
             place=row.place,
+            area=row.area,
             seizer=Seizer(
-                name=row.seizer_name, address=row.seizer_address, signed=row.seizer_signed
+                name=row.seizer_name,
+                address=row.seizer_address,
+                signed=row.seizer_signed,
+                capacity=SeizerCapacity(row.seizer_capacity) if row.seizer_capacity else None,
+                damage_found=row.damage,
             ),
             owner=Person(name=row.owner_name, address=row.owner_address or "")
             if row.owner_name

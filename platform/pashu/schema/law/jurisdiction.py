@@ -6,6 +6,7 @@ import strawberry
 
 from pashu.core.errors import NotInJurisdiction
 from pashu.jurisdictions import base
+from pashu.schema.extent.types import ActExtent, NotifiedKinds, SeizurePower
 from pashu.schema.law.types import (
     Act,
     Capability,
@@ -78,6 +79,29 @@ class Jurisdiction:
             )
             for r in self._plugin.rate_rules().values()
         ]
+
+    @strawberry.field(description="Where the Act is in force, and the grounds that change it")
+    def extent(self) -> ActExtent:
+        return ActExtent.of(self._plugin.extent())
+
+    @strawberry.field(description="Who may seize, where and on what condition; empty without")
+    def seizure_powers(self) -> list[SeizurePower]:
+        if not self._plugin.has(base.Capability.IMPOUNDMENT):
+            return []
+        return [SeizurePower.of(p) for p in self._plugin.seizure_powers()]
+
+    @strawberry.field(description="The kinds of place animals may be seized at; empty without")
+    def places_of_seizure(self) -> list[base.PlaceKind]:
+        if not self._plugin.has(base.Capability.IMPOUNDMENT):
+            return []
+        return self._plugin.places_of_seizure().value
+
+    @strawberry.field(description="Kinds of animal the Government may add by notification")
+    def notified_kinds(self) -> NotifiedKinds | None:
+        try:
+            return NotifiedKinds.of(self._plugin.kinds())
+        except NotInJurisdiction:
+            return None
 
     @strawberry.field(description="Who may not buy at an auction; null without an auction")
     def prohibited_purchasers(self) -> ProhibitedPurchasers | None:

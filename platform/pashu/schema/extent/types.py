@@ -1,0 +1,141 @@
+"""Where an Act is in force, who may seize and where, and kinds notified into an Act."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import strawberry
+
+from pashu.core.citations import Confidence
+from pashu.core.decision import Decision
+from pashu.db import extent as rows
+from pashu.jurisdictions import base
+from pashu.jurisdictions.base import PlaceKind, SeizerCapacity
+from pashu.jurisdictions.extent import AreaGround, AreaRule, Extent, KindRule
+from pashu.schema.law.types import Citation, cites
+from pashu.schema.node import Node, to_global_id
+
+strawberry.enum(AreaGround, description="Why an Act is, or is not, in force in an area")
+
+
+@strawberry.type(description="A ground on which an area is in or out of the Act's force")
+class ExtentGround:
+    ground: AreaGround
+    in_force: bool = strawberry.field(description="What an entry on this ground makes the area")
+    by_notification: bool = strawberry.field(
+        description="false: the Act's own words; true: a gazette notification"
+    )
+    summary: str
+    citations: list[Citation]
+
+    @classmethod
+    def of(cls, r: AreaRule) -> ExtentGround:
+        return cls(
+            ground=r.ground,
+            in_force=r.in_force,
+            by_notification=r.by_notification,
+            summary=r.summary,
+            citations=cites(r.cites),
+        )
+
+
+@strawberry.type(description="Where the Act is in force")
+class ActExtent:
+    summary: str
+    default_in_force: bool | None = strawberry.field(
+        description="An area no entry names: in force (true), or not known (null)"
+    )
+    grounds: list[ExtentGround]
+    citations: list[Citation]
+    confidence: Confidence
+    explanation: str
+
+    @classmethod
+    def of(cls, d: Decision[Extent]) -> ActExtent:
+        return cls(
+            summary=d.value.summary,
+            default_in_force=d.value.default_in_force,
+            grounds=[ExtentGround.of(r) for r in d.value.rules],
+            citations=cites(d.cites),
+            confidence=d.confidence,
+            explanation=d.why,
+        )
+
+
+@strawberry.type(description="A power of seizure the Act gives")
+class SeizurePower:
+    capacity: SeizerCapacity
+    places: list[PlaceKind]
+    damage_required: bool = strawberry.field(
+        description="Only an animal found doing damage may be seized (not one merely straying)"
+    )
+    citations: list[Citation]
+    explanation: str
+
+    @classmethod
+    def of(cls, p: base.SeizurePower) -> SeizurePower:
+        return cls(
+            capacity=p.capacity,
+            places=[k for k in PlaceKind if k in p.places],
+            damage_required=p.damage_required,
+            citations=cites(p.cites),
+            explanation=p.why,
+        )
+
+
+@strawberry.type(description="Kinds of animal the Government may add to the Act by notification")
+class NotifiedKinds:
+    removable: bool = strawberry.field(description="Kinds may also be taken out")
+    summary: str
+    citations: list[Citation]
+
+    @classmethod
+    def of(cls, d: Decision[KindRule]) -> NotifiedKinds:
+        return cls(removable=d.value.removable, summary=d.value.summary, citations=cites(d.cites))
+
+
+@strawberry.type(description="A recorded entry: from its date, the Act is or is not in force")
+class ExtentNotification(Node):
+    area: str
+    ground: AreaGround
+    in_force: bool
+    effective_from: date
+    reference: str
+
+    @classmethod
+    def of(cls, r: rows.ExtentNotification) -> ExtentNotification:
+        return cls(
+            id=to_global_id("ExtentNotification", r.id),
+            area=r.area,
+            ground=AreaGround(r.ground),
+            in_force=r.in_force,
+            effective_from=r.effective_from,
+            reference=r.reference,
+        )
+
+
+@strawberry.type(description="A recorded notification adding (or taking out) a kind of animal")
+class KindNotification(Node):
+    species: str
+    included: bool
+    effective_from: date
+    reference: str
+
+    @classmethod
+    def of(cls, r: rows.KindNotification) -> KindNotification:
+        return cls(
+            id=to_global_id("KindNotification", r.id),
+            species=r.species,
+            included=r.included,
+            effective_from=r.effective_from,
+            reference=r.reference,
+        )
+
+
+@strawberry.type(description="Whether the Act is in force in an area on a day, and why")
+class ForceInArea:
+    area: str
+    on: date
+    in_force: bool | None = strawberry.field(description="null: not known")
+    citations: list[Citation]
+    explanation: str

@@ -1,0 +1,198 @@
+"""Where the tenant's Act is in force, and the kinds of animal notified into it.
+
+The law (what the Act leaves out, which notifications it allows) is the plugin's
+(`extent()`, `kinds()`); this module keeps the tenant's dated, referenced entries, reads them
+for a day, and refuses an operation in an area where the Act is not in force.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from pashu.core.decision import Decision
+from pashu.core.errors import NotInJurisdiction, ValidationError
+from pashu.db.extent import ExtentNotification, KindNotification
+from pashu.jurisdictions import registry
+from pashu.jurisdictions.base import Classification, Jurisdiction
+from pashu.jurisdictions.extent import (
+    AreaEntry,
+    AreaGround,
+    KindEntry,
+    in_force,
+    notified,
+    rule_for,
+)
+from pashu.jurisdictions.species import canonical
+from pashu.services import audit
+from pashu.services.keeping import clean, key
+from pashu.services.tenants import Principal
+
+
+def areas(session: Session, area: str | None = None) -> list[ExtentNotification]:
+    q = select(ExtentNotification).order_by(
+        ExtentNotification.area_key, ExtentNotification.effective_from, ExtentNotification.id
+    )
+    if area is not None:
+        q = q.where(ExtentNotification.area_key == key(area))
+    return list(session.scalars(q))
+
+
+def record_area(
+    session: Session,
+    who: Principal,
+    *,
+    area: str,
+    ground: AreaGround,
+    effective_from: date,
+    reference: str,
+) -> ExtentNotification:
+    """Enter that, from `effective_from`, the Act is (or is not) in force in `area`."""
+    who.require("clerk")
+    plugin = registry.get(who.jurisdiction)
+    extent = plugin.extent()
+    rule = rule_for(extent.value, ground)
+    if rule is None:
+        grounds = [r.ground.value for r in extent.value.rules]
+        raise NotInJurisdiction(
+            f"{plugin.act.title} provides no {ground.value.lower().replace('_', ' ')} of an "
+            f"area; its grounds are: {', '.join(grounds) or 'none'}",
+            citation=extent.cites[0] if extent.cites else None,
+            field="ground",
+            grounds=grounds,
+        )
+    ref = " ".join(reference.split())
+    if not ref and not rule.by_notification:
+        ref = f"{plugin.act.short_title}, s.{rule.cites[0].label}"
+    if not ref or len(ref) > 200:
+        raise ValidationError(
+            "a notification is entered with its gazette reference (1 to 200 characters)",
+            citation=rule.cites[0],
+            field="reference",
+        )
+    name = clean(area, "area")
+    row = ExtentNotification(
+        area=name,
+        area_key=key(name),
+        in_force=rule.in_force,
+        ground=ground.value,
+        effective_from=effective_from,
+        reference=ref,
+        recorded_by=who.actor,
+    )
+    session.add(row)
+    session.flush()
+    audit.record(
+        session,
+        who.actor,
+        "extent.record",
+        f"ExtentNotification:{row.id}",
+        after={
+            "area": name,
+            "ground": ground.value,
+            "inForce": rule.in_force,
+            "from": effective_from.isoformat(),
+            "reference": ref,
+            "cites": [c.label for c in rule.cites],
+        },
+    )
+    return row
+
+
+def force(session: Session, plugin: Jurisdiction, area: str, on: date) -> Decision[bool | None]:
+    """Is the Act in force in `area` on `on`, by the Act and the entries recorded?"""
+    entries = [
+        AreaEntry(r.area, AreaGround(r.ground), r.effective_from, r.reference)
+        for r in areas(session, area)
+    ]
+    return in_force(plugin.extent(), " ".join(area.split()), entries, on)
+
+
+def require_in_force(
+    session: Session, plugin: Jurisdiction, area: str, on: date, field: str
+) -> None:
+    """Refuse, citing the section, an operation in an area where the Act is not in force."""
+    decision = force(session, plugin, area, on)
+    if decision.value is False:
+        raise NotInJurisdiction(
+            f"{plugin.act.title} is not in force there: {decision.why}",
+            citation=decision.cites[0] if decision.cites else None,
+            field=field,
+            area=" ".join(area.split()),
+        )
+
+
+def kinds(session: Session) -> list[KindNotification]:
+    return list(
+        session.scalars(
+            select(KindNotification).order_by(
+                KindNotification.species, KindNotification.effective_from, KindNotification.id
+            )
+        )
+    )
+
+
+def record_kind(
+    session: Session,
+    who: Principal,
+    *,
+    species: str,
+    included: bool,
+    effective_from: date,
+    reference: str,
+) -> KindNotification:
+    """Enter a notification adding a kind of animal to the Act (or, where the Act allows,
+    taking one out) from its date."""
+    who.require("clerk")
+    plugin = registry.get(who.jurisdiction)
+    rule = plugin.kinds()
+    name = canonical(species)
+    if not included and not rule.value.removable:
+        raise ValidationError(
+            "the Act lets kinds of animal be added by notification, not taken out",
+            citation=rule.cites[0],
+            field="included",
+        )
+    ref = clean(reference, "reference")
+    row = KindNotification(
+        species=name,
+        included=included,
+        effective_from=effective_from,
+        reference=ref,
+        recorded_by=who.actor,
+    )
+    session.add(row)
+    session.flush()
+    audit.record(
+        session,
+        who.actor,
+        "kind.record",
+        f"KindNotification:{row.id}",
+        after={
+            "species": name,
+            "included": included,
+            "from": effective_from.isoformat(),
+            "reference": ref,
+        },
+    )
+    return row
+
+
+def classify(session: Session, plugin: Jurisdiction, species: str, on: date) -> Classification:
+    """The Act's classification of `species` on `on`, with the tenant's notified kinds."""
+    c = plugin.classify(canonical(species))
+    try:
+        rule = plugin.kinds()
+    except NotInJurisdiction:
+        return c
+    entries = [
+        KindEntry(r.species, r.included, r.effective_from, r.reference)
+        for r in session.scalars(
+            select(KindNotification).where(KindNotification.species == c.species)
+        )
+    ]
+    return Classification(
+        c.species, notified(c.is_cattle, c.species, rule, entries, on), c.is_animal
+    )
