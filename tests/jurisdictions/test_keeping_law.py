@@ -160,7 +160,7 @@ def test_nagaland_has_no_keeping_rules_but_points_at_s25() -> None:
 
 def test_chhattisgarh_has_no_keeping_rules_grazing_grounds_or_pound_areas() -> None:
     k = law("chhattisgarh")
-    for ask in (k.rules, k.inspection, k.pound_area, k.returns):
+    for ask in (k.rules, k.pound_area, k.returns):
         with pytest.raises(NotInJurisdiction) as e:
             ask()
         assert "Pashu (Niyantran) Adhiniyam" in e.value.message
@@ -211,3 +211,11 @@ def test_mizoram_what_is_lawful_at_night_is_lawful_by_day(species: str, mode: Ke
     k = law("mizoram")
     if k.check(species, mode, NIGHT, None, ON).value.complies:
         assert k.check(species, mode, DAY, None, ON).value.complies
+
+
+def test_chhattisgarh_inspection_rests_on_an_order_providing_for_it_s4_2_b() -> None:
+    rule = law("chhattisgarh").inspection()
+    assert rule.value.order_clause == "b" and rule.value.offence_section == "8(1)"
+    assert [c.label for c in rule.cites] == ["4(2)(b)", "4(1)", "8(1)"]
+    assert rule.confidence is Confidence.UNKNOWN  # s.8(1)'s figures; s.4(2)(b) reconstructed
+    assert rule.cites[0].confidence is Confidence.RECONSTRUCTED

@@ -126,3 +126,31 @@ async def test_chhattisgarh_a_cancellation_not_on_compounding_does_not_cite_s10_
         (row,) = s.scalars(select(LicenceCancellation)).all()
         assert row.on_composition is False
         assert s.scalars(select(NotifiedOrder)).one().clauses == "a,e"
+
+
+async def test_chhattisgarh_inspection_under_an_order_providing_for_it_s4_2_b(
+    dbs: Databases, gql: GraphQLClient
+) -> None:
+    from tests.schema.test_keeping_inspections import CASES, DESIGNATE, VISIT, person, visit
+
+    t = make_tenant(dbs, "chhattisgarh")
+    officer = person(designatedBy="GOVERNMENT", villageCouncil=None, reference="CG order 4/2026")
+    inspector = (await gql.ok(DESIGNATE, officer, t.token))["designateInspector"]["id"]
+    premises = visit(
+        inspector,
+        [],
+        at="2026-04-10T11:00:00+05:30",
+        place="Raipur Municipal Corporation",
+        ownerName="Ramesh Yadav",
+        ownerAddress="Tatibandh, Raipur",
+        hygienic=False,
+    )
+    # No order in force there provides for inspection: none is possible.
+    refused = await gql.error(VISIT, premises, t.token)
+    assert refused["extensions"]["code"] == "NOT_IN_JURISDICTION"
+    assert refused["extensions"]["citation"]["section"] == "4(2)(b)"
+    await gql.ok(ORDER, order(clauses=["a", "b", "e"]), t.token)
+    made = (await gql.ok(VISIT, premises, t.token))["recordInspection"]
+    assert made["contravention"] is True and made["offenceCaseId"]
+    cases = (await gql.ok(CASES, token=t.token))["offenceCases"]
+    assert [(c["section"], c["offender"]["name"]) for c in cases] == [("8(1)", "Ramesh Yadav")]

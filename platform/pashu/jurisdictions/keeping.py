@@ -96,6 +96,9 @@ class InspectionRule:
 
     designators: frozenset[DesignatedBy]
     offence_section: str  # the offence a contravention of the keeping rules is: "15(1)"
+    # Inspection exists only where an order in force at the place provides for it, under
+    # this clause of the order-making power (e.g. "b"); None: the Act provides it directly.
+    order_clause: str | None = None
 
 
 @dataclass(frozen=True)

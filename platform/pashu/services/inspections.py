@@ -15,13 +15,14 @@ from datetime import UTC, date, datetime, timedelta
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from pashu.core.errors import NotFound, ValidationError
+from pashu.core.decision import Decision
+from pashu.core.errors import NotFound, NotInJurisdiction, ValidationError
 from pashu.core.legaltime import aware, legal_date
 from pashu.db.keeping import Inspection, InspectionFinding, Inspector
 from pashu.db.pounds import LocalAuthority
-from pashu.jurisdictions.keeping import DesignatedBy, KeepingMode, TimeOfDay
+from pashu.jurisdictions.keeping import DesignatedBy, InspectionRule, KeepingMode, TimeOfDay
 from pashu.jurisdictions.penalties import OffenderRole
-from pashu.services import audit, offences
+from pashu.services import audit, offences, regulated_areas
 from pashu.services import keeping as keeping_service
 from pashu.services.keeping import authority, clean, law
 from pashu.services.tenants import Principal
@@ -121,6 +122,9 @@ def record_visit(
         raise ValidationError(
             "the inspector was not yet designated on that day", citation=rule.cites[0], field="at"
         )
+    if rule.value.order_clause is not None:
+        # Inspection exists only under an order in force at the place that provides for it.
+        _order_provides(session, rule, clean(place, "place", 300), legal_date(when))
     if not findings and hygienic is None:
         raise ValidationError("a visit records what was found", field="findings")
     if len(findings) > MAX_FINDINGS:
@@ -200,6 +204,19 @@ def record_visit(
         },
     )
     return InspectionView(visit, inspector, rows)
+
+
+def _order_provides(session: Session, rule: Decision[InspectionRule], place: str, on: date) -> None:
+    clause = rule.value.order_clause
+    for order in regulated_areas.orders(session, place):
+        facts = regulated_areas.facts(order)
+        if facts.in_force(on) and clause in facts.clauses:
+            return
+    raise NotInJurisdiction(
+        f"no notified order in force in {place} on {on.isoformat()} provides for inspection",
+        citation=rule.cites[0],
+        field="place",
+    )
 
 
 def visits(
