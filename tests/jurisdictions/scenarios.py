@@ -20,6 +20,9 @@ Kinds of question (exactly one per scenario):
   compare: <ComparisonTopic>    expect: cites, summary_contains [..], confidence
   capabilities: {has: [..], lacks: [..]}
   section: {act: <act uri>, number: "14"}   expect: heading, confidence, text_contains
+  seizure_power: {capacity: <SeizerCapacity>, place: <PlaceKind>, damage?: <text>}
+      expect: damage_required, cites, error
+  extent: true                  expect: default_in_force, grounds {<AreaGround>: in_force}, cites
 
 `cites` compares the set of citation labels ("14(3)") exactly; instants are ISO 8601.
 """
@@ -44,6 +47,7 @@ from pashu.jurisdictions.base import (
     MoneyKind,
     PlaceKind,
     RateKind,
+    SeizerCapacity,
     TimelineEvents,
 )
 from pashu.jurisdictions.notifications import rule_for
@@ -61,6 +65,8 @@ KINDS = (
     "compare",
     "capabilities",
     "section",
+    "seizure_power",
+    "extent",
 )
 
 
@@ -200,3 +206,18 @@ def _ask(plugin: Jurisdiction, kind: str, q: Any, expect: dict[str, Any]) -> Non
             assert sec.confidence.value == expect["confidence"], sec.confidence.value
         for text in expect.get("text_contains", []):
             assert text in sec.text, f"{text!r} not in section {sec.number}"
+    elif kind == "seizure_power":
+        power = plugin.seizure_power(
+            SeizerCapacity(q["capacity"]), PlaceKind(q["place"]), q.get("damage")
+        )
+        if "damage_required" in expect:
+            assert power.value.damage_required == expect["damage_required"]
+        _cites(expect, "cites", power.cites)
+    elif kind == "extent":
+        d = plugin.extent()
+        if "default_in_force" in expect:
+            assert d.value.default_in_force == expect["default_in_force"]
+        if "grounds" in expect:
+            got = {r.ground.value: r.in_force for r in d.value.rules}
+            assert got == expect["grounds"], f"grounds: {got}"
+        _cites(expect, "cites", d.cites)
