@@ -331,3 +331,33 @@ async def test_chhattisgarh_the_schedule_amended_under_s3_binds_from_its_date(
         "{ kindNotifications { species included effectiveFrom } }", token=cg.token
     )
     assert [k["included"] for k in listed["kindNotifications"]] == [True, False]
+
+
+async def test_a_correction_must_still_rest_on_a_power_the_act_gives(
+    dbs: Databases, gql: GraphQLClient
+) -> None:
+    from tests.schema.test_impoundment_corrections import CORRECT
+
+    nl, pound = await department(dbs, gql, "nagaland")
+    case = await seize(
+        gql,
+        nl.token,
+        pound,
+        seizerCapacity="POLICE_OFFICER",
+        damage=None,
+        placeKind="PUBLIC_PROPERTY",
+    )
+    fix = {"impoundmentId": case["id"], "reason": "the seizure was in a paddy field"}
+    moved = await gql.error(CORRECT, {"input": {**fix, "placeKind": "PRIVATE_LAND"}}, nl.token)
+    assert moved["extensions"]["code"] == "VALIDATION"
+    assert moved["extensions"]["citation"]["section"] == "10"
+    # Corrected as the cultivator's seizure, the damage he found recorded too.
+    right = {**fix, "placeKind": "PRIVATE_LAND", "seizerCapacity": "CULTIVATOR"}
+    no_damage = await gql.error(CORRECT, {"input": right}, nl.token)
+    assert no_damage["extensions"]["citation"]["section"] == "9(1)"
+    fixed = (await gql.ok(CORRECT, {"input": {**right, "damage": "paddy eaten"}}, nl.token))[
+        "correctSeizure"
+    ]
+    page = (await gql.ok(CASE, {"id": fixed["id"]}, nl.token))["impoundment"]
+    assert page["seizer"]["capacity"] == "CULTIVATOR"
+    assert page["seizer"]["damageFound"] == "paddy eaten"

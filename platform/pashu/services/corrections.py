@@ -17,6 +17,7 @@ from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
 from pashu.core.errors import Conflict, ValidationError
+from pashu.core.legaltime import aware, legal_date
 from pashu.db.impoundment import (
     CaseStatus,
     Delivery,
@@ -26,8 +27,8 @@ from pashu.db.impoundment import (
     Sale,
 )
 from pashu.jurisdictions import registry
-from pashu.jurisdictions.base import PlaceKind
-from pashu.services import audit
+from pashu.jurisdictions.base import PlaceKind, SeizerCapacity
+from pashu.services import audit, extent
 from pashu.services import impoundments as cases
 from pashu.services.numbering import next_number
 from pashu.services.seizures import Person, _text
@@ -58,6 +59,9 @@ class Changes:
     seizer: Person | None = None
     seizer_signed: bool | None = None
     owner: Person | None = None
+    seizer_capacity: SeizerCapacity | None = None
+    damage: str | None = None
+    area: str | None = None
 
 
 def _entry(case: Impoundment) -> dict[str, Any]:
@@ -93,10 +97,27 @@ def correct_seizure(
     if changes.owner:
         fields["owner_name"] = _text(changes.owner.name, "owner.name", limit=200)
         fields["owner_address"] = _text(changes.owner.address, "owner.address")
+    if changes.seizer_capacity:
+        fields["seizer_capacity"] = changes.seizer_capacity.value
+    if changes.damage is not None:
+        fields["damage"] = _text(changes.damage, "damage", limit=500)
+    if changes.area is not None:
+        fields["area"] = _text(changes.area, "area", limit=200)
     if fields == _entry(old):
         raise ValidationError("a correction changes something", field="input")
     if fields["impounded_at"] < fields["seized_at"]:
         raise ValidationError("animals cannot be brought before they were seized")
+    # The corrected entry must still rest on a power the Act gives, where the Act is in force.
+    if fields["seizer_capacity"] is not None:
+        plugin.seizure_power(
+            SeizerCapacity(fields["seizer_capacity"]),
+            PlaceKind(fields["place_kind"]),
+            fields["damage"],
+        )
+    if fields["area"] is not None:
+        extent.require_in_force(
+            session, plugin, fields["area"], legal_date(aware(fields["seized_at"])), "area"
+        )
     entry = plugin.register_entry()
     if entry.value and not fields["seizer_signed"]:
         raise ValidationError("the seizer must sign the register entry", citation=entry.cites[0])

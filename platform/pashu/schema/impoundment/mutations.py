@@ -153,6 +153,9 @@ class CorrectSeizureInput:
     seizer: PersonInput | None = None
     seizer_signed: bool | None = None
     owner: PersonInput | None = None
+    seizer_capacity: SeizerCapacity | None = None
+    damage: str | None = None
+    area: str | None = None
 
 
 @strawberry.type
@@ -314,6 +317,9 @@ class ImpoundmentMutation:
             seizer=_person(input.seizer) if input.seizer else None,
             seizer_signed=input.seizer_signed,
             owner=_person(input.owner) if input.owner else None,
+            seizer_capacity=input.seizer_capacity,
+            damage=input.damage,
+            area=input.area,
         )
 
         def run(s: Session) -> Impoundment:
