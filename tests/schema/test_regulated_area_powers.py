@@ -9,6 +9,7 @@ from typing import Any
 
 from sqlalchemy import select
 
+from pashu.db.ledger import LedgerEntry
 from pashu.db.offences import Composition
 from pashu.db.regulated_areas import LicenceCancellation, NotifiedOrder
 from tests.conftest import Databases, GraphQLClient, make_tenant
@@ -103,6 +104,8 @@ async def test_chhattisgarh_compounding_cancels_only_the_offenders_licence(
     with dbs.admin.transaction(t.id) as s:
         assert s.scalars(select(Composition)).all() == []
         assert s.scalars(select(LicenceCancellation)).all() == []
+        accounts = set(s.scalars(select(LedgerEntry.account)))
+        assert "payer:offender" not in accounts  # no composition money moved either
     comp = await gql.ok(COMPOUND, {**variables, "licence": own["id"]}, t.token)
     assert comp["compoundOffence"]["licenceCancellation"]["status"] == "CANCELLED"
     listed = await gql.ok(

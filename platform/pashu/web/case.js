@@ -8,8 +8,8 @@ const CITE = "section uri actUri act confidence note";
 const CASE = `query($id: ID!) {
   viewer { role tenant { jurisdiction { code name capabilities } } }
   impoundment(id: $id) {
-    id registerNumber status seizedAt impoundedAt placeKind place
-    seizer { name address signed } owner { name address }
+    id registerNumber status seizedAt impoundedAt placeKind place area
+    seizer { name address signed capacity damageFound } owner { name address }
     corrects { id registerNumber }
     nextAction { action notBefore deadline overdue }
     pound { name localAuthority { name } }
@@ -68,10 +68,11 @@ function entryCard(c) {
     h("h2", { id: "entry-h" }, "Register entry"),
     h("dl", { class: "facts" },
       row("Seized", timeEl(c.seizedAt)),
-      row("Place", c.place, h("div", { class: "muted small" }, label(c.placeKind))),
+      row("Place", c.place, h("div", { class: "muted small" }, label(c.placeKind), c.area ? ` · ${c.area}` : "")),
       row("Brought to pound", timeEl(c.impoundedAt)),
       row("Pound", c.pound ? [c.pound.name, h("div", { class: "muted small" }, c.pound.localAuthority.name)] : "—"),
       row("Seized by", c.seizer.name, h("div", { class: "muted small" }, c.seizer.address, c.seizer.signed ? " · signed the register" : " · not signed")),
+      c.seizer.capacity ? row("Power", label(c.seizer.capacity), h("div", { class: "muted small" }, c.seizer.damageFound ? `damage found: ${c.seizer.damageFound}` : "no damage recorded")) : null,
       row("Owner", c.owner ? [c.owner.name, h("div", { class: "muted small" }, c.owner.address)] : h("span", { class: "muted" }, "not known")),
       c.corrects ? row("Corrects", h("a", { href: `#/case/${encodeURIComponent(c.corrects.id)}` }, `Register no. ${c.corrects.registerNumber}`)) : null),
     h("h3", {}, "Animals"),
