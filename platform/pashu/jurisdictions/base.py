@@ -19,10 +19,10 @@ from pashu.core.decision import Decision
 from pashu.core.errors import NotInJurisdiction, ValidationError
 from pashu.core.legaltime import Window
 from pashu.jurisdictions.acts import Act
+from pashu.jurisdictions.extent import Extent, KindRule
 
 if TYPE_CHECKING:
     from pashu.jurisdictions.clocks import ClockLaw
-    from pashu.jurisdictions.extent import Extent, KindRule
     from pashu.jurisdictions.keeping import KeepingLaw
     from pashu.jurisdictions.penalties import PenaltyLaw
     from pashu.jurisdictions.registration import RegistrationLaw
@@ -271,8 +271,6 @@ class Jurisdiction(ABC):
         """Where the Act is in force: the areas it leaves out itself, the notifications that
         take areas out (or bring them in), and an unnamed area's state. Default: the whole
         territory, with no notification provided."""
-        from pashu.jurisdictions.extent import Extent
-
         return Decision(
             Extent(f"{self.act.title} extends to the whole of {self.name}", True, ()),
             [],
