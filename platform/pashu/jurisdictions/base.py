@@ -334,7 +334,9 @@ class Jurisdiction(ABC):
         if place not in power.places:
             raise ValidationError(
                 f"a {who} may seize under {self.act.title} only at "
-                + ", ".join(p.value.lower().replace("_", " ") for p in power.places),
+                + ", ".join(
+                    p.value.lower().replace("_", " ") for p in PlaceKind if p in power.places
+                ),
                 citation=power.cites[0],
                 field="placeKind",
             )
