@@ -50,8 +50,8 @@ WIDE = """query Wide($first: Int, $after: String, $asOf: DateTime) {
   }
 }
 fragment Case on Impoundment {
-  id registerNumber status seizedAt impoundedAt placeKind place
-  seizer { name address signed }
+  id registerNumber status seizedAt impoundedAt placeKind place area
+  seizer { name address signed capacity damageFound }
   owner { __typename name address }
   nextAction { action notBefore deadline overdue(asOf: $asOf) late: overdue }
   pound { id name localAuthority { id name } }
@@ -134,6 +134,9 @@ async def cases(dbs: Databases, gql: GraphQLClient) -> tuple[TenantFixture, str]
         seizedAt="2026-01-04T08:00:00+05:30",
         impoundedAt="2026-01-04T23:59:59.999999+05:30",
         placeKind="HABITUAL_TRESPASS_AREA",
+        seizerCapacity="POLICE_OFFICER",
+        damage=None,  # found straying (s.10): no damage recorded
+        area="Kohima TC ward 4",
         owner=None,
         animals=[{"species": "cow", "count": 1}, {"species": "buffalo", "count": 2}],
     )
