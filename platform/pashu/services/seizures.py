@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import uuid
 from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
+from datetime import datetime
 
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
@@ -14,6 +14,7 @@ from sqlalchemy.orm import Session
 
 from pashu.core.errors import Conflict, NotFound, NotInJurisdiction, TooEarly, ValidationError
 from pashu.core.legaltime import aware
+from pashu.core.recorded_at import not_after_now
 from pashu.db.impoundment import AnimalStatus, ImpoundedAnimal, Impoundment, Notice
 from pashu.db.pounds import Pound
 from pashu.jurisdictions import registry
@@ -81,8 +82,8 @@ def record_seizure(
         raise ValidationError(
             "animals cannot be brought before they were seized", field="impoundedAt"
         )
-    if brought > datetime.now(UTC) + timedelta(minutes=5):
-        raise ValidationError("a seizure cannot be recorded before it happens", field="impoundedAt")
+    not_after_now(seized, "seizedAt")
+    not_after_now(brought, "impoundedAt" if impounded_at else "seizedAt")
     if session.scalar(select(Pound.id).where(Pound.id == pound_id)) is None:
         raise NotFound("no such pound", field="poundId")
     entry = plugin.register_entry()

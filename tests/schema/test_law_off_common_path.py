@@ -1,0 +1,118 @@
+"""Issue 14: the law's answers off the common path, through the API as a clerk meets them."""
+
+from __future__ import annotations
+
+from tests.conftest import Databases, GraphQLClient, make_tenant
+from tests.schema.impoundment_helpers import DUES, POUND, rate, seize
+from tests.schema.test_offences import AT, CASES, FINE, LATER, RECORD, fine, record
+
+PUBLISH_WHY = """
+mutation($input: PublishNotificationInput!) {
+  publishNotification(input: $input) { amount explanation citations { section } }
+}"""
+DUES_WHY = """
+query($id: ID!, $asOf: DateTime) {
+  impoundment(id: $id) {
+    dues(asOf: $asOf) { lines { kind species amount explanation citation { section } } }
+  }
+}"""
+
+
+async def test_nagaland_aerodrome_fine_is_held_to_four_times_the_base_in_force_when_levied(
+    dbs: Databases, gql: GraphQLClient
+) -> None:
+    t = make_tenant(dbs, "nagaland")
+    await rate(gql, t.token, "FINE_PER_HEAD", None, "50.00", "2026-01-01")
+    await rate(gql, t.token, "AERODROME_FINE_PER_HEAD", None, "200.00", "2026-01-01")
+    lowered = await gql.ok(
+        PUBLISH_WHY,
+        {
+            "input": {
+                "kind": "FINE_PER_HEAD",
+                "species": None,
+                "amount": "20.00",
+                "effectiveFrom": "2026-02-01",
+                "reference": "Gazette base lowered",
+            }
+        },
+        t.token,
+    )
+    said = lowered["publishNotification"]
+    assert "exceeds 4 × Rs 20.00" in said["explanation"]
+    assert "levied at Rs 80.00" in said["explanation"]
+    assert "(12)" in said["explanation"]
+
+    pound = (await gql.ok(POUND, {"name": "Airfield pound"}, t.token))["createPound"]["id"]
+    case = await seize(
+        gql,
+        t.token,
+        pound,
+        placeKind="AERODROME",
+        seizedAt="2026-02-03T09:00:00+05:30",
+        impoundedAt="2026-02-03T10:00:00+05:30",
+        animals=[{"species": "cow", "count": 2}],
+    )
+    dues = await gql.ok(DUES_WHY, {"id": case["id"], "asOf": "2026-02-03T12:00:00+05:30"}, t.token)
+    fine = next(x for x in dues["impoundment"]["dues"]["lines"] if x["kind"] == "FINE")
+    assert fine["amount"] == "160.00"  # 2 × (4 × Rs 20), not 2 × Rs 200
+    assert "allows at most 4 × the FINE_PER_HEAD of Rs 20.00" in fine["explanation"]
+
+    before = await seize(
+        gql,
+        t.token,
+        pound,
+        placeKind="AERODROME",
+        seizedAt="2026-01-20T09:00:00+05:30",
+        impoundedAt="2026-01-20T10:00:00+05:30",
+        animals=[{"species": "cow", "count": 1}],
+    )
+    earlier = await gql.ok(DUES, {"id": before["id"], "asOf": "2026-01-20T12:00:00+05:30"}, t.token)
+    lines = earlier["impoundment"]["dues"]["lines"]
+    assert next(x for x in lines if x["kind"] == "FINE")["amount"] == "200.00"  # base was 50
+
+
+async def test_mizoram_s15_3_fine_is_the_fixed_sum_of_500_not_a_cap(
+    dbs: Databases, gql: GraphQLClient
+) -> None:
+    t = make_tenant(dbs, "mizoram")
+    case = await record(gql, t, "15(3)")
+    err = await gql.error(FINE, {"id": case["id"], "amount": "400.00", "at": LATER}, t.token)
+    assert err["extensions"]["code"] == "FINE_BELOW_MINIMUM"
+    assert err["extensions"]["fixed"] == "500.00"
+    assert err["extensions"]["citation"]["section"] == "15(3)"
+    assert (await fine(gql, t, case["id"], "500.00"))["amount"] == "500.00"
+
+
+async def test_mizoram_s18_an_earlier_offence_under_either_limb_makes_the_next_subsequent(
+    dbs: Databases, gql: GraphQLClient
+) -> None:
+    t = make_tenant(dbs, "mizoram")
+    taxation = await record(gql, t, "18(1)", at="2025-01-10T10:00:00+05:30")
+    assert not (await fine(gql, t, taxation["id"], "200.00", at=AT))["subsequent"]
+    keeping = await record(gql, t, "18(2)")  # the other limb, by the same person
+    first_rate = await gql.error(
+        FINE, {"id": keeping["id"], "amount": "200.00", "at": LATER}, t.token
+    )
+    assert first_rate["extensions"]["code"] == "FINE_BELOW_MINIMUM"
+    assert first_rate["extensions"]["fixed"] == "300.00"
+    assert (await fine(gql, t, keeping["id"], "300.00"))["subsequent"] is True
+
+
+async def test_nagaland_s28_is_an_offence_of_a_pound_keeper_only(
+    dbs: Databases, gql: GraphQLClient
+) -> None:
+    t = make_tenant(dbs, "nagaland")
+    variables = {
+        "section": "28",
+        "name": "T. Sema",
+        "address": "Jotsoma",
+        "role": "OWNER",
+        "at": AT,
+    }
+    err = await gql.error(RECORD, variables, t.token)
+    assert err["extensions"]["code"] == "VALIDATION"
+    assert err["extensions"]["citation"]["section"] == "28"
+    assert err["extensions"]["field"] == "role"
+    assert (await gql.ok(CASES, token=t.token))["offenceCases"] == []
+    keeper = await record(gql, t, "28", role="POUND_KEEPER")
+    assert keeper["offender"]["role"] == "POUND_KEEPER"
