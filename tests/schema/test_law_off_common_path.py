@@ -3,13 +3,22 @@
 from __future__ import annotations
 
 from tests.conftest import Databases, GraphQLClient, make_tenant
-from tests.schema.impoundment_helpers import DUES, POUND, rate, seize
+from tests.schema.impoundment_helpers import (
+    DUES,
+    NOTICE,
+    POUND,
+    department,
+    notice,
+    rate,
+    seize,
+)
 from tests.schema.test_offences import AT, CASES, FINE, LATER, RECORD, fine, record
 
 PUBLISH_WHY = """
 mutation($input: PublishNotificationInput!) {
   publishNotification(input: $input) { amount explanation citations { section } }
 }"""
+EARLY_NOTICE = "2026-01-12T10:00:00+05:30"  # after the report could be made, before it was
 DUES_WHY = """
 query($id: ID!, $asOf: DateTime) {
   impoundment(id: $id) {
@@ -116,3 +125,30 @@ async def test_nagaland_s28_is_an_offence_of_a_pound_keeper_only(
     assert (await gql.ok(CASES, token=t.token))["offenceCases"] == []
     keeper = await record(gql, t, "28", role="POUND_KEEPER")
     assert keeper["offender"]["role"] == "POUND_KEEPER"
+
+
+async def test_nagaland_s14_2_a_notice_before_the_recorded_report_is_refused(
+    dbs: Databases, gql: GraphQLClient
+) -> None:
+    t, pound = await department(dbs, gql, "nagaland")
+    case = await seize(gql, t.token, pound)  # impounded 3 January: report from 11 January
+    await notice(gql, t.token, case, "REPORT_UNCLAIMED", "2026-01-13T10:00:00+05:30")
+    given = {"impoundmentId": case["id"], "kind": "PUBLISH_NOTICE", "issuedAt": EARLY_NOTICE}
+    err = await gql.error(NOTICE, {"input": given}, t.token)
+    assert err["extensions"]["code"] == "TOO_EARLY"
+    assert err["extensions"]["citation"]["section"] == "14(2)"
+    assert err["extensions"]["notBefore"] == "2026-01-13T10:00:00+05:30"
+    made = await notice(gql, t.token, case, "PUBLISH_NOTICE", "2026-01-13T12:00:00+05:30")
+    assert made["kind"] == "PUBLISH_NOTICE"
+
+
+async def test_nagaland_s14_2_a_public_timeline_with_a_notice_before_the_report_is_refused(
+    gql: GraphQLClient,
+) -> None:
+    query = """query($events: TimelineEventsInput!) {
+      impoundmentTimeline(jurisdiction: "nagaland", events: $events) { action notBefore } }"""
+    events = {"seizedAt": "2026-01-03T09:00:00+05:30", "noticedAt": "2026-01-08T10:00:00+05:30"}
+    err = await gql.error(query, {"events": events})
+    assert err["extensions"]["code"] == "TOO_EARLY"
+    assert err["extensions"]["citation"]["section"] == "14(2)"
+    assert "+05:30" in err["message"]

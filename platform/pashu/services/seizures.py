@@ -12,13 +12,21 @@ from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from pashu.core.errors import Conflict, NotFound, NotInJurisdiction, TooEarly, ValidationError
-from pashu.core.legaltime import aware
+from pashu.core.citations import Citation
+from pashu.core.errors import (
+    Conflict,
+    NotFound,
+    NotInJurisdiction,
+    TooEarly,
+    TooLate,
+    ValidationError,
+)
+from pashu.core.legaltime import aware, ist
 from pashu.core.recorded_at import not_after_now
 from pashu.db.impoundment import AnimalStatus, ImpoundedAnimal, Impoundment, Notice
 from pashu.db.pounds import Pound
 from pashu.jurisdictions import registry
-from pashu.jurisdictions.base import Action, Capability, Jurisdiction, PlaceKind
+from pashu.jurisdictions.base import Action, Capability, Jurisdiction, PlaceKind, TimelineStep
 from pashu.jurisdictions.species import canonical
 from pashu.services import audit
 from pashu.services import impoundments as cases
@@ -145,6 +153,38 @@ def record_seizure(
     return case
 
 
+def _after_the_report(
+    steps: list[TimelineStep],
+    recorded: list[Notice],
+    kind: Action,
+    issued: datetime,
+    cite: Citation,
+) -> None:
+    """Where the Act has both, the notice follows the report of unclaimed animals (Nagaland
+    s.14(2) "thereupon"): neither may be recorded out of that order."""
+    if cases.step(steps, Action.REPORT_UNCLAIMED) is None:
+        return
+    when = {n.kind: n.issued_at for n in recorded}
+    report = when.get(Action.REPORT_UNCLAIMED.value)
+    if kind is Action.PUBLISH_NOTICE and report is not None and issued < report:
+        raise TooEarly(
+            f"the notice ({ist(issued)}) cannot precede the report of unclaimed animals it "
+            f"follows ({ist(report)})",
+            citation=cite,
+            notBefore=ist(report),
+            field="issuedAt",
+        )
+    notice = when.get(Action.PUBLISH_NOTICE.value)
+    notice_step = cases.step(steps, Action.PUBLISH_NOTICE)
+    if kind is Action.REPORT_UNCLAIMED and notice is not None and issued > notice:
+        raise TooLate(
+            f"the report ({ist(issued)}) cannot follow the notice recorded for "
+            f"{ist(notice)}: the notice follows the report",
+            citation=notice_step.cites[0] if notice_step else cite,
+            field="issuedAt",
+        )
+
+
 def record_notice(
     session: Session,
     who: Principal,
@@ -163,13 +203,14 @@ def record_notice(
     steps = cases.timeline(plugin, case, cases.notices(session, case.id))
     step = cases.step(steps, kind)
     if kind not in NOTICE_ACTIONS or step is None:
-        raise NotInJurisdiction(f"{plugin.act.title} requires no {kind.value.lower()}")
+        raise NotInJurisdiction(f"{plugin.act.title} requires no {kind.value}")
     if issued < step.window.not_before:
         raise TooEarly(
-            f"{kind.value.lower()} may be made from {step.window.not_before.isoformat()}",
+            f"{kind.value} may be made from {ist(step.window.not_before)}",
             citation=step.cites[0],
-            notBefore=step.window.not_before.isoformat(),
+            notBefore=ist(step.window.not_before),
         )
+    _after_the_report(steps, cases.notices(session, case.id), kind, issued, step.cites[0])
     notice = Notice(
         impoundment_id=case.id,
         kind=kind.value,
