@@ -29,3 +29,19 @@ def test_nagaland_whether_fowls_cover_ducks_is_interpreted() -> None:
     assert duck.value is False
     assert duck.confidence is Confidence.INTERPRETED
     assert "interpreted" in duck.why
+
+
+def test_chhattisgarh_forfeiture_reaches_an_illegible_second_limb_so_is_unknown() -> None:
+    law = registry.get("chhattisgarh").penalties
+    assert law is not None
+    forfeiture = law.forfeiture()
+    assert forfeiture.confidence is Confidence.UNKNOWN
+    assert "illegible" in forfeiture.why and "other things" in forfeiture.why
+
+
+def test_chhattisgarh_no_section_between_6_and_9_is_read_and_none_has_an_invented_heading() -> None:
+    act = registry.get("chhattisgarh").act
+    assert act.section("7").heading == "[heading not legible]"
+    for label in ("8(1)", "8(2)", "8(margin)"):
+        assert act.cite_label(label).confidence is Confidence.UNKNOWN, label
+    assert "reconstructed" in (act.section("8").note or "")

@@ -13,6 +13,7 @@ from tests.schema.impoundment_helpers import (
     seize,
 )
 from tests.schema.test_offences import AT, CASES, FINE, LATER, RECORD, fine, record
+from tests.schema.test_offences_orders import COMPOUND, COURT, REPORT, cg_case
 
 PUBLISH_WHY = """
 mutation($input: PublishNotificationInput!) {
@@ -152,3 +153,16 @@ async def test_nagaland_s14_2_a_public_timeline_with_a_notice_before_the_report_
     assert err["extensions"]["code"] == "TOO_EARLY"
     assert err["extensions"]["citation"]["section"] == "14(2)"
     assert "+05:30" in err["message"]
+
+
+async def test_chhattisgarh_s10_3_composition_after_proceedings_is_deemed_an_acquittal(
+    dbs: Databases, gql: GraphQLClient
+) -> None:
+    t, case = await cg_case(dbs, gql)
+    await gql.ok(REPORT, {"id": case["id"]}, t.token)
+    await gql.ok(COURT, {"id": case["id"]}, t.token)
+    comp = (await gql.ok(COMPOUND, {"id": case["id"], "amount": "500.00"}, t.token))[
+        "compoundOffence"
+    ]
+    assert comp["afterProceedings"] is True
+    assert comp["acquitted"] is True and comp["barsProceedings"] is True

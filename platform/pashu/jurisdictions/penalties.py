@@ -68,7 +68,8 @@ class FineCheck:
 class CompoundingRule:
     """How an offence is compounded: the cap on the composition money (None: the Act gives
     none), release of seized things on a further sum up to their estimated value, the
-    effect of composition, and whether the officer may cancel the offender's licence."""
+    effect of composition (`acquittal`: deemed an acquittal where proceedings have been
+    instituted), and whether the officer may cancel the offender's licence."""
 
     composition_max: Decimal | None
     before_or_after_proceedings: bool
