@@ -14,6 +14,7 @@ from tests.schema.impoundment_helpers import (
 )
 from tests.schema.test_offences import AT, CASES, FINE, LATER, RECORD, fine, record
 from tests.schema.test_offences_orders import COMPOUND, COURT, REPORT, cg_case
+from tests.schema.test_registration import REGISTER, mizoram, registration
 
 PUBLISH_WHY = """
 mutation($input: PublishNotificationInput!) {
@@ -166,3 +167,16 @@ async def test_chhattisgarh_s10_3_composition_after_proceedings_is_deemed_an_acq
     ]
     assert comp["afterProceedings"] is True
     assert comp["acquitted"] is True and comp["barsProceedings"] is True
+
+
+async def test_mizoram_s11_2_an_exempt_owner_is_never_late_to_register(
+    dbs: Databases, gql: GraphQLClient
+) -> None:
+    t = await mizoram(dbs, gql)
+    months_after = registration(
+        at="2026-06-06T10:00:00+05:30", owned_since="2026-01-05", category="STATE_GOVERNMENT"
+    )
+    made = (await gql.ok(REGISTER, months_after, t.token))["registerAnimals"]
+    assert made["exempt"] is True and made["late"] is False
+    listed = await gql.ok("{ registrations(late: true) { id } }", token=t.token)
+    assert listed["registrations"] == []
