@@ -31,7 +31,10 @@ def register_copy(
         ("Number of animals", ", ".join(f"{n} {s}" for s, n in sorted(heads.items()))),
         ("Description", described),
         ("Seized", f"{when(case.seized_at)} at {case.place}"),
-        ("Brought to the pound", when(case.impounded_at)),
+        (
+            "Brought to the pound",
+            when(case.impounded_at) if case.impounded_at_recorded else "not recorded",
+        ),
         ("Seized by", f"{case.seizer_name}, {case.seizer_address}"),
         ("Owner", f"{case.owner_name}, {case.owner_address}" if case.owner_name else "not known"),
     ]

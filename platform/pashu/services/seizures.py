@@ -19,6 +19,7 @@ from pashu.core.errors import (
     NotInJurisdiction,
     TooEarly,
     TooLate,
+    UnknownSpecies,
     ValidationError,
 )
 from pashu.core.legaltime import aware, ist
@@ -27,7 +28,7 @@ from pashu.db.impoundment import AnimalStatus, ImpoundedAnimal, Impoundment, Not
 from pashu.db.pounds import Pound
 from pashu.jurisdictions import registry
 from pashu.jurisdictions.base import Action, Capability, Jurisdiction, PlaceKind, TimelineStep
-from pashu.jurisdictions.species import canonical
+from pashu.jurisdictions.species import SPECIES, canonical
 from pashu.services import audit
 from pashu.services import impoundments as cases
 from pashu.services.numbering import next_number
@@ -53,9 +54,33 @@ def _text(value: str, field: str, *, limit: int = 300) -> str:
     return text
 
 
+_KINDS: dict[str, list[str]] = {}
+
+
+def act_kinds(plugin: Jurisdiction) -> list[str]:
+    """The kinds of the vocabulary the Act covers (cattle, or animals), for a short answer."""
+    if plugin.code not in _KINDS:
+        _KINDS[plugin.code] = [
+            name
+            for name in sorted(SPECIES)
+            if (c := plugin.classify(name)).is_cattle.value or c.is_animal.value
+        ]
+    return _KINDS[plugin.code]
+
+
 def _seizable(plugin: Jurisdiction, species: str) -> str:
-    """Only what the Act covers may be impounded under it: cattle, or animals."""
-    name = canonical(species)
+    """Only what the Act covers may be impounded under it: cattle, or animals. A clerk who
+    names something else is told the Act's own kinds, not the whole vocabulary."""
+    kinds = act_kinds(plugin)
+    try:
+        name = canonical(species)
+    except UnknownSpecies:
+        raise UnknownSpecies(
+            f"{species.strip()!r} is not a kind {plugin.act.title} covers; it covers: "
+            + ", ".join(kinds),
+            kinds=kinds,
+            field="animals",
+        ) from None
     c = plugin.classify(name)
     if c.is_cattle.value or c.is_animal.value:
         return name
@@ -64,6 +89,7 @@ def _seizable(plugin: Jurisdiction, species: str) -> str:
         f"a {name} cannot be impounded under {plugin.act.title}: {c.is_cattle.why}",
         citation=cites[0] if cites else None,
         field="animals",
+        kinds=kinds,
     )
 
 
@@ -113,6 +139,7 @@ def record_seizure(
         pound_id=pound_id,
         seized_at=seized,
         impounded_at=brought,
+        impounded_at_recorded=impounded_at is not None,
         place_kind=place_kind.value,
         place=_text(place, "place"),
         seizer_name=_text(seizer.name, "seizer.name", limit=200),

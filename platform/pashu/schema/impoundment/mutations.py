@@ -46,7 +46,10 @@ class RecordSeizureInput:
     place_kind: PlaceKind
     place: str
     seizer: PersonInput
-    seizer_signed: bool = False
+    seizer_signed: bool = strawberry.field(
+        description="Whether the seizer signed the register entry (an Act may require it: "
+        "Nagaland s.7); required, so that no entry is recorded unsigned by default"
+    )
     owner: PersonInput | None = None
     animals: list[AnimalInput]
 
