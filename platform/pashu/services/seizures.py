@@ -251,7 +251,7 @@ def record_notice(
             session.add(notice)
             session.flush()
     except IntegrityError:
-        raise Conflict(f"the {kind.value.lower()} of this case is recorded already") from None
+        raise Conflict(f"the {kind.value} of this case is recorded already") from None
     cases.refresh(session, plugin, case, cases.animals(session, case))
     audit.record(
         session,

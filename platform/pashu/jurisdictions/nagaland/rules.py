@@ -544,6 +544,4 @@ def _in_order(events: TimelineEvents) -> None:
     ]
     for (earlier, first), (later, then) in pairwise(given):
         if then < first:
-            raise ValidationError(
-                f"{later} ({then.isoformat()}) is before {earlier} ({first.isoformat()})"
-            )
+            raise ValidationError(f"{later} ({ist(then)}) is before {earlier} ({ist(first)})")
