@@ -118,7 +118,8 @@ def _lowers_bounds(
     existing: Sequence[Notification],
 ) -> Decision[Decimal]:
     """A base rate that lowers the bound of a higher rate in force says so: from its date
-    the higher rate is levied only up to the new bound (Nagaland ss.11(2), 12)."""
+    the higher rate is levied only up to the new bound (a bound "not exceeding
+    double" the base)."""
     over: list[str] = []
     cites = list(decision.cites)
     for rule in plugin.rate_rules().values():

@@ -129,7 +129,7 @@ def check_fine(offence: Offence, amount: Decimal, *, subsequent: bool) -> Decisi
             f"Rs {offence.subsequent_fine}",
         )
     if offence.fine_min is not None and offence.fine_min == offence.fine_max:
-        if amount != offence.fine_min:  # a fixed sum, not a range (Mizoram s.15(3))
+        if amount != offence.fine_min:  # a fixed sum ("a fine of five hundred rupees")
             error = FineAboveCap if amount > offence.fine_min else FineBelowMinimum
             raise error(
                 f"the fine under section {offence.section} is the fixed sum of "

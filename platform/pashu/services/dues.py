@@ -97,7 +97,7 @@ def _fine_per_head(
     levied: date,
 ) -> tuple[Decimal, list[Citation], str]:
     """The notified fine per head, held to its statutory bound (a multiple of the base scale
-    in force when the fine is levied: Nagaland ss.11(2), 12). A base lowered after the higher
+    in force when the fine is levied: "not exceeding four times"). A base lowered after the higher
     rate was published lowers the most that may be levied; a base not notified leaves the
     notified rate as it is (the bound was checked when it was published)."""
     if rule is None or rule.bound_base is None or rule.bound_factor is None:
@@ -294,8 +294,8 @@ _BOUNDS: dict[str, dict[PlaceKind, tuple[str, str]]] = {}
 
 
 def fine_bounds(plugin: Jurisdiction) -> dict[PlaceKind, tuple[str, str]]:
-    """For each place whose fine scale the Act bounds by a multiple of another (Nagaland
-    ss.11(2), 12): that base scale (a RateKind's value) and the factor, as a decimal string."""
+    """For each place whose fine scale the Act bounds by a multiple of another ("not
+    exceeding double"): that base scale (a RateKind's value) and the factor, as a decimal string."""
     if plugin.code not in _BOUNDS:
         rules = _rate_rules(plugin)
         bounds = {}

@@ -64,7 +64,7 @@ def routes_for(
 
 def _is_subsequent(plugin: Jurisdiction, session: Session, v: CaseView, at: datetime) -> bool:
     """An earlier offence by the same person (same name and address, normalised), already
-    fined, under the same provision or one the Act counts with it (Mizoram s.18)."""
+    fined, under the same provision or one the Act counts with it (one penalty for two limbs)."""
     if v.offence.subsequent_fine is None:
         return False
     codes = law(plugin).counts_as_earlier(v.offence).value

@@ -204,8 +204,8 @@ def register_animals(
         registered_at=at,
         owned_since=owned_since,
         deadline=window.value.deadline,
-        # An owner the chapter does not apply to (Mizoram s.11(2)) owes no report, so is
-        # never late with one.
+        # An owner the chapter does not apply to (exempt by class) owes no report, so is never
+        # late with one.
         late=not exemption.value and window.value.is_late(at),
         exempt=exemption.value,
         fee=total,

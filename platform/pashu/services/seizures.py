@@ -187,8 +187,8 @@ def _after_the_report(
     issued: datetime,
     cite: Citation,
 ) -> None:
-    """Where the Act has both, the notice follows the report of unclaimed animals (Nagaland
-    s.14(2) "thereupon"): neither may be recorded out of that order."""
+    """Where the Act has both, the notice follows the report of unclaimed animals ("thereupon
+    affix ... a notice"): neither may be recorded out of that order."""
     if cases.step(steps, Action.REPORT_UNCLAIMED) is None:
         return
     when = {n.kind: n.issued_at for n in recorded}

@@ -48,7 +48,7 @@ class RecordSeizureInput:
     seizer: PersonInput
     seizer_signed: bool = strawberry.field(
         description="Whether the seizer signed the register entry (an Act may require it: "
-        "Nagaland s.7); required, so that no entry is recorded unsigned by default"
+        "the Cattle Trespass Act s.7); required, so that no entry is recorded unsigned by default"
     )
     owner: PersonInput | None = None
     animals: list[AnimalInput]
