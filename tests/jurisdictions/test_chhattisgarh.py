@@ -37,8 +37,8 @@ TABLE_MARKS = {
     ("4", "1"): R,
     **{("4", f"2/{c}"): C for c in "abcdef"},
     ("8", "1"): U,
-    ("8", "2"): R,
-    ("8", "margin"): C,
+    ("8", "2"): U,  # numbering reconstructed; the second limb (other things) illegible
+    ("8", "margin"): U,  # only the margin note "Attempts and Abetment" can be read
     ("9", "1"): R,
     ("9", "1/proviso"): U,
     ("9", "2"): R,

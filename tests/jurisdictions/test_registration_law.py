@@ -101,6 +101,24 @@ def test_nagaland_proviso_no_penalty_for_a_valid_application_in_time() -> None:
         law.establishment_penalty(Decimal(300), date(2026, 3, 31), date(2026, 4, 1), True)
 
 
+def test_nagaland_twelve_months_are_twelve_months_not_and_a_day() -> None:
+    law = rules(NL, Capability.ESTABLISHMENT_REGISTRATION)
+    d = law.establishment_term(date(2026, 3, 30))
+    assert (d.value.valid_from, d.value.valid_until) == (date(2026, 3, 30), date(2027, 3, 29))
+    early = law.establishment_term(date(2027, 1, 5), current_until=date(2027, 3, 29))
+    assert (early.value.valid_from, early.value.valid_until) == (
+        date(2027, 3, 30),
+        date(2028, 3, 29),
+    )
+
+
+def test_nagaland_days_of_default_are_a_reading_and_an_invalid_timely_application_pays() -> None:
+    law = rules(NL, Capability.ESTABLISHMENT_REGISTRATION)
+    d = law.establishment_penalty(Decimal(300), date(2026, 3, 31), date(2026, 3, 20), False)
+    assert d.value == Decimal(300)
+    assert d.confidence.value == "interpreted" and "interpreted" in d.why
+
+
 def test_nagaland_registration_is_renewed_every_twelve_months() -> None:
     d = rules(NL, Capability.ESTABLISHMENT_REGISTRATION).establishment_term(date(2024, 2, 29))
     assert (d.value.valid_from, d.value.valid_until) == (date(2024, 2, 29), date(2025, 2, 28))

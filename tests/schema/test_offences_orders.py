@@ -29,7 +29,7 @@ mutation($id: ID!, $amount: Decimal!, $release: Decimal, $estimate: Decimal, $li
   compoundOffence(input: {offenceId: $id, amount: $amount, at: "2025-06-05T10:00:00+05:30",
       releaseSum: $release, estimatedValue: $estimate, thingsReleased: "a tractor",
       cancelLicenceId: $licence, cancelLicenceReason: "repeated contravention"}) {
-    id amount acquitted releaseSum afterProceedings routes { account amount }
+    id amount acquitted barsProceedings releaseSum afterProceedings routes { account amount }
     licenceCancellation { status reason }
   }
 }"""
@@ -88,14 +88,15 @@ async def test_chhattisgarh_no_court_without_an_officers_written_report(
     assert [s["kind"] for s in sent["steps"]] == ["REPORT", "SENT_TO_COURT"]
 
 
-async def test_chhattisgarh_composition_is_an_acquittal_barring_further_proceedings(
+async def test_chhattisgarh_composition_before_proceedings_bars_them_and_is_no_acquittal(
     dbs: Databases, gql: GraphQLClient
 ) -> None:
     t, case = await cg_case(dbs, gql)
     comp = (await gql.ok(COMPOUND, {"id": case["id"], "amount": "1000.00"}, t.token))[
         "compoundOffence"
     ]
-    assert comp["acquitted"] is True and comp["afterProceedings"] is False
+    assert comp["acquitted"] is False and comp["afterProceedings"] is False  # s.10(3)
+    assert comp["barsProceedings"] is True
     assert comp["routes"] == [{"account": "deposit:no-fund-named", "amount": "1000.00"}]
     for query, variables in (
         (FINE, {"id": case["id"], "amount": "100.00", "at": LATER}),

@@ -50,7 +50,7 @@ async def test_a_valid_application_in_time_owes_no_penalty(
         "renewEstablishmentRegistration"
     ]
     assert (made["fee"], made["penalty"], made["kind"]) == ("300.00", "0.00", "REGISTRATION")
-    assert (made["validFrom"], made["validUntil"]) == ("2026-03-30", "2027-03-30")
+    assert (made["validFrom"], made["validUntil"]) == ("2026-03-30", "2027-03-29")  # 12 months
     assert "proviso" in made["explanation"] or "in time" in made["explanation"]
     assert made["certificateNo"] in made["certificate"]
     assert "Kohima Dairy" in made["certificate"]
@@ -74,7 +74,7 @@ async def test_default_costs_the_fee_plus_two_rupees_a_day_after_the_last_date(
                 "input": {
                     "establishment": "kohima  dairy",
                     "lastDate": "2027-03-31",
-                    "appliedAt": "2027-03-01T10:00:00+05:30",
+                    "appliedAt": "2026-11-01T10:00:00+05:30",
                     "validApplicationOnTime": True,
                 }
             },
@@ -88,7 +88,7 @@ async def test_default_costs_the_fee_plus_two_rupees_a_day_after_the_last_date(
     assert listed["establishments"] == [
         {
             "name": "Kohima Dairy",
-            "validUntil": "2028-03-01",
+            "validUntil": "2028-04-09",  # an early renewal runs on from the current term
             "registrations": [{"kind": "REGISTRATION"}, {"kind": "RENEWAL"}],
         }
     ]
@@ -118,3 +118,33 @@ async def test_only_nagaland_registers_establishments(dbs: Databases, gql: Graph
     t = make_tenant(dbs, "mizoram")
     err = await gql.error(RENEW, renewal("2026-03-30T10:00:00+05:30", True), t.token)
     assert err["extensions"]["code"] == "NOT_IN_JURISDICTION"
+
+
+async def test_an_application_in_time_that_is_not_valid_is_penalised_not_refused(
+    dbs: Databases, gql: GraphQLClient
+) -> None:
+    t = await nagaland(dbs, gql)
+    made = (await gql.ok(RENEW, renewal("2026-03-30T10:00:00+05:30", False), t.token))[
+        "renewEstablishmentRegistration"
+    ]
+    assert made["penalty"] == "300.00" and made["defaultDays"] == 0  # the fee, no day of default
+    marks = {c["section"]: c for c in made["citations"]}
+    assert "registration(6)" in marks
+    assert "interpreted" in made["explanation"]
+
+
+async def test_an_early_renewal_runs_from_the_end_of_the_current_term(
+    dbs: Databases, gql: GraphQLClient
+) -> None:
+    t = await nagaland(dbs, gql)
+    await gql.ok(RENEW, renewal("2026-03-30T10:00:00+05:30", True), t.token)
+    early = {
+        "input": {
+            "establishment": "Kohima Dairy",
+            "lastDate": "2027-03-31",
+            "appliedAt": "2026-10-01T10:00:00+05:30",
+            "validApplicationOnTime": True,
+        }
+    }
+    again = (await gql.ok(RENEW, early, t.token))["renewEstablishmentRegistration"]
+    assert (again["validFrom"], again["validUntil"]) == ("2027-03-30", "2028-03-29")

@@ -30,6 +30,7 @@ KINDS = [
     RateKind.FINE_PER_HEAD,
     RateKind.FEEDING_PER_HEAD_PER_DAY,
     RateKind.HABITUAL_AREA_FINE_PER_HEAD,
+    RateKind.AERODROME_FINE_PER_HEAD,  # bounded by four times the scale in force (s.12)
 ]
 SPECIES = ["cow", "goat", "buffalo"]
 
@@ -133,7 +134,13 @@ def test_the_sql_total_is_the_python_total(
 
         expected = dues.compute(plugin, cases.rates(s), case, rows, as_of).total
         scales = {p: f"'{k}'" for p, k in dues.fine_kinds(plugin).items()}
-        total = dues.total_sql(dues.fine_kind_sql("i", scales), "i", ":as_of")
+        bounds = dues.fine_bounds(plugin)
+        bound = dues.fine_bound_sql(
+            "i",
+            {p: f"'{b}'" for p, (b, _) in bounds.items()},
+            {p: f for p, (_, f) in bounds.items()},
+        )
+        total = dues.total_sql(dues.fine_kind_sql("i", scales), "i", ":as_of", bound=bound)
         query = (
             select(text(total).bindparams(as_of=as_of))
             .select_from(Impoundment.__table__.alias("i"))

@@ -26,6 +26,12 @@ def aware(instant: datetime) -> datetime:
     return instant
 
 
+def ist(instant: datetime) -> str:
+    """An instant as messages and documents print it: ISO 8601 in IST, with its offset, as
+    the API writes instants (2026-12-04T11:00:00+05:30)."""
+    return aware(instant).astimezone(IST).isoformat()
+
+
 def legal_date(instant: datetime) -> date:
     """The calendar day in IST on which `instant` falls."""
     return aware(instant).astimezone(IST).date()

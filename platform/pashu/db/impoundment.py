@@ -24,6 +24,7 @@ from sqlalchemy import (
     String,
     UniqueConstraint,
     Uuid,
+    true,
 )
 from sqlalchemy.orm import Mapped, mapped_column
 
@@ -68,6 +69,10 @@ class Impoundment(TenantOwned, Base):
     pound_id: Mapped[uuid.UUID] = mapped_column(Uuid)
     seized_at: Mapped[datetime] = mapped_column(UtcDateTime)
     impounded_at: Mapped[datetime] = mapped_column(UtcDateTime)  # brought to the pound
+    # False: the entry omitted it; `impounded_at` then holds the seizure's instant.
+    impounded_at_recorded: Mapped[bool] = mapped_column(
+        Boolean, default=True, server_default=true()
+    )
     place_kind: Mapped[str] = mapped_column(String(32))
     place: Mapped[str] = mapped_column(String(300))
     seizer_name: Mapped[str] = mapped_column(String(200))

@@ -104,8 +104,52 @@ def check(
         )
     new = replace(new, species=species, amount=amount)
     if rule.bound_base is None or rule.bound_factor is None:
-        return Decision(amount, list(rule.cites), f"fixed by {rule.fixed_by}; the Act sets no cap")
+        decision = Decision(
+            amount, list(rule.cites), f"fixed by {rule.fixed_by}; the Act sets no cap"
+        )
+        return _lowers_bounds(plugin, decision, new, existing)
     return _bounded(rule, rule.bound_base, rule.bound_factor, new, existing)
+
+
+def _lowers_bounds(
+    plugin: Jurisdiction,
+    decision: Decision[Decimal],
+    new: Notification,
+    existing: Sequence[Notification],
+) -> Decision[Decimal]:
+    """A base rate that lowers the bound of a higher rate in force says so: from its date
+    the higher rate is levied only up to the new bound (a bound "not exceeding
+    double" the base)."""
+    over: list[str] = []
+    cites = list(decision.cites)
+    for rule in plugin.rate_rules().values():
+        if rule.bound_base is not new.kind or rule.bound_factor is None:
+            continue
+        limit = times(new.amount, rule.bound_factor)
+        for higher in _governed_by(existing, rule.kind, new.species, new.effective_from):
+            if higher.amount > limit:
+                whom = f" for {higher.species}" if higher.species else ""
+                over.append(
+                    f"the {_words(rule.kind)}{whom} of Rs {higher.amount} ({higher.reference}) "
+                    f"exceeds {rule.bound_factor} × Rs {new.amount} ({rule.cites[0].label}) and "
+                    f"is levied at Rs {limit} from {new.effective_from.isoformat()}"
+                )
+                cites += [c for c in rule.cites if c not in cites]
+    if not over:
+        return decision
+    return Decision(decision.value, cites, f"{decision.why}; " + "; ".join(over))
+
+
+def _governed_by(
+    existing: Sequence[Notification], kind: RateKind, species: str | None, on: date
+) -> list[Notification]:
+    """The rates of `kind` in force on `on` that a base for `species` bounds: for one species,
+    its own rate (or the one for all); for all species, every such rate in force."""
+    if species is not None:
+        found = in_force(existing, kind, species, on)
+        return [] if found is None else [found]
+    names = {n.species for n in existing if n.kind is kind}
+    return [n for sp in names if (n := _latest(existing, kind, sp, on)) is not None]
 
 
 def _bounded(

@@ -68,7 +68,8 @@ class FineCheck:
 class CompoundingRule:
     """How an offence is compounded: the cap on the composition money (None: the Act gives
     none), release of seized things on a further sum up to their estimated value, the
-    effect of composition, and whether the officer may cancel the offender's licence."""
+    effect of composition (`acquittal`: deemed an acquittal where proceedings have been
+    instituted), and whether the officer may cancel the offender's licence."""
 
     composition_max: Decimal | None
     before_or_after_proceedings: bool
@@ -127,6 +128,20 @@ def check_fine(offence: Offence, amount: Decimal, *, subsequent: bool) -> Decisi
             f"a subsequent offence under section {offence.section}: the fixed fine of "
             f"Rs {offence.subsequent_fine}",
         )
+    if offence.fine_min is not None and offence.fine_min == offence.fine_max:
+        if amount != offence.fine_min:  # a fixed sum ("a fine of five hundred rupees")
+            error = FineAboveCap if amount > offence.fine_min else FineBelowMinimum
+            raise error(
+                f"the fine under section {offence.section} is the fixed sum of "
+                f"Rs {offence.fine_min}, not Rs {amount}",
+                citation=cite,
+                fixed=str(offence.fine_min),
+            )
+        return Decision(
+            FineCheck(amount),
+            offence.cites,
+            f"section {offence.section} fixes the fine at Rs {offence.fine_min}",
+        )
     if offence.fine_min is not None and amount < offence.fine_min:
         raise FineBelowMinimum(
             f"the fine under section {offence.section} is not less than Rs {offence.fine_min}",
@@ -174,6 +189,15 @@ class PenaltyLaw(ABC):  # noqa: B024 -- every rule has a default: refusal
         if role is OffenderRole.OFFICER_OF_CORPORATION:
             raise self.absent("liability of a corporation's officers for its offences")
         return Decision(role, offence.cites, f"charged as {role.value.lower()}")
+
+    def counts_as_earlier(self, offence: Offence) -> Decision[tuple[str, ...]]:
+        """The offence codes an earlier conviction under which makes `offence` a subsequent
+        one; by default, the same offence only."""
+        return Decision(
+            (offence.code,),
+            offence.cites,
+            f"an earlier offence under section {offence.section}",
+        )
 
     def cognizance(self) -> Decision[bool]:
         """True: no court takes cognizance without an authorised officer's written report."""

@@ -165,7 +165,11 @@ class RegistrationLaw(ABC):  # noqa: B024 - a state overrides only the chapters 
         raise self._absent("appeal under a registration or tax chapter")
 
     # -- establishments -------------------------------------------------------------
-    def establishment_term(self, renewed_on: date) -> Decision[EstablishmentTerm]:
+    def establishment_term(
+        self, renewed_on: date, current_until: date | None = None
+    ) -> Decision[EstablishmentTerm]:
+        """The term granted on an application of `renewed_on`; `current_until`, the last day
+        of the registration in force, if any."""
         raise self._absent("registration of establishments")
 
     def establishment_penalty(

@@ -17,7 +17,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from pashu.core.errors import Conflict, NotFound, TooEarly, ValidationError
-from pashu.core.legaltime import IST, aware, legal_date
+from pashu.core.legaltime import IST, aware, ist, legal_date
 from pashu.db.clocks import Auction, AuctionLot, LotStatus
 from pashu.db.impoundment import AnimalStatus, Impoundment
 from pashu.jurisdictions import registry
@@ -80,15 +80,15 @@ def schedule(
     assert step is not None  # an Act with an auction has the step
     if step.projected or issued < step.window.not_before:
         raise TooEarly(
-            f"the auction may be held from {step.window.not_before.isoformat()}"
+            f"the auction may be held from {ist(step.window.not_before)}"
             + (" once the notices the Act requires are issued" if step.projected else ""),
             citation=step.cites[0],
-            notBefore=step.window.not_before.isoformat(),
+            notBefore=ist(step.window.not_before),
         )
     on = aware(scheduled_for) if scheduled_for else default_date(issued)
     if on < step.window.not_before or on < issued:
         raise TooEarly(
-            f"the auction cannot be held before {max(step.window.not_before, issued).isoformat()}",
+            f"the auction cannot be held before {ist(max(step.window.not_before, issued))}",
             citation=step.cites[0],
             field="scheduledFor",
         )
@@ -200,8 +200,8 @@ def close(
     auction = get(session, auction_id, lock=True)
     if held < auction.scheduled_for:
         raise TooEarly(
-            f"the auction is notified for {auction.scheduled_for.isoformat()}",
-            notBefore=auction.scheduled_for.isoformat(),
+            f"the auction is notified for {ist(auction.scheduled_for)}",
+            notBefore=ist(auction.scheduled_for),
             field="at",
         )
     offered = {lot.id: lot for lot in lots(session, [auction.id])}

@@ -15,7 +15,7 @@ from sqlalchemy.orm import Session
 
 from pashu.core.citations import Citation
 from pashu.core.errors import Conflict, TooLate
-from pashu.core.legaltime import aware
+from pashu.core.legaltime import aware, ist
 from pashu.db.impoundment import Sale
 from pashu.jurisdictions import registry
 from pashu.jurisdictions.base import Action, Capability, MoneyKind, SaleAccounting, TimelineEvents
@@ -57,9 +57,9 @@ def claim_proceeds(
     assert step is not None  # an Act with an auction has a claim step
     if step.window.deadline is not None and when >= step.window.deadline:
         raise TooLate(
-            f"the claim had to be made before {step.window.deadline.isoformat()}",
+            f"the claim had to be made before {ist(step.window.deadline)}",
             citation=step.cites[0],
-            deadline=step.window.deadline.isoformat(),
+            deadline=ist(step.window.deadline),
         )
     subject = f"Impoundment:{case.id}"
     if deducting:

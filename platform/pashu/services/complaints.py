@@ -21,7 +21,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from pashu.core.errors import Conflict, NotFound, TooEarly, TooLate, ValidationError
-from pashu.core.legaltime import aware
+from pashu.core.legaltime import aware, ist
 from pashu.core.money import rupees
 from pashu.db.complaints import Complaint, ComplaintDecision
 from pashu.db.impoundment import AnimalStatus, Delivery
@@ -65,9 +65,9 @@ def file_complaint(
     if step.window.is_late(when):
         assert step.window.deadline is not None
         raise TooLate(
-            f"a complaint had to be made before {step.window.deadline.isoformat()}",
+            f"a complaint had to be made before {ist(step.window.deadline)}",
             citation=step.cites[0],
-            deadline=step.window.deadline.isoformat(),
+            deadline=ist(step.window.deadline),
         )
     if form not in FORMS:
         raise ValidationError(f"form is one of {FORMS}", field="form")

@@ -85,7 +85,9 @@ def compound(
         things_released=text(release.things, "things") if release else None,
         at=at,
         after_proceedings=v.has(StepKind.SENT_TO_COURT),
-        acquitted=rule.acquittal,
+        # CG s.10(3): "deemed to amount to an acquittal" where proceedings have been
+        # instituted; before any, composition bars them instead.
+        acquitted=rule.acquittal and v.has(StepKind.SENT_TO_COURT),
         licence_id=cancellation.licence_id if cancellation else None,
         licence_reason=text(cancellation.reason, "reason") if cancellation else None,
         licence_cancellation=CANCELLED if cancellation else None,

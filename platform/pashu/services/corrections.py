@@ -37,6 +37,7 @@ from pashu.services.tenants import Principal
 REGISTER_FIELDS = (
     "seized_at",
     "impounded_at",
+    "impounded_at_recorded",
     "place_kind",
     "place",
     "seizer_name",
@@ -85,6 +86,7 @@ def correct_seizure(
         fields["seized_at"] = changes.seized_at
     if changes.impounded_at:
         fields["impounded_at"] = changes.impounded_at
+        fields["impounded_at_recorded"] = True
     if changes.place_kind:
         fields["place_kind"] = changes.place_kind.value
     if changes.place is not None:

@@ -12,7 +12,7 @@ from decimal import Decimal
 from sqlalchemy.orm import Session
 
 from pashu.core.errors import Conflict, ValidationError
-from pashu.core.legaltime import aware
+from pashu.core.legaltime import aware, ist
 from pashu.core.money import rupees, split
 from pashu.db.impoundment import AnimalStatus, Delivery
 from pashu.jurisdictions import registry
@@ -88,7 +88,7 @@ def deliver_to_owner(
     paid = rupees(amount_paid)
     if paid != dues.total:
         raise ValidationError(
-            f"the dues for these animals on {when.isoformat()} are Rs {dues.total}, not Rs {paid}",
+            f"the dues for these animals on {ist(when)} are Rs {dues.total}, not Rs {paid}",
             citation=rule.cites[0],
             field="amountPaid",
             dues=str(dues.total),

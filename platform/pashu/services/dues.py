@@ -21,6 +21,7 @@ from pashu.core.citations import Citation
 from pashu.core.decision import Decision
 from pashu.core.errors import PashuError
 from pashu.core.legaltime import IST, legal_date
+from pashu.core.money import times
 from pashu.db.impoundment import AnimalStatus, ImpoundedAnimal, Impoundment
 from pashu.db.rates import RateNotification
 from pashu.jurisdictions.base import Jurisdiction, MoneyKind, PlaceKind, RateKind, RateRule
@@ -88,6 +89,35 @@ def _feeding_days(animal: ImpoundedAnimal, impounded: date, until: date) -> tupl
     return first, max(0, (until - first).days + 1)
 
 
+def _fine_per_head(
+    rule: RateRule | None,
+    notifications: Sequence[Notification],
+    rate: Notification,
+    species: str,
+    levied: date,
+) -> tuple[Decimal, list[Citation], str]:
+    """The notified fine per head, held to its statutory bound (a multiple of the base scale
+    in force when the fine is levied: "not exceeding four times"). A base lowered after the higher
+    rate was published lowers the most that may be levied; a base not notified leaves the
+    notified rate as it is (the bound was checked when it was published)."""
+    if rule is None or rule.bound_base is None or rule.bound_factor is None:
+        return rate.amount, [], rate.reference
+    base = in_force(notifications, rule.bound_base, species, levied)
+    if base is None:
+        return rate.amount, [], rate.reference
+    limit = times(base.amount, rule.bound_factor)
+    if rate.amount <= limit:
+        return rate.amount, [], rate.reference
+    cite = rule.cites[0]
+    return (
+        limit,
+        list(rule.cites),
+        f"{rate.reference} fixes Rs {rate.amount}, but {cite.label} allows at most "
+        f"{rule.bound_factor} × the {rule.bound_base.value} of Rs {base.amount} in force on "
+        f"{levied.isoformat()} ({base.reference})",
+    )
+
+
 def compute(
     plugin: Jurisdiction,
     notifications: Sequence[Notification],
@@ -108,18 +138,32 @@ def compute(
             fines[a.species] += 1
     for species, heads in sorted(fines.items()):
         rate = in_force(notifications, fine_kind.value, species, impounded)
+        if rate is None:
+            lines.append(
+                DuesLine(
+                    MoneyKind.FINE,
+                    species,
+                    heads,
+                    None,
+                    None,
+                    fine_kind.cites,
+                    f"no {fine_kind.value.value} for {species} notified in force on "
+                    f"{impounded.isoformat()}",
+                )
+            )
+            continue
+        per_head, cites, why = _fine_per_head(
+            rules.get(fine_kind.value), notifications, rate, species, impounded
+        )
         lines.append(
             DuesLine(
                 MoneyKind.FINE,
                 species,
                 heads,
                 None,
-                None if rate is None else rate.amount * heads,
-                fine_kind.cites,
-                f"{heads} × Rs {rate.amount} per head ({rate.reference}); {fine_kind.why}"
-                if rate
-                else f"no {fine_kind.value.value} for {species} notified in force on "
-                f"{impounded.isoformat()}",
+                per_head * heads,
+                [*fine_kind.cites, *(c for c in cites if c not in fine_kind.cites)],
+                f"{heads} × Rs {per_head} per head ({why}); {fine_kind.why}",
             )
         )
 
@@ -246,10 +290,46 @@ def fine_kind_sql(case: str, scales: Mapping[PlaceKind, str]) -> str:
     return f"(CASE {case}.place_kind {places} END)"
 
 
-def total_sql(fine_kind: str, case: str, as_of: str, segments: str = SEGMENTS) -> str:
+_BOUNDS: dict[str, dict[PlaceKind, tuple[str, str]]] = {}
+
+
+def fine_bounds(plugin: Jurisdiction) -> dict[PlaceKind, tuple[str, str]]:
+    """For each place whose fine scale the Act bounds by a multiple of another ("not
+    exceeding double"): that base scale (a RateKind's value) and the factor, as a decimal string."""
+    if plugin.code not in _BOUNDS:
+        rules = _rate_rules(plugin)
+        bounds = {}
+        for place, kind in fine_kinds(plugin).items():
+            rule = rules.get(RateKind(kind))
+            if rule and rule.bound_base is not None and rule.bound_factor is not None:
+                bounds[place] = (rule.bound_base.value, str(rule.bound_factor))
+        _BOUNDS[plugin.code] = bounds
+    return _BOUNDS[plugin.code]
+
+
+def fine_bound_sql(
+    case: str, bases: Mapping[PlaceKind, str], factors: Mapping[PlaceKind, str]
+) -> tuple[str, str]:
+    """The base scale and factor bounding the case's fine scale, in SQL (NULL: unbounded);
+    `bases` and `factors` give each place's as an SQL expression, as `fine_kind_sql`."""
+    if not bases:
+        return "NULL", "NULL"
+    base = " ".join(f"WHEN '{p.value}' THEN {k}" for p, k in bases.items())
+    factor = " ".join(f"WHEN '{p.value}' THEN {f}" for p, f in factors.items())
+    return f"(CASE {case}.place_kind {base} END)", f"(CASE {case}.place_kind {factor} END)"
+
+
+def total_sql(
+    fine_kind: str,
+    case: str,
+    as_of: str,
+    segments: str = SEGMENTS,
+    bound: tuple[str, str] = ("NULL", "NULL"),
+) -> str:
     """`compute(...).total` for the impoundment row `case` at the instant `as_of`: a decimal
     string, or NULL while a rate is unknown. `fine_kind` is the case's fine scale (SQL);
-    `segments`, `rate_segments()` as a CTE's name or a subquery."""
+    `segments`, `rate_segments()` as a CTE's name or a subquery; `bound`, the base scale and
+    factor that bound the fine scale (`fine_bound_sql`)."""
     # Each animal's days and scales, named once (k) for the expressions that use them.
     own_from = (
         f"(SELECT min(o.since) FROM {segments} o WHERE o.kind = {FEEDING} "
@@ -257,11 +337,18 @@ def total_sql(fine_kind: str, case: str, as_of: str, segments: str = SEGMENTS) -
     )
     days = (
         f"CROSS JOIN LATERAL (SELECT {_on(f'{case}.impounded_at')} AS impounded, "
-        f"{_on(as_of)} AS until, {fine_kind} AS fine_kind, {own_from} AS own_from) k "
+        f"{_on(as_of)} AS until, {fine_kind} AS fine_kind, {own_from} AS own_from, "
+        f"{bound[0]} AS bound_kind, ({bound[1]})::numeric AS bound_factor) k "
         f"CROSS JOIN LATERAL (SELECT coalesce({_on('a.charges_settled_at')} + 1, k.impounded) "
         "AS first) f"
     )
-    fine = _rate_on("k.fine_kind", "a.species", "k.impounded", segments)
+    # An unbounded scale, or a base not notified, caps nothing; an unknown rate stays unknown.
+    rate = _rate_on("k.fine_kind", "a.species", "k.impounded", segments)
+    limit = _rate_on("k.bound_kind", "a.species", "k.impounded", segments)
+    fine = (
+        "(SELECT least(x.rate, coalesce(round(k.bound_factor * x.base), x.rate)) FROM "
+        f"(SELECT {rate} AS rate, {limit} AS base) x WHERE x.rate IS NOT NULL)"
+    )
     feeding = _feeding("a.species", "f.first", "k.until", "k.own_from", segments)
     return (
         "(SELECT CASE WHEN bool_or(x.amount IS NULL) THEN NULL "

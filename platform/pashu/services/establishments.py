@@ -43,9 +43,9 @@ def renew_establishment_registration(
     fee_rule = law.establishment_fee()
     fee = rate_for(session, RateKind.REGISTRATION_FEE, None, applied_on, fee_rule.cites[0])
     penalty = law.establishment_penalty(fee, last_date, applied_on, valid_application_on_time)
-    term = law.establishment_term(applied_on).value
     found = session.scalar(select(Establishment).where(Establishment.name_key == key(name)))
     previous = None if found is None else latest(session, found.id)
+    term = law.establishment_term(applied_on, previous.valid_until if previous else None).value
     if previous is not None and previous.valid_from >= applied_on:
         raise Conflict(
             f"{found.name if found else name} was registered on "

@@ -62,11 +62,12 @@ def routes_for(
     return [(f"fund:{r.fund}", p) for r, p in zip(routing.value, parts, strict=True)], routing.why
 
 
-def _is_subsequent(session: Session, v: CaseView, at: datetime) -> bool:
-    """An earlier offence under the same provision by the same person (same name and
-    address, normalised), already fined."""
+def _is_subsequent(plugin: Jurisdiction, session: Session, v: CaseView, at: datetime) -> bool:
+    """An earlier offence by the same person (same name and address, normalised), already
+    fined, under the same provision or one the Act counts with it (one penalty for two limbs)."""
     if v.offence.subsequent_fine is None:
         return False
+    codes = law(plugin).counts_as_earlier(v.offence).value
     earlier = session.scalar(
         select(Fine.id)
         .join(
@@ -75,7 +76,7 @@ def _is_subsequent(session: Session, v: CaseView, at: datetime) -> bool:
         )
         .where(
             OffenceCase.offender_key == v.case.offender_key,
-            OffenceCase.offence_code == v.case.offence_code,
+            OffenceCase.offence_code.in_(codes),
             OffenceCase.id != v.case.id,
             OffenceCase.committed_at < v.case.committed_at,
             Fine.at <= at,
@@ -102,7 +103,7 @@ def impose_fine(
     require_cognizable(plugin, v)
     if v.fines:
         raise Conflict("a fine has been imposed on this case already")
-    checked = check_fine(v.offence, amount, subsequent=_is_subsequent(session, v, at))
+    checked = check_fine(v.offence, amount, subsequent=_is_subsequent(plugin, session, v, at))
     fine_amount = checked.value.amount
     comp = Decimal("0.00")
     if appropriation is not None:

@@ -102,6 +102,36 @@ def schedule(
     case.next_deadline = min(deadlines) if deadlines else None
 
 
+# Steps that exist only while animals wait in the pound, and those that need a sale.
+_WHILE_IMPOUNDED = (*DUTIES, Action.DELIVER_TO_POUND)
+_AFTER_A_SALE = (Action.CLAIM_SALE_PROCEEDS, Action.CLAIM_SURPLUS)
+
+
+def no_longer_required(
+    steps: Sequence[TimelineStep],
+    issued: Sequence[Notice],
+    all_animals: Sequence[ImpoundedAnimal],
+) -> set[Action]:
+    """The steps a closed case (no animal left in the pound) no longer requires: the
+    department's duties not yet done, and the claims on sale proceeds where nothing was sold.
+    The owner's complaint of illegal seizure stays open within its window."""
+    if not all_animals or any(a.status == AnimalStatus.IN_POUND.value for a in all_animals):
+        return set()
+    done = {n.kind for n in issued}
+    sold = any(a.status == AnimalStatus.SOLD.value for a in all_animals)
+    gone: set[Action] = set()
+    for s in steps:
+        if s.action in _WHILE_IMPOUNDED and s.action.value not in done:
+            if s.action is Action.AUCTION and sold:
+                continue
+            if s.action is Action.DELIVER_TO_POUND:
+                continue  # the register shows them brought to the pound: done, not dropped
+            gone.add(s.action)
+        elif s.action in _AFTER_A_SALE and not sold:
+            gone.add(s.action)
+    return gone
+
+
 def refresh_status(case: Impoundment, all_animals: Sequence[ImpoundedAnimal]) -> None:
     """Keep the case's status in step with its animals (for the dashboard's filters)."""
     states = {a.status for a in all_animals}

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from datetime import date
+from datetime import date, datetime
 
 from pashu.db.impoundment import Delivery, ImpoundedAnimal, Impoundment, Sale
 from pashu.db.pounds import LocalAuthority, Pound
@@ -31,7 +31,10 @@ def register_copy(
         ("Number of animals", ", ".join(f"{n} {s}" for s, n in sorted(heads.items()))),
         ("Description", described),
         ("Seized", f"{when(case.seized_at)} at {case.place}"),
-        ("Brought to the pound", when(case.impounded_at)),
+        (
+            "Brought to the pound",
+            when(case.impounded_at) if case.impounded_at_recorded else "not recorded",
+        ),
         ("Seized by", f"{case.seizer_name}, {case.seizer_address}"),
         ("Owner", f"{case.owner_name}, {case.owner_address}" if case.owner_name else "not known"),
     ]
@@ -76,7 +79,11 @@ def sale_account(plugin: Jurisdiction, case: Impoundment, sale: Sale) -> Documen
     rows = [
         ("Register no.", str(case.register_number)),
         ("(a) Animals seized", str(a["cattleSeized"])),
-        ("(b) Impounded", f"{a['impoundedFrom'][:16]} to {a['impoundedUntil'][:16]}"),
+        (
+            "(b) Impounded",
+            f"{when(datetime.fromisoformat(a['impoundedFrom']))} to "
+            f"{when(datetime.fromisoformat(a['impoundedUntil']))}",
+        ),
         ("(c) Fines and charges", f"Rs {a['finesAndCharges']}"),
         ("(d) Animals sold", str(a["cattleSold"])),
         ("(e) Proceeds of sale", f"Rs {a['proceeds']}"),

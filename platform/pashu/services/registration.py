@@ -204,7 +204,9 @@ def register_animals(
         registered_at=at,
         owned_since=owned_since,
         deadline=window.value.deadline,
-        late=window.value.is_late(at),
+        # An owner the chapter does not apply to (exempt by class) owes no report, so is never
+        # late with one.
+        late=not exemption.value and window.value.is_late(at),
         exempt=exemption.value,
         fee=total,
         registered_by=principal.actor,
@@ -312,7 +314,7 @@ def registration_status(
     counts: dict[str, int] = {}
     for line in lines_of(session, [r.id for r in regs]):
         counts[line.species] = counts.get(line.species, 0) + line.adults + line.young
-    late = any(r.late for r in regs)
+    late = not exemption.value and any(r.late for r in regs)
     if regs:
         why = f"{len(regs)} registration(s) by {on.isoformat()}" + (
             ", one or more late" if late else ""

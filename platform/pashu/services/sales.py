@@ -13,7 +13,7 @@ from typing import Any
 from sqlalchemy.orm import Session
 
 from pashu.core.errors import Conflict, ProhibitedPurchaser, TooEarly, ValidationError
-from pashu.core.legaltime import aware
+from pashu.core.legaltime import aware, ist
 from pashu.core.money import rupees
 from pashu.db.impoundment import AnimalStatus, ImpoundedAnimal, Impoundment, Sale
 from pashu.db.types import new_id
@@ -65,9 +65,9 @@ def _check_time(plugin: Jurisdiction, case: Impoundment, at: datetime, session: 
         )
     if at < auction.window.not_before:
         raise TooEarly(
-            f"the animals may be sold from {auction.window.not_before.isoformat()}",
+            f"the animals may be sold from {ist(auction.window.not_before)}",
             citation=auction.cites[0],
-            notBefore=auction.window.not_before.isoformat(),
+            notBefore=ist(auction.window.not_before),
         )
 
 
@@ -154,8 +154,8 @@ def record_sale(
         disposal = {"toFund": str(proceeds - spent), "expensesOfSale": str(spent)}
     account = {
         "cattleSeized": len(everything),
-        "impoundedFrom": case.impounded_at.isoformat(),
-        "impoundedUntil": when.isoformat(),
+        "impoundedFrom": ist(case.impounded_at),
+        "impoundedUntil": ist(when),
         "finesAndCharges": str(dues.total),
         "cattleSold": len(sold),
         "proceeds": str(proceeds),

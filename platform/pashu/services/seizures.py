@@ -6,19 +6,36 @@ from __future__ import annotations
 
 import uuid
 from dataclasses import dataclass
-from datetime import UTC, date, datetime, timedelta
+from datetime import date, datetime
 
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from pashu.core.errors import Conflict, NotFound, NotInJurisdiction, TooEarly, ValidationError
-from pashu.core.legaltime import aware, legal_date
+from pashu.core.citations import Citation
+from pashu.core.errors import (
+    Conflict,
+    NotFound,
+    NotInJurisdiction,
+    TooEarly,
+    TooLate,
+    UnknownSpecies,
+    ValidationError,
+)
+from pashu.core.legaltime import aware, ist, legal_date
+from pashu.core.recorded_at import not_after_now
 from pashu.db.impoundment import AnimalStatus, ImpoundedAnimal, Impoundment, Notice
 from pashu.db.pounds import LocalAuthority, Pound
 from pashu.jurisdictions import registry
-from pashu.jurisdictions.base import Action, Capability, Jurisdiction, PlaceKind, SeizerCapacity
-from pashu.jurisdictions.species import canonical
+from pashu.jurisdictions.base import (
+    Action,
+    Capability,
+    Jurisdiction,
+    PlaceKind,
+    SeizerCapacity,
+    TimelineStep,
+)
+from pashu.jurisdictions.species import SPECIES, canonical
 from pashu.services import audit, extent
 from pashu.services import impoundments as cases
 from pashu.services.numbering import next_number
@@ -44,10 +61,34 @@ def _text(value: str, field: str, *, limit: int = 300) -> str:
     return text
 
 
+_KINDS: dict[str, list[str]] = {}
+
+
+def act_kinds(plugin: Jurisdiction) -> list[str]:
+    """The kinds of the vocabulary the Act covers (cattle, or animals), for a short answer."""
+    if plugin.code not in _KINDS:
+        _KINDS[plugin.code] = [
+            name
+            for name in sorted(SPECIES)
+            if (c := plugin.classify(name)).is_cattle.value or c.is_animal.value
+        ]
+    return _KINDS[plugin.code]
+
+
 def _seizable(session: Session, plugin: Jurisdiction, species: str, on: date) -> str:
     """Only what the Act covers on the day may be impounded under it: cattle (with the kinds
-    notified into the Act by then), or animals."""
-    name = canonical(species)
+    notified into the Act by then), or animals. A clerk who names something else is told the
+    Act's own kinds, not the whole vocabulary."""
+    kinds = act_kinds(plugin)
+    try:
+        name = canonical(species)
+    except UnknownSpecies:
+        raise UnknownSpecies(
+            f"{species.strip()!r} is not a kind {plugin.act.title} covers; it covers: "
+            + ", ".join(kinds),
+            kinds=kinds,
+            field="animals",
+        ) from None
     c = extent.classify(session, plugin, name, on)
     if c.is_cattle.value or c.is_animal.value:
         return name
@@ -56,6 +97,7 @@ def _seizable(session: Session, plugin: Jurisdiction, species: str, on: date) ->
         f"a {name} cannot be impounded under {plugin.act.title}: {c.is_cattle.why}",
         citation=cites[0] if cites else None,
         field="animals",
+        kinds=kinds,
     )
 
 
@@ -89,8 +131,8 @@ def record_seizure(
         raise ValidationError(
             "animals cannot be brought before they were seized", field="impoundedAt"
         )
-    if brought > datetime.now(UTC) + timedelta(minutes=5):
-        raise ValidationError("a seizure cannot be recorded before it happens", field="impoundedAt")
+    not_after_now(seized, "seizedAt")
+    not_after_now(brought, "impoundedAt" if impounded_at else "seizedAt")
     authority = session.scalar(
         select(LocalAuthority.name)
         .join(
@@ -124,6 +166,7 @@ def record_seizure(
         pound_id=pound_id,
         seized_at=seized,
         impounded_at=brought,
+        impounded_at_recorded=impounded_at is not None,
         place_kind=place_kind.value,
         place=_text(place, "place"),
         seizer_name=_text(seizer.name, "seizer.name", limit=200),
@@ -170,6 +213,38 @@ def record_seizure(
     return case
 
 
+def _after_the_report(
+    steps: list[TimelineStep],
+    recorded: list[Notice],
+    kind: Action,
+    issued: datetime,
+    cite: Citation,
+) -> None:
+    """Where the Act has both, the notice follows the report of unclaimed animals ("thereupon
+    affix ... a notice"): neither may be recorded out of that order."""
+    if cases.step(steps, Action.REPORT_UNCLAIMED) is None:
+        return
+    when = {n.kind: n.issued_at for n in recorded}
+    report = when.get(Action.REPORT_UNCLAIMED.value)
+    if kind is Action.PUBLISH_NOTICE and report is not None and issued < report:
+        raise TooEarly(
+            f"the notice ({ist(issued)}) cannot precede the report of unclaimed animals it "
+            f"follows ({ist(report)})",
+            citation=cite,
+            notBefore=ist(report),
+            field="issuedAt",
+        )
+    notice = when.get(Action.PUBLISH_NOTICE.value)
+    notice_step = cases.step(steps, Action.PUBLISH_NOTICE)
+    if kind is Action.REPORT_UNCLAIMED and notice is not None and issued > notice:
+        raise TooLate(
+            f"the report ({ist(issued)}) cannot follow the notice recorded for "
+            f"{ist(notice)}: the notice follows the report",
+            citation=notice_step.cites[0] if notice_step else cite,
+            field="issuedAt",
+        )
+
+
 def record_notice(
     session: Session,
     who: Principal,
@@ -188,13 +263,14 @@ def record_notice(
     steps = cases.timeline(plugin, case, cases.notices(session, case.id))
     step = cases.step(steps, kind)
     if kind not in NOTICE_ACTIONS or step is None:
-        raise NotInJurisdiction(f"{plugin.act.title} requires no {kind.value.lower()}")
+        raise NotInJurisdiction(f"{plugin.act.title} requires no {kind.value}")
     if issued < step.window.not_before:
         raise TooEarly(
-            f"{kind.value.lower()} may be made from {step.window.not_before.isoformat()}",
+            f"{kind.value} may be made from {ist(step.window.not_before)}",
             citation=step.cites[0],
-            notBefore=step.window.not_before.isoformat(),
+            notBefore=ist(step.window.not_before),
         )
+    _after_the_report(steps, cases.notices(session, case.id), kind, issued, step.cites[0])
     notice = Notice(
         impoundment_id=case.id,
         kind=kind.value,
@@ -208,7 +284,7 @@ def record_notice(
             session.add(notice)
             session.flush()
     except IntegrityError:
-        raise Conflict(f"the {kind.value.lower()} of this case is recorded already") from None
+        raise Conflict(f"the {kind.value} of this case is recorded already") from None
     cases.refresh(session, plugin, case, cases.animals(session, case))
     audit.record(
         session,

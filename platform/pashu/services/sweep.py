@@ -23,7 +23,7 @@ from sqlalchemy import and_, exists, not_, or_, select
 from sqlalchemy.orm import Session
 
 from pashu.core.errors import PashuError
-from pashu.core.legaltime import aware
+from pashu.core.legaltime import aware, ist
 from pashu.db.clocks import Auction, ClaimWindow, RunOutcome, TaskRun
 from pashu.db.impoundment import Impoundment
 from pashu.db.tenancy import Tenant
@@ -179,7 +179,7 @@ def act_on_case(
                         case.id,
                         when,
                         auction_id=auction.id,
-                        detail=f"round {auction.round} on {auction.scheduled_for.isoformat()}",
+                        detail=f"round {auction.round} on {ist(auction.scheduled_for)}",
                     )
                 )
         break

@@ -38,7 +38,8 @@ class Principal:
 
     def require(self, *roles: str) -> None:
         if self.role != "admin" and self.role not in roles:
-            raise Forbidden(f"the role {self.role!r} may not do this; needs one of {roles}")
+            needed = " or ".join([*roles, "admin"]) if roles else "admin"
+            raise Forbidden(f"the role {self.role} may not do this; it needs {needed}")
 
     @property
     def actor(self) -> str:

@@ -15,7 +15,7 @@ const CASE = `query($id: ID!) {
     pound { name localAuthority { name } }
     animals { id species description earTag status releasedAt }
     animalCounts { species count inPound }
-    timeline { action notBefore deadline projected explanation citation { ${CITE} } }
+    timeline { action notBefore deadline projected required explanation citation { ${CITE} } }
     dues { asOf total lines { kind species heads days amount explanation citation { ${CITE} } } }
     notices { kind issuedAt proclaimedAt }
     receipts { number amount at claimant { name address } underProtest }
@@ -97,6 +97,7 @@ function stepState(c, step) {
   if (c.nextAction && c.nextAction.action === step.action) {
     return c.nextAction.overdue ? ["next late", "Due next — late", null] : ["next", "Due next", null];
   }
+  if (step.required === false) return ["other", "No longer required", null];
   if (OTHERS[step.action]) return ["other", label(OTHERS[step.action]), null];
   if (step.projected) return ["projected", "Projected", null];
   return ["open", "Open", null];

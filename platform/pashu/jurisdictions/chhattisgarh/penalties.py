@@ -42,18 +42,23 @@ class ChhattisgarhPenalties(PenaltyLaw):
         )
 
     def forfeiture(self) -> Decision[bool]:
-        """s.8(2): the court trying the contravention may direct forfeiture of the cattle."""
+        """s.8(2) (numbering reconstructed): the court trying the contravention may direct
+        forfeiture of the cattle and, under a second limb that cannot be read, of other things
+        under the control of the person."""
         return Decision(
             True,
             [self.cite("8(2)")],
-            "the court trying the contravention may direct that the cattle be forfeited",
+            "the court trying the contravention may direct that the cattle be forfeited "
+            "(reconstructed); a second limb, on other things under the control of the person, "
+            "is illegible, so what else may be forfeited is unknown",
         )
 
     def compounding(self, offence: Offence) -> Decision[CompoundingRule]:
         """s.10(2): before or after proceedings, a composition not exceeding Rs 1,000 and,
         for release of seized cattle, vehicle or things, a further sum up to their estimated
-        value; s.10(3): payment discharges the person, releases the things, bars further
-        proceedings and is an acquittal; s.10(4): the officer may cancel a licence or permit."""
+        value; s.10(3): payment discharges the person, releases the things and bars further
+        proceedings, and where proceedings have been instituted is deemed an acquittal;
+        s.10(4): the officer may cancel a licence or permit."""
         if not offence.compoundable:
             raise ValidationError(
                 f"the offence under section {offence.section} is not compoundable",
@@ -72,5 +77,6 @@ class ChhattisgarhPenalties(PenaltyLaw):
                 licence_cite=self.cite("10(4)"),
             ),
             [self.cite("10(2)"), self.cite("10(3)"), self.cite("10(4)")],
-            "compoundable before or after proceedings; composition amounts to an acquittal",
+            "compoundable before or after proceedings; composition bars further proceedings, and "
+            "where proceedings have been instituted is deemed to amount to an acquittal",
         )

@@ -2,9 +2,9 @@
 
 The Act lets the State Government regulate, by notified order, the keeping and movement of
 cattle in an area (s.4), punishes contravention (s.8) and lets it be compounded (s.10). It has
-no pound, seizure or auction chapter: impounding in the State happens under the general
-cattle-trespass law and municipal bye-laws, so the impoundment questions of the contract
-(timeline, fine scale, prohibited purchasers) keep the base class's NOT_IN_JURISDICTION refusal.
+no pound, seizure or auction chapter (which law governs impounding in the State is not in this
+source), so the impoundment questions of the contract (timeline, fine scale, prohibited
+purchasers) keep the base class's NOT_IN_JURISDICTION refusal.
 
 The only source is an OCR scan; every citation carries the statute file's mark (read /
 reconstructed / unknown) and an illegible figure is never turned into a value.
@@ -216,10 +216,12 @@ class Chhattisgarh(Jurisdiction):
     def _compare_claim_period(self) -> Decision[str]:
         """No impoundment chapter; ss.8(2) and 10(2) are the Act's only words on seized cattle."""
         return Decision(
-            "The Act has no pound, seizure or auction chapter and so sets no claim period: "
-            "impounding is done under the general cattle-trespass law and municipal bye-laws. "
-            "Under the Act itself, cattle in respect of which a s.4 order was contravened may be "
-            "forfeited by the court (s.8(2)), and cattle, vehicles or other things seized as "
+            "The Act has no pound, seizure or auction chapter and so sets no claim period "
+            "(commentary, not the Act's text: which law governs impounding in the State is not "
+            "in this source). Under the Act itself, cattle in respect of which a s.4 order was "
+            "contravened may be "
+            "forfeited by the court (s.8(2), numbering reconstructed; a second limb on other "
+            "things is illegible), and cattle, vehicles or other things seized as "
             "liable to forfeiture may be released on composition, on payment of a further sum "
             "not exceeding their estimated value (s.10(2)); no time is set for either.",
             [self.act.cite("8", "2"), self.act.cite("10", "2")],
@@ -231,12 +233,15 @@ class Chhattisgarh(Jurisdiction):
         cite = self.act.cite
         return Decision(
             "Contravening an order under s.4 is punishable with imprisonment for a term, or "
-            "fine, or both (s.8(1)), but both figures are illegible in the scan: the term most "
-            "likely reads one year and the fine cap cannot be read; neither is applied, and both "
-            "are recorded as unknown. Attempting or abetting a contravention is punishable as "
-            "the contravention (s.8, margin note). No minimum fine and no higher penalty for a "
-            "subsequent offence can be read. The court may direct forfeiture of the cattle "
-            "(s.8(2)). Any offence may be compounded for up to Rs 1,000 (s.10(2)).",
+            "fine, or both (s.8(1); no section number can be read between 6 and 9, so the "
+            "numbering is reconstructed), but both figures are illegible in the scan: the term "
+            "most likely reads one year and the fine cap cannot be read; neither is applied, and "
+            "both are recorded as unknown. A margin note “Attempts and Abetment” is legible but "
+            "not its text: that an attempt or abetment is punishable as the contravention is an "
+            "inference (unknown). No minimum fine and no higher penalty for a subsequent offence "
+            "can be read. The court may direct forfeiture of the cattle, and of other things "
+            "under an illegible second limb (s.8(2)). Any offence may be compounded for up to "
+            "Rs 1,000 (s.10(2)).",
             [cite("8", "1"), cite("8", "margin"), cite("8", "2"), cite("10", "2")],
             "the penalty figures of s.8(1) are illegible",
         )
@@ -251,7 +256,8 @@ class Chhattisgarh(Jurisdiction):
             "things seized as liable to forfeiture on payment of a further sum not exceeding "
             "their value as the officer estimates it (s.10(2)). On payment the person, if in "
             "custody, is discharged, the seized things are released, no further proceedings "
-            "are taken and the composition amounts to an acquittal (s.10(3)). The compounding "
+            "are taken; where proceedings have been instituted in a criminal court, the "
+            "composition is deemed to amount to an acquittal (s.10(3)). The compounding "
             "officer may also cancel a licence or permit granted under the Act to the offender, "
             "or move the empowered officer to cancel it (s.10(4)). No court takes cognizance of "
             "an offence except on a written report of the facts by an officer authorised by the "
@@ -264,9 +270,9 @@ class Chhattisgarh(Jurisdiction):
         """No auction chapter; s.8(2) forfeiture is the Act's only disposal of cattle."""
         return Decision(
             "The Act has no auction chapter and bars no one from buying: it provides no sale "
-            "of impounded cattle (impounding is done under the general cattle-trespass law and "
-            "municipal bye-laws). Cattle in respect of which an order was contravened may be "
-            "forfeited by the court (s.8(2)); the Act says nothing of their sale.",
+            "of impounded cattle. Cattle in respect of which an order was contravened may be "
+            "forfeited by the court (s.8(2), numbering reconstructed; what else its illegible "
+            "second limb reaches is unknown); the Act says nothing of their sale.",
             [self.act.cite("8", "2")],
             "the Act has no auction chapter",
         )

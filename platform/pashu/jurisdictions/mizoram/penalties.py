@@ -17,6 +17,8 @@ from pashu.jurisdictions.penalties import (
     ViciousKind,
 )
 
+# s.18's two limbs share one penalty clause.
+_S18 = ("s18_1", "s18_2")
 # s.2(k): (ii) and (iii) look back "within the past six months".
 _LOOKBACK_MONTHS = 6
 _CLAUSE = {
@@ -28,6 +30,18 @@ _CLAUSE = {
 
 class MizoramPenalties(PenaltyLaw):
     """Chapter V (ss.15-19) and the definition of a vicious animal (s.2(k))."""
+
+    def counts_as_earlier(self, offence: Offence) -> Decision[tuple[str, ...]]:
+        """s.18: one penalty clause governs both limbs, so "every subsequent offence" follows
+        an earlier one under either (taxation, or keeping in premises)."""
+        if offence.code not in _S18:
+            return super().counts_as_earlier(offence)
+        return Decision(
+            _S18,
+            [self.cite("18(1)"), self.cite("18(2)")],
+            "s.18 has one penalty for both of its limbs: an earlier offence under either "
+            "makes this one subsequent",
+        )
 
     def fine_payee(self, offence: Offence) -> Decision[str] | None:
         """s.15(3): the Rs 500 is paid "to the victim", not credited to a fund (s.19)."""

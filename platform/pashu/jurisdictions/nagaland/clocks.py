@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from pashu.core.citations import Confidence
 from pashu.core.decision import Decision
 from pashu.jurisdictions.acts import Act
 from pashu.jurisdictions.base import Action
@@ -116,7 +117,13 @@ class NagalandClocks(ClockLaw):
         credited to the fund of the local authority."""
         return Decision(
             "local_authority_fund",
-            [self.act.cite_label("17(3)"), self.act.cite_label("18(1)")],
-            "surplus proceeds unclaimed three months after the sale are credited to the local "
-            "authority's fund",
+            [
+                self.act.cite_label("17(3)").with_confidence(
+                    Confidence.INTERPRETED,
+                    "“within three months” names no start; counted from the sale",
+                ),
+                self.act.cite_label("18(1)"),
+            ],
+            "surplus proceeds unclaimed three months after the sale (interpreted: s.17(3) does "
+            "not say from when) are credited to the local authority's fund",
         )

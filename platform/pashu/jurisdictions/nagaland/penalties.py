@@ -6,8 +6,14 @@ from __future__ import annotations
 from decimal import Decimal
 
 from pashu.core.decision import Decision
+from pashu.core.errors import ValidationError
 from pashu.jurisdictions.base import Offence
-from pashu.jurisdictions.penalties import CompensationKind, CompensationRule, PenaltyLaw
+from pashu.jurisdictions.penalties import (
+    CompensationKind,
+    CompensationRule,
+    OffenderRole,
+    PenaltyLaw,
+)
 
 # s.29 "section 25,26 28": fines under ss.25, 26 and 28 (INTERPRETATION.md).
 _APPROPRIABLE = frozenset({"25", "26", "28"})
@@ -15,6 +21,17 @@ _APPROPRIABLE = frozenset({"25", "26", "28"})
 
 class NagalandPenalties(PenaltyLaw):
     """Chapters V-VII."""
+
+    def charge(self, offence: Offence, role: OffenderRole) -> Decision[OffenderRole]:
+        """s.28: "Any pound-keeper releasing or purchasing or delivering cattle ...": the
+        offence is a pound-keeper's only."""
+        if offence.section == "28" and role is not OffenderRole.POUND_KEEPER:
+            raise ValidationError(
+                f"s.28 punishes a pound-keeper only, not a {role.value.lower().replace('_', ' ')}",
+                citation=self.cite("28"),
+                field="role",
+            )
+        return super().charge(offence, role)
 
     def fine_appropriation(self, offence: Offence) -> Decision[bool]:
         """s.29: fines recovered under ss.25, 26 and 28 may be appropriated, in whole or in

@@ -3,12 +3,12 @@
 
 from __future__ import annotations
 
-from datetime import date
+from datetime import date, timedelta
 from decimal import Decimal
 
 from dateutil.relativedelta import relativedelta
 
-from pashu.core.citations import Citation
+from pashu.core.citations import Citation, Confidence
 from pashu.core.decision import Decision
 from pashu.core.errors import ValidationError
 from pashu.core.money import rupees
@@ -26,14 +26,32 @@ class NagalandRegistration(RegistrationLaw):
     def _cite(self, subsection: str) -> Citation:
         return self.act.cite(SECTION, subsection)
 
-    def establishment_term(self, renewed_on: date) -> Decision[EstablishmentTerm]:
-        """(1): "The registration shall be renewed every twelve months"; (4) a certificate."""
-        # Twelve calendar months from the day of registration, that day excluded (GCA s.9).
+    def establishment_term(
+        self, renewed_on: date, current_until: date | None = None
+    ) -> Decision[EstablishmentTerm]:
+        """(1): "The registration shall be renewed every twelve months"; (4) a certificate.
+
+        Twelve calendar months, the first day included: from 30 March to 29 March (to the
+        last day of February where the corresponding day does not exist). A renewal made
+        while a registration is in force runs on from the end of that term, not from the
+        application, so an early renewal loses no days and grants none twice."""
+        start = renewed_on
+        if current_until is not None and current_until >= renewed_on:
+            start = current_until + timedelta(days=1)
+        nominal = start + relativedelta(months=12)
+        until = nominal if nominal.day != start.day else nominal - timedelta(days=1)
+        early = start != renewed_on
         return Decision(
-            EstablishmentTerm(renewed_on, renewed_on + relativedelta(months=12)),
+            EstablishmentTerm(start, until),
             [self._cite("1"), self._cite("4")],
             "a registration or renewal is valid for twelve months, after which it is renewed; "
-            "a certificate (or renewal certificate) is issued for it",
+            "a certificate (or renewal certificate) is issued for it"
+            + (
+                f"; renewed before the current term ends ({current_until}), the new term runs "
+                "from the end of it"
+                if early
+                else ""
+            ),
         )
 
     def establishment_fee(self) -> Decision[str]:
@@ -52,6 +70,12 @@ class NagalandRegistration(RegistrationLaw):
         penalty equal to the fee plus Rs 2 for each day of continued default after the last
         date; the proviso: none if a valid application was submitted in time."""
         cite = self._cite("6")
+        counted = cite.with_confidence(
+            Confidence.INTERPRETED,
+            "days of continued default read as counted from the day after the last date up to "
+            "and including the day of the application (General Clauses Act s.9); the text does "
+            "not say when the default ends",
+        )
         late_days = (applied_on - last_date).days  # the last date excluded (GCA s.9)
         if valid_application_on_time:
             if late_days > 0:
@@ -67,23 +91,16 @@ class NagalandRegistration(RegistrationLaw):
                 "a valid application was submitted within the prescribed period to the proper "
                 "Authority, so no penalty is payable (proviso to sub-section (6))",
             )
-        if late_days <= 0:
-            # The renewal is granted on this application: made by the last date, it is the
-            # valid, timely application of the proviso; an invalid one is not renewed on.
-            raise ValidationError(
-                f"an application made on {applied_on.isoformat()}, by the last date "
-                f"{last_date.isoformat()}, is on time: record the valid application the "
-                "renewal was granted on",
-                citation=cite,
-                field="validApplicationOnTime",
-            )
-        days = late_days
+        # An application in time that is not valid does not earn the proviso: the penalty
+        # is the fee, plus Rs 2 a day for any day of default after the last date.
+        days = max(late_days, 0)
         penalty = rupees(fee) + PER_DAY * days
         return Decision(
             penalty,
-            [cite],
+            [counted],
             f"no valid application by the last date {last_date.isoformat()}: a penalty equal to "
             f"the fee (Rs {rupees(fee)}) plus Rs 2 for each of the {days} day(s) of continued "
-            f"default after the last date, up to the application on {applied_on.isoformat()}; "
-            "realised by the Collector as a public demand on the Chief Inspector's certificate",
+            f"default after the last date, up to the application on {applied_on.isoformat()} "
+            "(interpreted: the counting of the days of default is a reading); realised by the "
+            "Collector as a public demand on the Chief Inspector's certificate",
         )

@@ -13,8 +13,8 @@ from itertools import pairwise
 
 from pashu.core.citations import Citation, Confidence
 from pashu.core.decision import Decision
-from pashu.core.errors import NotInJurisdiction, ValidationError
-from pashu.core.legaltime import Window, aware, days_after, hours_after, months_after
+from pashu.core.errors import NotInJurisdiction, TooEarly, ValidationError
+from pashu.core.legaltime import Window, aware, days_after, hours_after, ist, months_after
 from pashu.jurisdictions.acts import Act
 from pashu.jurisdictions.base import (
     Action,
@@ -76,7 +76,12 @@ YOUNG_OF_COWS_AND_BULLS: dict[str, str] = {
 # Kinds a reader might take for cattle although s.2(1) does not name them.
 NOT_NAMED: dict[str, str] = {
     "mithun": "a bovine of its own, the gayal, not one of the cows, oxen, bulls or buffaloes named",
-    "duck": "“fowls” are the domestic hen and cock",
+}
+
+# Kinds the word "fowls" may or may not cover: a reading, marked `interpreted`.
+READ_OUT_OF_FOWLS: dict[str, str] = {
+    "duck": "“fowls” read in its ordinary sense, the domestic hen and cock, beside the "
+    "farm animals the list names; wider senses (any domestic bird) would take in ducks",
 }
 
 ONE = Decimal(1)
@@ -151,6 +156,18 @@ class Nagaland(Jurisdiction):
                 f"{YOUNG_OF_COWS_AND_BULLS[name]}: s.2(1) names neither calves nor heifers but "
                 "names the young of the other animals it lists (colts, fillies, lambs, kids), so "
                 "the young of cows and bulls are read as cattle (interpreted)",
+            )
+        if name in READ_OUT_OF_FOWLS:
+            return Decision(
+                False,
+                [
+                    self._cite("2(1)").with_confidence(
+                        Confidence.INTERPRETED, READ_OUT_OF_FOWLS[name]
+                    )
+                ],
+                f"s.2(1) names “fowls” but not the {name}: whether fowls include ducks is a "
+                f"reading, not the text (interpreted): {READ_OUT_OF_FOWLS[name]}; the Government "
+                "may specify it by notification in the Gazette",
             )
         aside = f" ({NOT_NAMED[name]})" if name in NOT_NAMED else ""
         return Decision(
@@ -233,6 +250,15 @@ class Nagaland(Jurisdiction):
         seized = events.seized_at
         impounded = events.impounded_at or seized
         report_opens = days_after(impounded, 7)  # 14(1): seven days from impounding
+        if events.noticed_at is not None and events.noticed_at < report_opens:
+            raise TooEarly(
+                f"noticedAt is {ist(events.noticed_at)}, before the report of s.14(1) could be "
+                f"made ({ist(report_opens)}): the notice of s.14(2) follows the report "
+                "(“thereupon”)",
+                citation=self._cite("14(2)"),
+                field="noticedAt",
+                notBefore=ist(report_opens),
+            )
         noticed = events.noticed_at or report_opens
         auction_opens = days_after(noticed, 7)  # 14(3): seven days from the notice
         sold = events.sold_at or auction_opens
@@ -280,9 +306,10 @@ class Nagaland(Jurisdiction):
             TimelineStep(
                 Action.CLAIM_SURPLUS,
                 Window(sold, months_after(sold, 3)),
-                [self._cite("17(3)")],
+                [self._surplus_window()],
                 "the local authority holds the surplus unclaimed proceeds in deposit for a claim "
-                "within three months (s.17(3) does not say from when; counted from the sale)",
+                "within three months (interpreted: s.17(3) does not say from when; counted from "
+                "the sale, when the surplus first exists)",
                 projected=events.sold_at is None,
             ),
         ]
@@ -340,6 +367,14 @@ class Nagaland(Jurisdiction):
                 for c, w in by_office.items()
             ),
         ]
+
+    def _surplus_window(self) -> Citation:
+        """s.17(3) "within three months": from the sale is a reading, the text names no start."""
+        return self._cite("17(3)").with_confidence(
+            Confidence.INTERPRETED,
+            "“within three months” names no start; counted from the sale, when the surplus "
+            "first exists (it is sent to the local authority after the sale)",
+        )
 
     def fine_rate_kind(self, place: PlaceKind) -> Decision[RateKind]:
         """s.11(1): the Director's scale per head; s.11(2): up to double it in a notified
@@ -617,6 +652,4 @@ def _in_order(events: TimelineEvents) -> None:
     ]
     for (earlier, first), (later, then) in pairwise(given):
         if then < first:
-            raise ValidationError(
-                f"{later} ({then.isoformat()}) is before {earlier} ({first.isoformat()})"
-            )
+            raise ValidationError(f"{later} ({ist(then)}) is before {earlier} ({ist(first)})")

@@ -11,6 +11,7 @@ from sqlalchemy.orm import Session
 
 from pashu.core.errors import Conflict
 from pashu.core.legaltime import aware
+from pashu.core.recorded_at import act_at
 from pashu.db.clocks import RunOutcome
 from pashu.schema.clocks.types import Auction, DueAction
 from pashu.schema.context import Info
@@ -93,7 +94,9 @@ class ClocksMutation:
         notice_id = decode_id(input.notice_id, "Notice", "noticeId")
         return Notice.of(
             await info.context.write(
-                lambda s: notices.record_proclamation(s, who, notice_id=notice_id, at=input.at)
+                lambda s: notices.record_proclamation(
+                    s, who, notice_id=notice_id, at=act_at(input.at, "at")
+                )
             )
         )
 
@@ -108,7 +111,7 @@ class ClocksMutation:
                 s,
                 who,
                 case,
-                aware(input.at) if input.at else datetime.now(UTC),
+                act_at(input.at, "at") if input.at else datetime.now(UTC),
                 scheduled_for=input.scheduled_for,
                 place=input.place,
                 conditions=input.conditions,
@@ -136,7 +139,7 @@ class ClocksMutation:
         return Auction.of(
             await info.context.write(
                 lambda s: auctions.close(
-                    s, who, auction_id=auction_id, at=input.at, results=results
+                    s, who, auction_id=auction_id, at=act_at(input.at, "at"), results=results
                 )
             )
         )

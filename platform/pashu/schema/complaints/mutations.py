@@ -10,6 +10,7 @@ import strawberry
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from pashu.core.recorded_at import act_at
 from pashu.db.complaints import Complaint as ComplaintRow
 from pashu.schema.complaints.types import Complaint
 from pashu.schema.context import Info
@@ -60,7 +61,7 @@ class ComplaintsMutation:
                     s,
                     who,
                     impoundment_id=case,
-                    at=input.at,
+                    at=act_at(input.at, "at"),
                     complainant=Person(input.complainant.name, input.complainant.address),
                     form=input.form.value,
                     statement=input.statement,
@@ -82,7 +83,7 @@ class ComplaintsMutation:
         )
 
         def run(s: Session) -> Complaint:
-            complaints.decide(s, who, complaint_id=pk, at=input.at, outcome=outcome)
+            complaints.decide(s, who, complaint_id=pk, at=act_at(input.at, "at"), outcome=outcome)
             return Complaint.of(s.scalars(select(ComplaintRow).where(ComplaintRow.id == pk)).one())
 
         return await info.context.write(run)

@@ -7,6 +7,7 @@ from datetime import date, datetime
 import strawberry
 from sqlalchemy.orm import Session
 
+from pashu.core.recorded_at import act_at
 from pashu.jurisdictions.base import Capability
 from pashu.schema.context import Info
 from pashu.schema.establishments.types import EstablishmentRegistration
@@ -41,7 +42,7 @@ class EstablishmentsMutation:
                 who,
                 input.establishment,
                 input.last_date,
-                input.applied_at,
+                act_at(input.applied_at, "appliedAt"),
                 input.valid_application_on_time,
             )
             return EstablishmentRegistration.of(est, reg, rules)

@@ -11,6 +11,7 @@ import strawberry
 from sqlalchemy.orm import Session
 
 from pashu.core.errors import NotFound
+from pashu.core.legaltime import legal_date
 from pashu.db import establishments as rows
 from pashu.jurisdictions.base import Capability
 from pashu.jurisdictions.registration import RegistrationLaw
@@ -53,14 +54,18 @@ class EstablishmentRegistration(Node):
         if reg.penalty:
             why = (
                 f"penalty of the fee plus Rs 2 for each of {reg.default_days} day(s) of "
-                "continued default after the last date"
+                "continued default after the last date (interpreted: the counting of the days "
+                "of default is a reading)"
             )
         elif reg.valid_application_on_time:
             why = "no penalty: a valid application was submitted in time"
         else:
             why = "no penalty"
         penalty_cite = rules.establishment_penalty(
-            reg.fee, reg.last_date, reg.last_date, valid_application_on_time=True
+            reg.fee,
+            reg.last_date,
+            legal_date(reg.applied_at),
+            valid_application_on_time=reg.valid_application_on_time,
         ).cites
         text = service.certificate_text(est, reg, term.cites[-1])
         return cls(

@@ -159,12 +159,25 @@ def _scale(place: PlaceKind) -> Callable[[Inputs], str | None]:
     return lambda inputs: dues.fine_kinds(inputs.plugin).get(place)
 
 
+def _bound(place: PlaceKind, part: int) -> Callable[[Inputs], str | None]:
+    """The base scale (0) or factor (1) bounding the place's fine scale, or None."""
+
+    def value(inputs: Inputs) -> str | None:
+        bound = dues.fine_bounds(inputs.plugin).get(place)
+        return None if bound is None else bound[part]
+
+    return value
+
+
 def _dues(c: Compiler, node: FieldNode, row: str) -> str:
     when = _when(c, node, "Impoundment")
     c.prepares[dues.SEGMENTS] = lambda _: Prepared([SEGMENTS], {})
     # The fine scale of each place of seizure is the caller's Act's: a parameter per place.
     scales = {p: c.bind(_scale(p)) for p in PlaceKind}
-    total = dues.total_sql(dues.fine_kind_sql(row, scales), row, when)
+    bases = {p: c.bind(_bound(p, 0)) for p in PlaceKind}
+    factors = {p: c.bind(_bound(p, 1)) for p in PlaceKind}
+    bound = dues.fine_bound_sql(row, bases, factors)
+    total = dues.total_sql(dues.fine_kind_sql(row, scales), row, when, bound=bound)
     fields = {
         "asOf": lambda c, node, row: instant(when, IST.key),
         "total": lambda c, node, row: total,

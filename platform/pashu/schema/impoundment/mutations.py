@@ -8,6 +8,7 @@ from decimal import Decimal
 import strawberry
 from sqlalchemy.orm import Session
 
+from pashu.core.recorded_at import act_at
 from pashu.jurisdictions.base import Action, BuyerRole, PlaceKind, SeizerCapacity
 from pashu.schema.context import Info
 from pashu.schema.impoundment.queries import decode_id
@@ -45,7 +46,10 @@ class RecordSeizureInput:
     place_kind: PlaceKind
     place: str
     seizer: PersonInput
-    seizer_signed: bool = False
+    seizer_signed: bool = strawberry.field(
+        description="Whether the seizer signed the register entry (an Act may require it: "
+        "the Cattle Trespass Act s.7); required, so that no entry is recorded unsigned by default"
+    )
     seizer_capacity: SeizerCapacity = strawberry.field(
         description="The capacity in which the seizer acted; one the Act gives a power to seize"
     )
@@ -171,8 +175,8 @@ class ImpoundmentMutation:
                     s,
                     who,
                     pound_id=pound,
-                    seized_at=input.seized_at,
-                    impounded_at=input.impounded_at,
+                    seized_at=act_at(input.seized_at, "seizedAt"),
+                    impounded_at=act_at(input.impounded_at, "impoundedAt"),
                     place_kind=input.place_kind,
                     place=input.place,
                     seizer=_person(input.seizer),
@@ -202,8 +206,8 @@ class ImpoundmentMutation:
                     who,
                     impoundment_id=case,
                     kind=input.kind,
-                    issued_at=input.issued_at,
-                    proclaimed_at=input.proclaimed_at,
+                    issued_at=act_at(input.issued_at, "issuedAt"),
+                    proclaimed_at=act_at(input.proclaimed_at, "proclaimedAt"),
                     text=input.text,
                 )
             )
@@ -225,7 +229,7 @@ class ImpoundmentMutation:
                 s,
                 who,
                 impoundment_id=case,
-                at=input.at,
+                at=act_at(input.at, "at"),
                 claimant=_person(input.claimant),
                 amount_paid=input.amount_paid,
                 under_protest=input.under_protest,
@@ -246,7 +250,7 @@ class ImpoundmentMutation:
                     s,
                     who,
                     impoundment_id=case,
-                    at=input.at,
+                    at=act_at(input.at, "at"),
                     lots=[sales.Lot(lot.species, lot.count) for lot in input.lots],
                     buyer=seizures.Person(input.buyer.name, input.buyer.address),
                     buyer_role=input.buyer.role,
@@ -265,7 +269,11 @@ class ImpoundmentMutation:
 
         def run(s: Session) -> ProceedsClaim:
             c = claims.claim_proceeds(
-                s, who, impoundment_id=case, at=input.at, claimant=_person(input.claimant)
+                s,
+                who,
+                impoundment_id=case,
+                at=act_at(input.at, "at"),
+                claimant=_person(input.claimant),
             )
             return ProceedsClaim(
                 amount=c.amount,
@@ -287,7 +295,7 @@ class ImpoundmentMutation:
                     s,
                     who,
                     animal_id=animal,
-                    at=input.at,
+                    at=act_at(input.at, "at"),
                     description=input.description,
                     died=input.died,
                 )
@@ -301,7 +309,9 @@ class ImpoundmentMutation:
         animal = decode_id(input.animal_id, "Animal", "animalId")
 
         def run(s: Session) -> Animal:
-            return Animal.of(injuries.return_carcass(s, who, animal_id=animal, at=input.at))
+            return Animal.of(
+                injuries.return_carcass(s, who, animal_id=animal, at=act_at(input.at, "at"))
+            )
 
         return await info.context.write(run)
 
@@ -310,8 +320,8 @@ class ImpoundmentMutation:
         who = info.context.require()
         case = decode_id(input.impoundment_id, "Impoundment", "impoundmentId")
         changes = corrections.Changes(
-            seized_at=input.seized_at,
-            impounded_at=input.impounded_at,
+            seized_at=act_at(input.seized_at, "seizedAt"),
+            impounded_at=act_at(input.impounded_at, "impoundedAt"),
             place_kind=input.place_kind,
             place=input.place,
             seizer=_person(input.seizer) if input.seizer else None,

@@ -351,7 +351,10 @@ class Impoundment(Node):
     async def timeline(self, info: Info) -> list[TimelineStep]:
         plugin = registry.get(info.context.require().jurisdiction)
         issued = await loaders.notices(info.context).load(self._row.id)
-        return [TimelineStep.of(s) for s in cases.timeline(plugin, self._row, issued)]
+        animals = await loaders.animals(info.context).load(self._row.id)
+        steps = cases.timeline(plugin, self._row, issued)
+        gone = cases.no_longer_required(steps, issued, animals)
+        return [TimelineStep.of(s, required=s.action not in gone) for s in steps]
 
     @strawberry.field(description="What the owner owes at `asOf` (default: now), itemised")
     async def dues(self, info: Info, as_of: datetime | None = None) -> Dues:

@@ -8,6 +8,7 @@ from datetime import date, datetime
 import strawberry
 from sqlalchemy.orm import Session
 
+from pashu.core.recorded_at import act_at, act_on
 from pashu.jurisdictions.keeping import DesignatedBy, KeepingMode, TimeOfDay
 from pashu.schema.context import Info
 from pashu.schema.keeping.types import (
@@ -95,7 +96,7 @@ class KeepingMutation:
             location=input.location,
             extent=input.extent,
             reference=input.reference,
-            declared_on=input.declared_on,
+            declared_on=act_on(input.declared_on, "declaredOn"),
             effective_from=input.effective_from,
             effective_until=input.effective_until,
         )
@@ -113,8 +114,8 @@ class KeepingMutation:
                     ground_id=ground,
                     title=input.title,
                     text=input.text,
-                    made_on=input.made_on,
-                    referred_on=input.referred_on,
+                    made_on=act_on(input.made_on, "madeOn"),
+                    referred_on=act_on(input.referred_on, "referredOn"),
                 )
             )
         )
@@ -135,7 +136,7 @@ class KeepingMutation:
                 who,
                 subject_id=subject,
                 approved=input.approved,
-                decided_on=input.decided_on,
+                decided_on=act_on(input.decided_on, "decidedOn"),
                 reference=input.reference,
             )
             shown = GrazingDecision.of(made)
@@ -155,7 +156,7 @@ class KeepingMutation:
                     name=input.name,
                     designated_by=input.designated_by,
                     village_council=input.village_council,
-                    designated_on=input.designated_on,
+                    designated_on=act_on(input.designated_on, "designatedOn"),
                     reference=input.reference,
                 )
             )
@@ -185,7 +186,7 @@ class KeepingMutation:
                     s,
                     who,
                     inspector_id=person,
-                    at=input.at,
+                    at=act_at(input.at, "at"),
                     place=input.place,
                     owner_name=input.owner_name,
                     owner_address=input.owner_address,

@@ -212,17 +212,24 @@ class TimelineStep:
     projected: bool = strawberry.field(
         description="Computed from an event that has not happened, at its earliest lawful time"
     )
+    required: bool = strawberry.field(
+        default=True,
+        description="false: the case closed (every animal delivered, sold or disposed of) "
+        "before this step, so the Act no longer requires it",
+    )
 
     @classmethod
-    def of(cls, s: base.TimelineStep) -> TimelineStep:
+    def of(cls, s: base.TimelineStep, required: bool = True) -> TimelineStep:
+        why = s.why if required else f"no longer required: the case has closed ({s.why})"
         return cls(
             action=s.action,
             not_before=s.window.not_before,
             deadline=s.window.deadline,
             citation=Citation.of(s.cites[0]),
             citations=cites(s.cites),
-            explanation=s.why,
+            explanation=why,
             projected=s.projected,
+            required=required,
         )
 
 

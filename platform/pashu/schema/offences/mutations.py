@@ -11,6 +11,7 @@ import strawberry
 from sqlalchemy.orm import Session
 
 from pashu.core.errors import ValidationError
+from pashu.core.recorded_at import act_at
 from pashu.jurisdictions import registry
 from pashu.jurisdictions.penalties import CompensationKind, OffenderRole, ViciousKind
 from pashu.schema.context import Info
@@ -185,7 +186,7 @@ class OffencesMutation:
                 section=input.section,
                 offender=person(o.name, o.address, "offender"),
                 role=o.role,
-                committed_at=input.committed_at,
+                committed_at=act_at(input.committed_at, "committedAt"),
                 impoundment_id=_opt_id(input.impoundment_id, "Impoundment", "impoundmentId"),
                 corporation=o.corporation,
             )
@@ -201,7 +202,7 @@ class OffencesMutation:
         pk = _id(input.offence_id, "OffenceCase", "offenceId")
 
         def run(s: Session) -> OffenceCase:
-            offences.record_report(s, who, pk, input.at, input.officer, input.facts)
+            offences.record_report(s, who, pk, act_at(input.at, "at"), input.officer, input.facts)
             return load_case(s, who.jurisdiction, pk)
 
         return await info.context.write(run)
@@ -212,7 +213,7 @@ class OffencesMutation:
         pk = _id(input.offence_id, "OffenceCase", "offenceId")
 
         def run(s: Session) -> OffenceCase:
-            offences.send_to_court(s, who, pk, input.at, input.court)
+            offences.send_to_court(s, who, pk, act_at(input.at, "at"), input.court)
             return load_case(s, who.jurisdiction, pk)
 
         return await info.context.write(run)
@@ -223,7 +224,7 @@ class OffencesMutation:
         pk = _id(input.offence_id, "OffenceCase", "offenceId")
 
         def run(s: Session) -> OffenceCase:
-            offences.order_forfeiture(s, who, pk, input.at, input.court, input.things)
+            offences.order_forfeiture(s, who, pk, act_at(input.at, "at"), input.court, input.things)
             return load_case(s, who.jurisdiction, pk)
 
         return await info.context.write(run)
@@ -244,7 +245,7 @@ class OffencesMutation:
         )
 
         def run(s: Session) -> Fine:
-            fine, _ = fines.impose_fine(s, who, pk, input.amount, input.at, share)
+            fine, _ = fines.impose_fine(s, who, pk, input.amount, act_at(input.at, "at"), share)
             return Fine.of(fine, offences.view(s, registry.get(who.jurisdiction), pk))
 
         return await info.context.write(run)
@@ -255,7 +256,7 @@ class OffencesMutation:
         pk = _id(input.fine_id, "Fine", "fineId")
 
         def run(s: Session) -> Fine:
-            fine = fines.pay_fine(s, who, pk, input.at, input.from_salary)
+            fine = fines.pay_fine(s, who, pk, act_at(input.at, "at"), input.from_salary)
             v = offences.view(s, registry.get(who.jurisdiction), fine.case_id)
             return Fine.of(fine, v, input.at)
 
@@ -279,7 +280,9 @@ class OffencesMutation:
 
         def run(s: Session) -> Composition:
             return Composition.of(
-                compounding.compound(s, who, pk, input.amount, input.at, release, cancel)
+                compounding.compound(
+                    s, who, pk, input.amount, act_at(input.at, "at"), release, cancel
+                )
             )
 
         return await info.context.write(run)
@@ -297,7 +300,7 @@ class OffencesMutation:
                 animal=input.animal,
                 owner=person(input.owner.name, input.owner.address, "owner"),
                 kind=input.kind,
-                at=input.at,
+                at=act_at(input.at, "at"),
                 description=input.description,
             )
             return ViciousEvent.of(event)
@@ -316,7 +319,7 @@ class OffencesMutation:
                 who,
                 animal=input.animal,
                 victim=person(input.victim.name, input.victim.address, "victim"),
-                at=input.at,
+                at=act_at(input.at, "at"),
                 medical_treatment=input.medical_treatment,
                 medical_cost=input.medical_cost,
                 pay_victim=input.pay_victim,
@@ -335,7 +338,7 @@ class OffencesMutation:
             payer=person(input.payer.name, input.payer.address, "payer"),
             recipient=person(input.recipient.name, input.recipient.address, "recipient"),
             amount=input.amount,
-            at=input.at,
+            at=act_at(input.at, "at"),
             grounds=input.grounds,
             ordered_by=input.ordered_by,
             fines_paid=input.fines_paid,
@@ -358,7 +361,7 @@ class OffencesMutation:
 
         def run(s: Session) -> SetOff:
             row, citations = compensation.record_set_off(
-                s, who, claimant, input.decree_amount, input.suit, input.at
+                s, who, claimant, input.decree_amount, input.suit, act_at(input.at, "at")
             )
             return SetOff.of(row, cites(citations))
 

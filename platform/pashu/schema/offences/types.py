@@ -110,7 +110,10 @@ class LicenceCancellation:
     status: str = strawberry.field(description="CANCELLED: the licence register has cancelled it")
 
 
-@strawberry.type(description="An offence compounded; composition amounts to an acquittal")
+@strawberry.type(
+    description="An offence compounded: an acquittal where proceedings had been instituted; "
+    "before them, a bar to any proceedings"
+)
 class Composition(Node):
     amount: Decimal
     release_sum: Decimal | None
@@ -118,7 +121,12 @@ class Composition(Node):
     things_released: str | None
     at: datetime
     after_proceedings: bool
-    acquitted: bool
+    acquitted: bool = strawberry.field(
+        description="Deemed an acquittal: only where proceedings had been instituted"
+    )
+    bars_proceedings: bool = strawberry.field(
+        description="No further proceedings may be taken against the person for the offence"
+    )
     licence_cancellation: LicenceCancellation | None
     routes: list[AccountShare]
     routing_note: str
@@ -141,6 +149,7 @@ class Composition(Node):
             at=c.at,
             after_proceedings=c.after_proceedings,
             acquitted=c.acquitted,
+            bars_proceedings=True,
             licence_cancellation=cancel,
             routes=_shares(c.routes),
             routing_note=c.routing_note,

@@ -7,6 +7,7 @@ from decimal import Decimal
 
 import strawberry
 
+from pashu.core.recorded_at import act_on
 from pashu.schema.context import Info
 from pashu.schema.pound_returns.types import PoundArea, PoundSite
 from pashu.schema.registration.common import pk
@@ -41,7 +42,7 @@ class PoundReturnsMutation:
                     who,
                     pound_id=pound,
                     area=input.area,
-                    determined_on=input.determined_on,
+                    determined_on=act_on(input.determined_on, "determinedOn"),
                     reference=input.reference,
                 )
             )

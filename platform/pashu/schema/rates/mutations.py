@@ -36,8 +36,8 @@ class RatesMutation:
     ) -> RateNotification:
         principal = info.context.require("finance")
 
-        def publish(s: Session) -> RateNotificationRow:
-            row, _ = rates.publish(
+        def publish(s: Session) -> tuple[RateNotificationRow, str]:
+            row, decision = rates.publish(
                 s,
                 principal,
                 input.kind,
@@ -46,7 +46,7 @@ class RatesMutation:
                 input.effective_from,
                 input.reference,
             )
-            return row
+            return row, decision.why
 
-        row = await info.context.write(publish)
-        return RateNotification.of(row, principal.jurisdiction)
+        row, why = await info.context.write(publish)
+        return RateNotification.of(row, principal.jurisdiction, why)

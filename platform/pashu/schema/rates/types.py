@@ -35,6 +35,11 @@ class RateNotification(Node):
     published_by: str
     created_at: datetime
     _jurisdiction: strawberry.Private[str]
+    explanation: str | None = strawberry.field(
+        default=None,
+        description="On publishing: why it was admitted (the bound checked, or a higher rate a "
+        "new base now holds down); null when read back",
+    )
 
     def _rule(self) -> RateRule | None:
         return registry.get(self._jurisdiction).rate_rules().get(self.kind)
@@ -54,7 +59,9 @@ class RateNotification(Node):
         return cites(rule.cites) if rule is not None else []
 
     @classmethod
-    def of(cls, row: RateNotificationRow, jurisdiction: str) -> RateNotification:
+    def of(
+        cls, row: RateNotificationRow, jurisdiction: str, explanation: str | None = None
+    ) -> RateNotification:
         return cls(
             id=to_global_id("RateNotification", row.id),
             kind=RateKind(row.kind),
@@ -65,6 +72,7 @@ class RateNotification(Node):
             published_by=row.published_by,
             created_at=row.created_at,
             _jurisdiction=jurisdiction,
+            explanation=explanation,
         )
 
 

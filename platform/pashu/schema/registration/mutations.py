@@ -8,6 +8,7 @@ from decimal import Decimal
 import strawberry
 from sqlalchemy.orm import Session
 
+from pashu.core.recorded_at import act_at, act_on
 from pashu.jurisdictions.base import Capability
 from pashu.jurisdictions.registration import AppealOutcome, OwnerCategory, TaxSchedule
 from pashu.schema.context import Info
@@ -90,7 +91,7 @@ class RegistrationMutation:
                 s,
                 who,
                 service.OwnerInput(input.owner.name, input.owner.address, input.owner.category),
-                input.at,
+                act_at(input.at, "at"),
                 input.owned_since,
                 [service.AnimalCount(a.species, a.adults, a.young) for a in input.animals],
             )
@@ -118,7 +119,9 @@ class RegistrationMutation:
         inst = pk(input.instalment_id, "TaxInstalment")
 
         def run(s: Session) -> TaxPayment:
-            return TaxPayment.of(taxation.pay_animal_tax(s, who, inst, input.amount, input.at))
+            return TaxPayment.of(
+                taxation.pay_animal_tax(s, who, inst, input.amount, act_at(input.at, "at"))
+            )
 
         return await info.context.write(run)
 
@@ -141,7 +144,7 @@ class RegistrationMutation:
                 f"{kind}:{subject_id}",
                 input.appellant,
                 input.authority,
-                input.filed_on,
+                act_on(input.filed_on, "filedOn"),
                 input.grounds,
             )
             return Appeal.of(appeal, None, rules)
@@ -158,7 +161,12 @@ class RegistrationMutation:
 
         def run(s: Session) -> Appeal:
             d = taxation.decide_appeal(
-                s, who, appeal_id, input.outcome, input.decided_on, input.remarks
+                s,
+                who,
+                appeal_id,
+                input.outcome,
+                act_on(input.decided_on, "decidedOn"),
+                input.remarks,
             )
             appeal = next(a for a, _ in taxation.appeals(s) if a.id == appeal_id)
             return Appeal.of(appeal, d, rules)

@@ -8,6 +8,7 @@ from decimal import Decimal
 import strawberry
 from sqlalchemy.orm import Session
 
+from pashu.core.recorded_at import act_at
 from pashu.jurisdictions.base import Capability
 from pashu.jurisdictions.registration import CattleActivity, OrderEffect, PermitKind
 from pashu.schema.context import Info
@@ -88,7 +89,7 @@ class RegulatedAreasMutation:
                 input.holder,
                 input.valid_from,
                 input.valid_until,
-                input.at,
+                act_at(input.at, "at"),
             )
             return CattleLicence.of(lic, None, rules)
 
@@ -101,7 +102,7 @@ class RegulatedAreasMutation:
         licence = pk(input.licence_id, "CattleLicence")
 
         def run(s: Session) -> CattleLicence:
-            cancel = service.cancel_licence(s, who, licence, input.reason, input.at)
+            cancel = service.cancel_licence(s, who, licence, input.reason, act_at(input.at, "at"))
             lic, _ = next(x for x in service.licences(s) if x[0].id == licence)
             return CattleLicence.of(lic, cancel, rules)
 
