@@ -6,22 +6,20 @@ from datetime import datetime
 
 import strawberry
 
-from pashu.core.citations import Confidence
-from pashu.core.errors import PashuError, ValidationError
+from pashu.core.errors import ValidationError
 from pashu.jurisdictions import base, registry
 from pashu.jurisdictions.search import law_index
 from pashu.jurisdictions.species import canonical
+from pashu.schema.law import comparison
+from pashu.schema.law.comparison import Comparison
 from pashu.schema.law.jurisdiction import Jurisdiction
 from pashu.schema.law.types import (
     Classification,
-    Comparison,
-    ComparisonRow,
     ComparisonTopic,
     LawHit,
     SectionRef,
     TimelineStep,
     cites,
-    decision_row,
 )
 
 
@@ -90,20 +88,17 @@ class LawQuery:
 
     @strawberry.field(description="One topic across every jurisdiction, side by side")
     def compare(self, topic: ComparisonTopic) -> Comparison:
-        rows = []
-        for p in registry.installed():
-            try:
-                rows.append(decision_row(p.code, p.compare(topic)))
-            except PashuError as err:
-                rows.append(
-                    ComparisonRow(
-                        jurisdiction=strawberry.ID(p.code),
-                        summary=err.message,
-                        confidence=Confidence.READ,
-                        citations=cites([err.citation] if err.citation else []),
-                    )
-                )
-        return Comparison(topic=topic, rows=rows)
+        return comparison.matrix([topic], None)[0]
+
+    @strawberry.field(
+        description="Any slice of topics × jurisdictions in one query (all when omitted)"
+    )
+    def compare_matrix(
+        self,
+        topics: list[ComparisonTopic] | None = None,
+        jurisdictions: list[strawberry.ID] | None = None,
+    ) -> list[Comparison]:
+        return comparison.matrix(topics, jurisdictions)
 
     @strawberry.field(description="Full-text search over the Acts' sections, best first")
     def search_law(

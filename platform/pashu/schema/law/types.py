@@ -9,7 +9,6 @@ import strawberry
 
 from pashu.core.citations import Citation as CoreCitation
 from pashu.core.citations import Confidence
-from pashu.core.decision import Decision
 from pashu.jurisdictions import base
 from pashu.jurisdictions.acts import Act as CoreAct
 from pashu.jurisdictions.acts import Section as CoreSection
@@ -227,20 +226,6 @@ class TimelineStep:
 
 
 @strawberry.type
-class ComparisonRow:
-    jurisdiction: strawberry.ID
-    summary: str
-    confidence: Confidence
-    citations: list[Citation]
-
-
-@strawberry.type
-class Comparison:
-    topic: ComparisonTopic
-    rows: list[ComparisonRow]
-
-
-@strawberry.type
 class SectionRef:
     number: str
     heading: str
@@ -253,12 +238,3 @@ class LawHit:
     jurisdiction: strawberry.ID
     section: SectionRef
     snippet: str
-
-
-def decision_row(code: str, d: Decision[str]) -> ComparisonRow:
-    return ComparisonRow(
-        jurisdiction=strawberry.ID(code),
-        summary=d.value,
-        confidence=d.confidence,
-        citations=cites(d.cites),
-    )
