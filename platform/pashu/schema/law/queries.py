@@ -13,6 +13,7 @@ from pashu.jurisdictions.species import canonical
 from pashu.schema.law import comparison
 from pashu.schema.law.comparison import Comparison
 from pashu.schema.law.jurisdiction import Jurisdiction
+from pashu.schema.law.scenario import ScenarioAnswer, ScenarioInput, compare_scenario
 from pashu.schema.law.types import (
     Classification,
     ComparisonTopic,
@@ -99,6 +100,12 @@ class LawQuery:
         jurisdictions: list[strawberry.ID] | None = None,
     ) -> list[Comparison]:
         return comparison.matrix(topics, jurisdictions)
+
+    @strawberry.field(
+        description="One set of facts run through every Act at once; nothing is stored"
+    )
+    def compare_scenario(self, facts: ScenarioInput) -> list[ScenarioAnswer]:
+        return compare_scenario(facts)
 
     @strawberry.field(description="Full-text search over the Acts' sections, best first")
     def search_law(
