@@ -231,10 +231,21 @@ class SectionRef:
     heading: str
     uri: str
     act: str
+    act_uri: str = ""
+    confidence: Confidence = Confidence.READ
+
+
+@strawberry.type(description="A run of text; matched: words the search asked for")
+class TextPart:
+    text: str
+    matched: bool
 
 
 @strawberry.type
 class LawHit:
     jurisdiction: strawberry.ID
     section: SectionRef
-    snippet: str
+    snippet: str = strawberry.field(description="Matched words in [ ]; see snippetParts")
+    snippet_parts: list[TextPart] = strawberry.field(default_factory=list)
+    heading_parts: list[TextPart] = strawberry.field(default_factory=list)
+    rank: float = strawberry.field(default=0.0, description="BM25: smaller is a better match")
