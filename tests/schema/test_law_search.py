@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from tests.conftest import GraphQLClient
 
-
 SEARCH = (
     "query($t: String!, $j: ID, $a: String) { searchLaw(text: $t, jurisdiction: $j, act: $a) "
     "{ jurisdiction snippet rank section { number uri actUri confidence } "
