@@ -16,7 +16,7 @@ from datetime import date, datetime
 from decimal import Decimal
 
 from pashu.core.citations import Citation
-from pashu.core.errors import NotInJurisdiction, PashuError, ValidationError
+from pashu.core.errors import NotInJurisdiction, PashuError, UnknownSpecies, ValidationError
 from pashu.core.legaltime import aware
 from pashu.core.money import rupees
 from pashu.db.impoundment import AnimalStatus, ImpoundedAnimal, Impoundment
@@ -155,7 +155,10 @@ def validate(facts: Facts) -> Facts:
     for herd in facts.animals:
         if not 1 <= herd.count <= MAX_HEADS:
             raise ValidationError(f"a count is 1 to {MAX_HEADS}", field="animals")
-        canonical(herd.species)  # UNKNOWN_SPECIES, listing the vocabulary
+        try:
+            canonical(herd.species)
+        except UnknownSpecies as err:  # said of the field, with the vocabulary
+            raise UnknownSpecies(err.message, field="animals", **err.details) from None
     if len(facts.rates) > MAX_RATES:
         raise ValidationError(f"at most {MAX_RATES} rates", field="rates")
     instants = [
