@@ -28,7 +28,7 @@ query($f: ScenarioInput!) { compareScenario(facts: $f) {
   earliestSale earliestSaleCitations { section }
   prohibitedPurchasers prohibitedPurchasersCitations { section }
   owner { summary lawful citations { section } }
-  money { kind account amount citations { section } }
+  money { kind account accountName amount citations { section } }
 } }"""
 
 TIMELINE = """
@@ -226,6 +226,9 @@ async def test_a_refusing_owner_gets_the_balance_in_one_act_and_not_the_other(
         "expenses:sale": "100.00",
         "owner": "2705.00",
     }
+    names = {m["account"]: m["accountName"] for m in nl["money"]}
+    assert names["fund:local_authority_fund"] == "Local authority fund"
+    assert names["owner"] == "The owner"
     mz = answers["mizoram"]
     assert {"10(2)"} <= {c["section"] for c in mz["owner"]["citations"]}
     assert {m["account"] for m in mz["money"]} == {"fund:village_council_fund", "expenses:sale"}

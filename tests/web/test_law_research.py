@@ -34,6 +34,8 @@ def test_the_matrix_shows_each_topic_for_each_state_and_opens_its_sections(
     cell.locator("a.cite", has_text="s.14(1)").first.click()
     expect(page).to_have_url(re.compile(r"#/law/read\?uri="))
     expect(page.locator(".section-text")).to_contain_text("seven days")
+    xml = page.locator("a.akn-xml")
+    expect(xml).to_have_attribute("href", "/akn/in-nl/act/1985/cattle-trespass/~sec_14.xml")
 
 
 def test_the_matrix_choice_is_a_permalink(page: Page, server: Server) -> None:
@@ -86,7 +88,7 @@ def test_one_scenario_is_answered_by_every_act_and_its_link_holds_it(
     expect(cards).to_have_count(3)
     nl = page.locator(".state[data-jurisdiction=nagaland]")
     expect(nl.locator("[data-fact=earliestSale]")).to_contain_text("19 Jan 2026")
-    expect(nl.locator("table.money")).to_contain_text("owner")
+    expect(nl.locator("table.money")).to_contain_text("The owner")
     expect(nl.locator(".dues-total")).to_contain_text(
         "₹240.00"
     )  # fines 3 × 50, feeding 3 days × 3 × 10

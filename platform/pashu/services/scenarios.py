@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date, datetime
 from decimal import Decimal
 
@@ -127,6 +127,30 @@ class Share:
     account: str
     amount: Decimal
     cites: list[Citation]
+    account_name: str = ""
+
+
+_ACCOUNT_NAMES = {
+    "owner": "The owner",
+    "deposit:surplus": "Deposit: unclaimed surplus",
+    "deposit:under_protest": "Deposit under protest",
+    "expenses:sale": "Expenses of sale",
+}
+
+
+def _named(plugin: Jurisdiction, shares: list[Share]) -> list[Share]:
+    """Each account as a reader knows it: the fund's name in the Act's words."""
+    out = []
+    for sh in shares:
+        kind, _, key = sh.account.partition(":")
+        if kind == "fund":
+            name = plugin.funds.get(key, key)
+        elif sh.account.startswith("deposit:unrouted:"):
+            name = "Held: the Act names no fund"
+        else:
+            name = _ACCOUNT_NAMES.get(sh.account, sh.account)
+        out.append(replace(sh, account_name=name))
+    return out
 
 
 @dataclass
@@ -243,7 +267,8 @@ def _one(plugin: Jurisdiction, facts: Facts) -> Outcome:
     except PashuError as err:
         out.refusal = Cell(err.message, [err.citation] if err.citation else [], lawful=False)
         return out
-    out.owner, out.money = _owner_and_money(plugin, facts, out)
+    out.owner, money = _owner_and_money(plugin, facts, out)
+    out.money = _named(plugin, money)
     return out
 
 

@@ -311,7 +311,9 @@ async function readTab(body, list, ctx) {
       cited.length ? h("span", { class: "badge cited-badge" }, `cited: ${sec.number}${cited.map((c) => `(${c})`).join("")}`) : null),
     ...sectionText(sec.text, cited),
     sec.note ? h("p", { class: "note" }, h("strong", {}, "Note: "), sec.note) : null,
-    h("p", { class: "muted small uri" }, h("code", {}, sec.uri)),
+    h("p", { class: "muted small uri" }, h("code", {}, sec.uri), " · ",
+      h("a", { href: sec.uri, class: "akn-html" }, "Permanent page"), " · ",
+      h("a", { href: `${sec.uri}.xml`, class: "akn-xml", type: "application/akn+xml" }, "Akoma Ntoso XML")),
   );
   article.querySelector(".cited")?.scrollIntoView({ block: "center" });
 }

@@ -176,7 +176,7 @@ const SCENARIO = `query($f: ScenarioInput!) { compareScenario(facts: $f) {
   earliestSale earliestSaleCitations { ${CITE} }
   prohibitedPurchasers prohibitedPurchasersCitations { ${CITE} }
   owner { summary lawful citations { ${CITE} } }
-  money { kind account amount citations { ${CITE} } } } }`;
+  money { kind account accountName amount citations { ${CITE} } } } }`;
 
 const SCENARIO_FIELDS = [
   ["animals", "Animals (species:count, …)", "text", "cow:2, goat:1"],
@@ -256,7 +256,7 @@ function scenarioCard(a, name) {
     a.owner ? [h("dt", {}, "The owner"), h("dd", {}, lawfulBadge(a.owner.lawful), " ", a.owner.summary, " ", h("span", { class: "small" }, citeList(a.owner.citations)))] : null));
   if (a.money.length) {
     card.append(h("h4", {}, "Where each rupee goes"), h("table", { class: "table money" }, h("tbody", {}, a.money.map((m) => h("tr", {},
-      h("td", {}, label(m.kind)), h("td", {}, m.account), h("td", { class: "num" }, rupees(m.amount)), h("td", { class: "small" }, citeList(m.citations)))))));
+      h("td", {}, label(m.kind)), h("td", { "data-account": m.account }, m.accountName), h("td", { class: "num" }, rupees(m.amount)), h("td", { class: "small" }, citeList(m.citations)))))));
   }
   return card;
 }
@@ -274,7 +274,7 @@ function scenarioCsv(answers) {
     add(a, "earliest sale", a.earliestSale || "", a.earliestSaleCitations);
     add(a, "may not buy", a.prohibitedPurchasers.join(" "), a.prohibitedPurchasersCitations);
     if (a.owner) add(a, "owner", a.owner.summary, a.owner.citations);
-    for (const m of a.money) add(a, `money ${m.kind}`, `${m.amount} to ${m.account}`, m.citations);
+    for (const m of a.money) add(a, `money ${m.kind}`, `${m.amount} to ${m.accountName} (${m.account})`, m.citations);
   }
   return toCsv(["jurisdiction", "item", "value", "citations"], rows);
 }

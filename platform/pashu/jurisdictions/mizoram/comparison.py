@@ -309,7 +309,7 @@ class MizoramComparisons(ComparisonLaw):
                     "Owners report and register their animals within",
                     1,
                     Unit.MONTHS,
-                    "(the Act does not say from when)",
+                    "a date s.12(1) does not name",
                     [c("12(1)")],
                 ),
             ],

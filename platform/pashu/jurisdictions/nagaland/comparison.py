@@ -281,8 +281,9 @@ class NagalandComparisons(ComparisonLaw):
                 "Claim to the surplus proceeds, within",
                 3,
                 Unit.MONTHS,
-                "(s.17(3) does not say; counted from the sale)",
+                "the sale",
                 [c("17(3)")],
+                "s.17(3) does not say from when; counted from the sale, as the timeline is",
             ),
         ]
 

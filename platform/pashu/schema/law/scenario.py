@@ -120,6 +120,7 @@ class ScenarioRateCheck:
 class ScenarioShare:
     kind: str
     account: str = strawberry.field(description="fund:<key>, owner, deposit:<kind>, expenses:sale")
+    account_name: str
     amount: Decimal
     citations: list[Citation]
 
@@ -190,7 +191,11 @@ class ScenarioAnswer:
             owner=ScenarioCell.of(o.owner),
             money=[
                 ScenarioShare(
-                    kind=m.kind, account=m.account, amount=m.amount, citations=cites(m.cites)
+                    kind=m.kind,
+                    account=m.account,
+                    account_name=m.account_name,
+                    amount=m.amount,
+                    citations=cites(m.cites),
                 )
                 for m in o.money
             ],
