@@ -119,3 +119,31 @@ def test_search_finds_a_phrase_in_one_act_with_its_words_marked(page: Page, serv
     expect(hits).to_have_count(1)
     expect(hits.first.locator("mark")).to_have_text("beat of drum")
     expect(page).to_have_url(re.compile(r"act=%2Fakn%2Fin-nl%2Fact%2F1985%2Fcattle-trespass"))
+
+
+@pytest.mark.parametrize(
+    "route",
+    [
+        "#/law/matrix",
+        "#/law/scenario?animals=cow%3A2&seizedAt=2026-01-03T09%3A00&owner=ABSENT&fine=50",
+        "#/law/search?q=%22public+auction%22",
+    ],
+)
+def test_research_views_label_every_control_and_fit_a_phone(
+    page: Page, server: Server, route: str
+) -> None:
+    page.set_viewport_size({"width": 375, "height": 800})
+    page.goto(f"{server.url}/{route}")
+    page.wait_for_selector("main h1")
+    page.wait_for_load_state("networkidle")
+    expect(page.locator(".loading")).to_have_count(0)
+    unlabelled = page.evaluate(
+        """() => [...document.querySelectorAll('input, select, textarea, button')]
+          .filter((el) => el.type !== 'hidden')
+          .filter((el) => !(el.labels && el.labels.length) && !el.getAttribute('aria-label')
+                          && !(el.tagName === 'BUTTON' && el.textContent.trim()))
+          .map((el) => el.outerHTML)"""
+    )
+    assert unlabelled == []
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 375, f"the page is {width}px wide on a 375px screen"

@@ -134,7 +134,7 @@ class ChhattisgarhComparisons(ComparisonLaw):
             "movement; licences and permits and their fees (s.4(2)(a)-(f), reconstructed). "
             "Orders are published or served as they specify (s.5, reconstructed). The Act itself "
             "lays down no rule of keeping: each rule is in a notified order.",
-            [c("4", "1"), c("4", "2/a"), c("4", "2/b"), c("4", "2/d"), c("4", "2/e"), c("5")],
+            [*(c("4", p) for p in ("1", "2/a", "2/b", "2/c", "2/d", "2/e", "2/f")), c("5")],
             "s.4 lets notified orders regulate keeping and movement",
             [
                 flag(
@@ -275,7 +275,9 @@ class ChhattisgarhComparisons(ComparisonLaw):
             "(s.9(1); its proviso is illegible), and so is an officer by whose consent or neglect "
             "it was committed (s.9(2)). No court takes cognizance except on a written report of "
             "an officer the State Government authorises (s.10(1)); offences are tried summarily "
-            "(s.11, reconstructed); any may be compounded for up to Rs 1,000 (s.10(2)).",
+            "(s.11, reconstructed); any may be compounded for up to Rs 1,000 (s.10(2)). A "
+            "fragment held as s.7 makes something conclusive proof that a person was bound to "
+            "comply with a requirement; its number and heading cannot be read (s.7).",
             [
                 c("8", "1"),
                 c("8", "2"),
@@ -284,8 +286,9 @@ class ChhattisgarhComparisons(ComparisonLaw):
                 c("10", "1"),
                 c("11"),
                 c("10", "2"),
+                c("7"),
             ],
-            "ss.8-11; the figures of s.8(1) are illegible",
+            "ss.7-11; the figures of s.8(1) are illegible",
             [
                 flag(
                     "imprisonment",

@@ -195,22 +195,25 @@ class NagalandComparisons(ComparisonLaw):
     def _pound_keeper(self) -> Answer:
         c = self.c
         return Answer(
-            "Every pound is in the charge of a pound-keeper appointed by the local authority, a "
-            "public servant (s.5). He keeps the registers and furnishes the returns the "
-            "Government directs (s.6); enters the number and description of the cattle, the day "
-            "and hour brought, the seizer's and the owner's names and residences, has the seizer "
-            "sign and gives him a copy (s.7); takes charge of, feeds and waters the cattle until "
-            "they are disposed of (s.8); delivers them on payment against the owner's signed "
-            "receipt (s.13); reports cattle unclaimed for 7 days (s.14(1)); keeps the feeding "
-            "charges (s.17(2)); may not buy at a sale nor release cattle otherwise than as the "
-            "Act provides or a written order directs (s.19). A list of fines and charges is "
-            "exhibited at every pound (s.11(4)). Failing in these duties: a fine up to Rs 50, "
-            "recoverable from his salary (s.28).",
+            "Pounds are established where the Director directs, and he fixes the area each serves"
+            " (s.3); they are under the local authority's control (s.4). Every pound is in the "
+            "charge of a pound-keeper appointed by the local authority, a public servant, whose "
+            "salary the local authority pays (ss.5, 18(2)). He keeps the registers and furnishes "
+            "the returns the Government directs (s.6); enters the number and description of the "
+            "cattle, the day and hour brought, the seizer's and the owner's names and residences,"
+            " has the seizer sign and gives him a copy (s.7); takes charge of, feeds and waters "
+            "the cattle until they are disposed of (s.8); delivers them on payment against the "
+            "owner's signed receipt (s.13); reports cattle unclaimed for 7 days (s.14(1)); keeps "
+            "the feeding charges (s.17(2)); may not buy at a sale nor release cattle otherwise "
+            "than as the Act provides or a written order directs (s.19). A list of fines and "
+            "charges is exhibited at every pound (s.11(4)). Failing in these duties: a fine up to"
+            " Rs 50, recoverable from his salary (s.28).",
             [
-                *(c(s) for s in ("5(1)", "5(2)", "6", "7", "8", "13", "14(1)", "17(2)")),
+                *(c(s) for s in ("3(1)", "3(2)", "4", "5(1)", "5(2)", "18(2)", "6", "7", "8")),
+                *(c(s) for s in ("13", "14(1)", "17(2)")),
                 *(c(s) for s in ("19(1)", "19(2)", "11(4)", "28")),
             ],
-            "ss.5-8 are the pound-keeper's duties",
+            "ss.3-8 set up pounds and the pound-keeper's duties",
             [
                 words(
                     "keeper",
