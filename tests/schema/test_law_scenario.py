@@ -307,6 +307,8 @@ async def test_bad_facts_are_refused_with_a_code(gql: GraphQLClient) -> None:
         (_facts(impoundedAt="2026-01-02T09:00:00+05:30"), "VALIDATION"),
         (_facts(owner="PAYS"), "VALIDATION"),
         (_facts(salePrice="-1"), "VALIDATION"),
+        (_facts(animals=[{"species": "cow", "count": 6000}] * 2), "VALIDATION"),
+        (_facts(asOf="2036-01-03T09:00:00+05:30"), "VALIDATION"),
     ]
     for facts, code in cases:
         err = await gql.error(SCENARIO, {"f": facts})

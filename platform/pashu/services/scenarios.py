@@ -12,7 +12,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from datetime import date, datetime
+from datetime import date, datetime, timedelta
 from decimal import Decimal
 
 from pashu.core.citations import Citation
@@ -39,8 +39,10 @@ from pashu.jurisdictions.species import canonical
 from pashu.services.delivery import routed
 from pashu.services.dues import Dues, compute
 
-MAX_HEADS = 10_000
+MAX_HEADS = 10_000  # in all: each head is worked out as a row, as in a recorded case
+MAX_HERDS = 50
 MAX_RATES = 50
+MAX_SPAN = timedelta(days=3 * 366)  # dues are counted day by day: a bounded span
 
 
 class Conduct(enum.Enum):
@@ -176,6 +178,10 @@ def validate(facts: Facts) -> Facts:
     """Refuse input no Act could answer, before any is asked."""
     if not facts.animals:
         raise ValidationError("a scenario lists at least one animal", field="animals")
+    if len(facts.animals) > MAX_HERDS or sum(h.count for h in facts.animals) > MAX_HEADS:
+        raise ValidationError(
+            f"at most {MAX_HERDS} kinds and {MAX_HEADS} animals in all", field="animals"
+        )
     for herd in facts.animals:
         if not 1 <= herd.count <= MAX_HEADS:
             raise ValidationError(f"a count is 1 to {MAX_HEADS}", field="animals")
@@ -194,6 +200,9 @@ def validate(facts: Facts) -> Facts:
     for name, at in instants:
         if at is not None and at.tzinfo is None:
             raise ValidationError("instants need a time zone offset, e.g. +05:30", field=name)
+    for name, at in instants[1:]:
+        if at is not None and abs(at - facts.seized_at) > MAX_SPAN:
+            raise ValidationError("instants within three years of the seizure", field=name)
     if facts.impounded_at is not None and facts.impounded_at < facts.seized_at:
         raise ValidationError(
             "animals cannot be brought before they were seized", field="impoundedAt"

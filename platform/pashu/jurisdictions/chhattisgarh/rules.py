@@ -2,9 +2,10 @@
 
 The Act lets the State Government regulate, by notified order, the keeping and movement of
 cattle in an area (s.4), punishes contravention (s.8) and lets it be compounded (s.10). It has
-no pound, seizure or auction chapter: impounding in the State happens under the general
-cattle-trespass law and municipal bye-laws, so the impoundment questions of the contract
-(timeline, fine scale, prohibited purchasers) keep the base class's NOT_IN_JURISDICTION refusal.
+no pound, seizure or auction chapter (which other law, if any, governs impounding in the State
+the source does not say, so nothing here states it), and the impoundment questions of the
+contract (timeline, fine scale, prohibited purchasers) keep the base class's NOT_IN_JURISDICTION
+refusal.
 
 The only source is an OCR scan; every citation carries the statute file's mark (read /
 reconstructed / unknown) and an illegible figure is never turned into a value.
@@ -173,8 +174,8 @@ class Chhattisgarh(Jurisdiction):
     def _compare_claim_period(self) -> Decision[str]:
         """No impoundment chapter; ss.8(2) and 10(2) are the Act's only words on seized cattle."""
         return Decision(
-            "The Act has no pound, seizure or auction chapter and so sets no claim period: "
-            "impounding is done under the general cattle-trespass law and municipal bye-laws. "
+            "The Act has no pound, seizure or auction chapter and so sets no claim period; the "
+            "source does not say which other law, if any, governs impounding in the State. "
             "Under the Act itself, cattle in respect of which a s.4 order was contravened may be "
             "forfeited by the court (s.8(2)), and cattle, vehicles or other things seized as "
             "liable to forfeiture may be released on composition, on payment of a further sum "
@@ -221,8 +222,8 @@ class Chhattisgarh(Jurisdiction):
         """No auction chapter; s.8(2) forfeiture is the Act's only disposal of cattle."""
         return Decision(
             "The Act has no auction chapter and bars no one from buying: it provides no sale "
-            "of impounded cattle (impounding is done under the general cattle-trespass law and "
-            "municipal bye-laws). Cattle in respect of which an order was contravened may be "
+            "of impounded cattle (the source does not say which other law, if any, governs "
+            "impounding in the State). Cattle in respect of which an order was contravened may be "
             "forfeited by the court (s.8(2)); the Act says nothing of their sale.",
             [self.act.cite("8", "2")],
             "the Act has no auction chapter",
