@@ -21,11 +21,21 @@ _XML_TYPES = (AKN_MEDIA_TYPE, "application/xml", "text/xml")
 
 
 def _wants_xml(request: Request) -> bool:
-    """Content negotiation, simply: XML when asked for and HTML is not preferred to it."""
-    accept = request.headers.get("accept", "").lower()
-    ranked = [part.split(";")[0].strip() for part in accept.split(",")]
-    xml = [ranked.index(t) for t in _XML_TYPES if t in ranked]
-    html = ranked.index("text/html") if "text/html" in ranked else len(ranked)
+    """Content negotiation: XML when asked for at a higher quality than HTML (ties go to
+    the type named first)."""
+    ranked: dict[str, tuple[float, int]] = {}
+    for i, part in enumerate(request.headers.get("accept", "").lower().split(",")):
+        media, *params = (p.strip() for p in part.split(";"))
+        q = 1.0
+        for p in params:
+            if p.startswith("q="):
+                try:
+                    q = float(p[2:])
+                except ValueError:
+                    q = 0.0
+        ranked.setdefault(media, (-q, i))
+    xml = [ranked[t] for t in _XML_TYPES if t in ranked and ranked[t][0] < 0]
+    html = ranked.get("text/html", (0.0, len(ranked)))
     return bool(xml) and min(xml) < html
 
 

@@ -48,6 +48,28 @@ async def test_the_same_uri_answers_akoma_ntoso_on_request(gql: GraphQLClient) -
     assert work is not None and work.get("value") == "/akn/in-nl/act/1985/cattle-trespass"
 
 
+@pytest.mark.parametrize(
+    ("accept", "xml"),
+    [
+        ("text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8", False),
+        ("application/akn+xml;q=0.5, text/html;q=0.4", True),
+        ("application/akn+xml;q=0.1, text/html", False),
+        ("application/xml", True),
+        ("*/*", False),
+        ("application/xml;q=0", False),
+    ],
+)
+async def test_content_negotiation_follows_the_qualities(
+    gql: GraphQLClient, accept: str, xml: bool
+) -> None:
+    r = await gql.http.get(
+        "/akn/in-mz/act/2014/animal-control-taxation", headers={"Accept": accept}
+    )
+    assert r.status_code == 200
+    assert r.headers["content-type"].startswith("application/akn+xml" if xml else "text/html")
+    assert r.headers["vary"] == "Accept"
+
+
 async def test_a_subsection_uri_answers_its_section(gql: GraphQLClient) -> None:
     r = await gql.http.get("/akn/in-nl/act/1985/cattle-trespass/~sec_14__subsec_3.xml")
     assert r.status_code == 200
