@@ -68,14 +68,14 @@ async def akn(request: Request) -> Response:
 
 def _mark(confidence: str, note: str | None) -> str:
     aside = f' <span class="note">{escape(note)}</span>' if note else ""
-    return f'<p class="confidence"><span class="badge {confidence}">{confidence}</span>{aside}</p>'
+    return f'<p class="meta"><span class="badge conf-{confidence}">{confidence}</span>{aside}</p>'
 
 
 def _section_body(act: Act, sec: Section) -> str:
     paragraphs = "".join(f"<p>{escape(line)}</p>" for line in sec.text.splitlines() if line.strip())
     marks = "".join(
         f"<li>{escape(act.cite(sec.number, p.path).label)}: "
-        f'<span class="badge {p.confidence.value}">{p.confidence.value}</span>'
+        f'<span class="badge conf-{p.confidence.value}">{p.confidence.value}</span>'
         f"{' — ' + escape(p.note) if p.note else ''}</li>"
         for p in sec.provisions
     )
