@@ -16,6 +16,7 @@ from strawberry.types.unset import UNSET
 
 from pashu.config import Settings, settings
 from pashu.db.engine import Database, database
+from pashu.law_pages import akn
 from pashu.schema import compiled
 from pashu.schema.context import Context, bearer, build_context
 from pashu.schema.schema import build_schema, compiled_queries
@@ -73,6 +74,7 @@ def create_app(db: Database | None = None, cfg: Settings | None = None) -> Starl
             Route("/graphql", graphql, methods=["GET", "POST"]),
             Route("/healthz", healthz),
             Route("/readyz", readyz),
+            Route("/akn/{path:path}", akn),  # citations resolve: HTML, or Akoma Ntoso XML
             Mount("/", app=StaticFiles(directory=WEB, html=True), name="web"),
         ],
         lifespan=clocks_lifespan(cfg),  # the embedded default's periodic sweep

@@ -18,6 +18,9 @@ Kinds of question (exactly one per scenario):
   rate: <RateKind>              expect: bound_base, bound_factor, fixed_by_contains, cites, error
   fine_rate_kind: <PlaceKind>   expect: kind, cites, error
   compare: <ComparisonTopic>    expect: cites, summary_contains [..], confidence
+  comparison: <ComparisonTopic> expect: provided, cites, summary_contains [..],
+                                facts {key: value} (a flag, a list, a text, "unknown",
+                                "7 DAYS FIRST_DAY_EXCLUDED", or an amount's fields {maximum: ..})
   capabilities: {has: [..], lacks: [..]}
   section: {act: <act uri>, number: "14"}   expect: heading, confidence, text_contains
   seizure_power: {capacity: <SeizerCapacity>, place: <PlaceKind>, damage?: <text>}
@@ -38,7 +41,7 @@ import yaml
 
 from pashu.core.citations import Citation
 from pashu.core.errors import PashuError
-from pashu.jurisdictions import species
+from pashu.jurisdictions import research, species
 from pashu.jurisdictions.base import (
     Action,
     Capability,
@@ -50,6 +53,7 @@ from pashu.jurisdictions.base import (
     SeizerCapacity,
     TimelineEvents,
 )
+from pashu.jurisdictions.comparison import Fact, FactKind
 from pashu.jurisdictions.notifications import rule_for
 
 PLUGINS_DIR = Path(__file__).resolve().parents[2] / "platform" / "pashu" / "jurisdictions"
@@ -63,11 +67,28 @@ KINDS = (
     "rate",
     "fine_rate_kind",
     "compare",
+    "comparison",
     "capabilities",
     "section",
     "seizure_power",
     "extent",
 )
+
+
+def fact_value(f: Fact) -> Any:
+    """A fact as a scenario writes it."""
+    if f.unknown:
+        return "unknown"
+    if f.duration is not None:
+        d = f.duration
+        return f"{d.count} {d.unit.value} {d.counting.value}"
+    if f.amount is not None:
+        return {k: str(v) for k, v in vars(f.amount).items() if v not in (None, False)}
+    if f.kind is FactKind.FLAG:
+        return f.flag
+    if f.kind is FactKind.TEXT and f.text is not None:
+        return f.text
+    return list(f.items)
 
 
 def scenario_files() -> list[Path]:
@@ -192,6 +213,17 @@ def _ask(plugin: Jurisdiction, kind: str, q: Any, expect: dict[str, Any]) -> Non
             assert text in d.value, f"{text!r} not in {d.value!r}"
         if "confidence" in expect:
             assert d.confidence.value == expect["confidence"], d.confidence.value
+    elif kind == "comparison":
+        answer = research.answer(plugin, ComparisonTopic(q))
+        _cites(expect, "cites", answer.cites)
+        for text in expect.get("summary_contains", []):
+            assert text in answer.summary, f"{text!r} not in {answer.summary!r}"
+        if "provided" in expect:
+            assert answer.provided is expect["provided"], answer.provided
+        facts = {f.key: f for f in answer.facts}
+        for key, want in expect.get("facts", {}).items():
+            assert key in facts, f"no fact {key!r}: {sorted(facts)}"
+            assert fact_value(facts[key]) == want, (key, fact_value(facts[key]))
     elif kind == "capabilities":
         for cap in q.get("has", []):
             assert plugin.has(Capability(cap)), f"should have {cap}"

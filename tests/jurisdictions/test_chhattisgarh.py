@@ -189,8 +189,8 @@ def test_chhattisgarh_refuses_what_the_act_lacks() -> None:
 
 @pytest.mark.parametrize("topic", list(ComparisonTopic))
 def test_chhattisgarh_compares_every_topic_with_citations(topic: ComparisonTopic) -> None:
-    d = plugin.compare(topic)
-    assert d.value and d.cites and d.why
+    d = plugin.comparison(topic)
+    assert d.summary and d.cites and d.why
 
 
 def test_chhattisgarh_fine_caps_comparison_states_no_invented_figure() -> None:

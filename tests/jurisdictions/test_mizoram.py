@@ -161,10 +161,10 @@ def test_mizoram_every_place_uses_the_one_fine_scale_of_s9() -> None:
 
 def test_mizoram_every_comparison_cites_and_mentions_its_sections() -> None:
     for topic in ComparisonTopic:
-        d = plugin.compare(topic)
-        assert d.cites and d.value, topic
+        d = plugin.comparison(topic)
+        assert d.cites and d.summary, topic
         for cite in d.cites:
-            assert cite.section in d.value, (topic, cite.label)
+            assert cite.section in d.summary, (topic, cite.label)
 
 
 _instants = st.datetimes(

@@ -146,7 +146,7 @@ def test_compare_a_topic_across_three_states(page: Page, server: Server) -> None
     expect(cards).to_have_count(3)
     for code, section in (("mizoram", "10(3)"), ("nagaland", "19(1)")):
         card = page.locator(f".state[data-jurisdiction={code}]")
-        expect(card.locator("a.cite", has_text=f"s.{section}")).to_be_visible()
+        expect(card.locator("a.cite", has_text=f"s.{section}").first).to_be_visible()
     expect(page.locator(".state[data-jurisdiction=chhattisgarh] h3")).to_have_text("Chhattisgarh")
 
 

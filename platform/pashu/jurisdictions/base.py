@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import enum
 from abc import ABC, abstractmethod
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from decimal import Decimal
 from typing import TYPE_CHECKING
@@ -19,6 +19,7 @@ from pashu.core.decision import Decision
 from pashu.core.errors import NotInJurisdiction, ValidationError
 from pashu.core.legaltime import Window
 from pashu.jurisdictions.acts import Act
+from pashu.jurisdictions.comparison import Answer, ComparisonLaw
 from pashu.jurisdictions.extent import Extent, KindRule
 
 if TYPE_CHECKING:
@@ -143,6 +144,18 @@ class ComparisonTopic(enum.Enum):
     COMPOUNDING = "COMPOUNDING"
     PROHIBITED_PURCHASERS = "PROHIBITED_PURCHASERS"
     MONEY_ROUTING = "MONEY_ROUTING"
+    # Every chapter of the Acts (issue #16); each plugin answers each one (comparison.py).
+    TERRITORIAL_EXTENT = "TERRITORIAL_EXTENT"
+    KEEPING_RULES = "KEEPING_RULES"
+    SEIZURE_POWERS = "SEIZURE_POWERS"
+    POUND_KEEPER_DUTIES = "POUND_KEEPER_DUTIES"
+    PERIODS = "PERIODS"
+    IMPOUNDMENT_CHARGES = "IMPOUNDMENT_CHARGES"
+    SALE_PROCEDURE = "SALE_PROCEDURE"
+    COMPLAINTS_AND_COMPENSATION = "COMPLAINTS_AND_COMPENSATION"
+    OFFENCES = "OFFENCES"
+    REGISTRATION_AND_LICENCES = "REGISTRATION_AND_LICENCES"
+    RULES_AND_DELEGATION = "RULES_AND_DELEGATION"
 
 
 @dataclass(frozen=True)
@@ -260,6 +273,8 @@ class Jurisdiction(ABC):
     keeping: KeepingLaw | None = None
     # Notices, auction notices and claim windows the sweep acts on (jurisdictions/clocks.py).
     clocks: ClockLaw | None = None
+    # Comparative answers with typed facts, topic by topic (jurisdictions/comparison.py).
+    comparisons: ComparisonLaw | None = None
 
     # -- definitions ------------------------------------------------------------
     @abstractmethod
@@ -384,6 +399,16 @@ class Jurisdiction(ABC):
     @abstractmethod
     def compare(self, topic: ComparisonTopic) -> Decision[str]:
         """A one-paragraph summary of this Act on `topic`, with citations."""
+
+    def comparison(self, topic: ComparisonTopic) -> Answer:
+        """This Act on `topic`: prose and typed facts (the `comparisons` part), or the
+        `compare` prose alone for a plugin without one."""
+        own = self.comparisons.answer(topic) if self.comparisons else None
+        if own is not None:
+            return own
+        law = self.comparisons
+        answer = Answer.of(self.compare(topic), law.facts(topic) if law else [])
+        return answer if law is None or law.provides(topic) else replace(answer, provided=False)
 
     # -- helpers shared by every plugin ----------------------------------------
     @property

@@ -21,7 +21,48 @@ class Hit:
     jurisdiction: str
     act: Act
     section: Section
-    snippet: str
+    snippet: str  # the matched words between OPEN and CLOSE
+    heading: str  # the heading, its matched words between OPEN and CLOSE
+    rank: float  # BM25, smaller is better
+
+    @property
+    def snippet_parts(self) -> list[tuple[str, bool]]:
+        return parts(self.snippet)
+
+    @property
+    def heading_parts(self) -> list[tuple[str, bool]]:
+        return parts(self.heading)
+
+
+# Marks around a match: control characters no Act's text holds (the scans' own square
+# brackets, "[illegible]", must not read as highlights).
+OPEN, CLOSE = "\x02", "\x03"
+
+
+def parts(marked: str) -> list[tuple[str, bool]]:
+    """ "a \x02b\x03 c" -> [("a ", False), ("b", True), (" c", False)]."""
+    out: list[tuple[str, bool]] = []
+    for i, piece in enumerate(re.split(f"[{OPEN}{CLOSE}]", marked)):
+        if piece:
+            out.append((piece, i % 2 == 1))
+    return out
+
+
+def bracketed(marked: str) -> str:
+    return marked.replace(OPEN, "[").replace(CLOSE, "]")
+
+
+# A quoted run of words is a phrase; the rest are words matched as prefixes.
+_PHRASE = re.compile(r'"([^"]*)"')
+
+
+def fts_query(text: str) -> str | None:
+    """FTS5 syntax from what a lawyer types: every word and every "quoted phrase" must
+    match; each token is quoted, so FTS operators in the input are only words."""
+    phrases = [re.findall(r"\w+", p.lower()) for p in _PHRASE.findall(text)]
+    words = re.findall(r"\w+", _PHRASE.sub(" ", text).lower())
+    terms = [f'"{" ".join(p)}"' for p in phrases if p] + [f'"{w}"*' for w in words]
+    return " ".join(terms) or None
 
 
 class LawIndex:
@@ -30,7 +71,7 @@ class LawIndex:
         self._lock = threading.Lock()  # one in-memory connection shared by threads
         self._db.execute(
             "CREATE VIRTUAL TABLE law USING fts5(heading, text, jurisdiction UNINDEXED, "
-            "ref UNINDEXED, tokenize='porter unicode61')"
+            "act UNINDEXED, ref UNINDEXED, tokenize='porter unicode61')"
         )
         self._refs: dict[int, tuple[str, Act, Section]] = {}
         for plugin in installed():
@@ -39,32 +80,39 @@ class LawIndex:
                     ref = len(self._refs)
                     self._refs[ref] = (plugin.code, act, sec)
                     self._db.execute(
-                        "INSERT INTO law VALUES (?, ?, ?, ?)",
-                        (sec.heading, sec.text, plugin.code, ref),
+                        "INSERT INTO law VALUES (?, ?, ?, ?, ?)",
+                        (sec.heading, sec.text, plugin.code, act.uri, ref),
                     )
 
-    def search(self, text: str, jurisdiction: str | None = None, limit: int = 20) -> list[Hit]:
-        words = re.findall(r"\w+", text.lower())
-        if not words:
+    def search(
+        self,
+        text: str,
+        jurisdiction: str | None = None,
+        limit: int = 20,
+        act: str | None = None,
+    ) -> list[Hit]:
+        query = fts_query(text)
+        if query is None:
             return []
-        # Every word must match (as a prefix); quoting keeps FTS syntax out of user input.
-        query = " ".join(f'"{w}"*' for w in words)
         sql = (
-            "SELECT ref, snippet(law, 1, '[', ']', ' … ', 16), bm25(law, 4.0, 1.0) AS r "
-            "FROM law WHERE law MATCH ?"
+            "SELECT ref, snippet(law, 1, ?, ?, ' … ', 16), highlight(law, 0, ?, ?), "
+            "bm25(law, 4.0, 1.0) AS r FROM law WHERE law MATCH ?"
         )
-        args: list[object] = [query]
+        args: list[object] = [OPEN, CLOSE, OPEN, CLOSE, query]
         if jurisdiction is not None:
             sql += " AND jurisdiction = ?"
             args.append(jurisdiction)
+        if act is not None:
+            sql += " AND act = ?"
+            args.append(act)
         sql += " ORDER BY r LIMIT ?"
         args.append(limit)
         with self._lock:
             rows = self._db.execute(sql, args).fetchall()
         hits = []
-        for ref, snippet, _rank in rows:
-            code, act, sec = self._refs[ref]
-            hits.append(Hit(code, act, sec, snippet or sec.heading))
+        for ref, snippet, heading, rank in rows:
+            code, found, sec = self._refs[ref]
+            hits.append(Hit(code, found, sec, snippet or sec.heading, heading, rank))
         return hits
 
 

@@ -3,17 +3,12 @@ import {
   ApiError, citeList, fill, confidenceBadge, errorBox, field, fromIstInput, gql, h, label, loading,
   sectionHref, timeEl,
 } from "./lib.js";
+import { ROW, TOPICS, comparisonCsv, downloads, factList, matrixTab, scenarioTab } from "./research.js";
 
-const TOPICS = [
-  ["CLAIM_PERIOD", "Claim period: how long an owner has to claim impounded animals"],
-  ["CATTLE_DEFINITION", "Definition of cattle"],
-  ["FINE_CAPS", "Fines and their caps"],
-  ["COMPOUNDING", "Compounding of offences"],
-  ["PROHIBITED_PURCHASERS", "Who may not buy at an auction"],
-  ["MONEY_ROUTING", "Where the money goes"],
-];
 const TABS = [
   ["compare", "Compare a topic"],
+  ["matrix", "Matrix"],
+  ["scenario", "Scenario"],
   ["classify", "Classify a species"],
   ["timeline", "Timelines"],
   ["search", "Search and read"],
@@ -57,6 +52,8 @@ export async function lawView(view, tab, ctx) {
   const list = await jurisdictions();
   if (ctx.stale()) return;
   if (!known || tab === "compare") return compareTab(body, list, ctx);
+  if (tab === "matrix") return matrixTab(body, list, ctx, setParams);
+  if (tab === "scenario") return scenarioTab(body, list, ctx, setParams);
   if (tab === "classify") return classifyTab(body, list, ctx);
   if (tab === "timeline") return timelineTab(body, list, ctx);
   if (tab === "search") return searchTab(body, list, ctx);
@@ -76,15 +73,18 @@ async function compareTab(body, list, ctx) {
     h("button", { type: "submit" }, "Compare"));
   select.addEventListener("change", () => form.requestSubmit());
   body.append(form, loading());
-  const data = await gql(`query($t: ComparisonTopic!) { compare(topic: $t) { topic rows { jurisdiction summary confidence citations { ${CITE} } } } }`, { t: topic });
+  const data = await gql(`query($t: ComparisonTopic!) { compare(topic: $t) { topic rows { ${ROW} } } }`, { t: topic });
   if (ctx.stale()) return;
   body.querySelector(".loading")?.remove();
   body.append(
-    h("h2", {}, TOPICS.find(([v]) => v === topic)?.[1] || label(topic)),
+    h("div", { class: "matrix-head" }, h("h2", {}, TOPICS.find(([v]) => v === topic)?.[1] || label(topic)),
+      downloads(`pashu-${topic.toLowerCase()}`, data.compare, () => comparisonCsv([data.compare]))),
     columns(data.compare.rows, (row) =>
-      h("article", { class: "card state", "data-jurisdiction": row.jurisdiction },
+      h("article", { class: row.provided ? "card state" : "card state absent", "data-jurisdiction": row.jurisdiction },
         h("header", {}, h("h3", {}, nameOf(list, row.jurisdiction)), confidenceBadge(row.confidence)),
+        row.provided ? null : h("p", {}, h("span", { class: "badge" }, "No such provision")),
         h("p", {}, row.summary),
+        factList(row.facts),
         h("p", { class: "muted small" }, "Rests on ", citeList(row.citations)))),
   );
 }
@@ -199,28 +199,23 @@ async function timelineTab(body, list, ctx) {
 }
 
 // ---- search and read ----
-function snippet(text) {
-  // The index marks matches as [word]; show them as <mark> without parsing HTML.
-  const out = [];
-  const re = /\[([^\]]*)\]/g;
-  let last = 0;
-  let m;
-  while ((m = re.exec(text))) {
-    out.push(text.slice(last, m.index), h("mark", {}, m[1]));
-    last = re.lastIndex;
-  }
-  out.push(text.slice(last));
-  return out;
+function marked(parts) {
+  // The API splits text into runs and says which matched: shown as <mark>, never parsed.
+  return parts.map((p) => (p.matched ? h("mark", {}, p.text) : p.text));
 }
 
 async function searchTab(body, list, ctx) {
   const q = ctx.params.get("q") || "";
   const j = ctx.params.get("j") || "";
-  const input = h("input", { type: "search", value: q, required: true, placeholder: "e.g. auction, pound-keeper, compensation" });
+  const actUri = ctx.params.get("act") || "";
+  const input = h("input", { type: "search", value: q, required: true, placeholder: "e.g. auction, \"beat of drum\"" });
   const select = h("select", {}, h("option", { value: "" }, "All states"), list.map((x) => h("option", { value: x.code, selected: x.code === j }, x.name)));
-  body.append(h("form", { class: "toolbar", role: "search", onSubmit: (e) => { e.preventDefault(); setParams(ctx, "search", { q: input.value.trim(), j: select.value }); } },
-    field("Words to find", input, { name: "q" }),
-    field("In", select, { name: "j" }),
+  const acts = h("select", {}, h("option", { value: "" }, "Every Act"),
+    list.flatMap((x) => x.acts.map((a) => h("option", { value: a.uri, selected: a.uri === actUri }, `${a.shortTitle || a.title} (${x.name})`))));
+  body.append(h("form", { class: "toolbar", role: "search", onSubmit: (e) => { e.preventDefault(); setParams(ctx, "search", { q: input.value.trim(), j: select.value, act: acts.value }); } },
+    field("Words to find", input, { name: "q", hint: "Put a phrase in \"quotes\"" }),
+    field("State", select, { name: "j" }),
+    field("Act", acts, { name: "act" }),
     h("button", { type: "submit" }, "Search")));
   if (!q) {
     body.append(h("h2", {}, "Read an Act"), h("ul", { class: "act-list" },
@@ -228,16 +223,26 @@ async function searchTab(body, list, ctx) {
     return;
   }
   body.append(loading());
-  const data = await gql(`query($q: String!, $j: ID) { searchLaw(text: $q, jurisdiction: $j, first: 30) { jurisdiction snippet section { number heading uri act } } }`, { q, j: j || null });
+  let data;
+  try {
+    data = await gql(`query($q: String!, $j: ID, $a: String) { searchLaw(text: $q, jurisdiction: $j, act: $a, first: 30) {
+      jurisdiction snippet rank snippetParts { text matched } headingParts { text matched }
+      section { number heading uri act actUri confidence } } }`, { q, j: j || null, a: actUri || null });
+  } catch (err) {
+    if (!(err instanceof ApiError)) throw err;
+    body.querySelector(".loading")?.remove();
+    body.append(errorBox(err));
+    return;
+  }
   if (ctx.stale()) return;
   body.querySelector(".loading")?.remove();
   const hits = data.searchLaw;
-  body.append(h("h2", {}, `${hits.length} section${hits.length === 1 ? "" : "s"} found`),
+  body.append(h("h2", {}, `${hits.length} section${hits.length === 1 ? "" : "s"} found, best first`),
     hits.length ? h("ol", { class: "hits" }, hits.map((hit) =>
       h("li", { class: "card hit" },
-        h("a", { href: sectionHref(hit.section.uri), class: "hit-title" }, `s.${hit.section.number} ${hit.section.heading}`),
-        h("div", { class: "muted small" }, `${hit.section.act} · ${nameOf(list, hit.jurisdiction)}`),
-        h("p", { class: "snippet" }, snippet(hit.snippet))))) : h("p", { class: "muted" }, "No section has all these words."));
+        h("a", { href: sectionHref(hit.section.uri), class: "hit-title" }, `s.${hit.section.number} `, marked(hit.headingParts)),
+        h("div", { class: "muted small" }, `${hit.section.act} · ${nameOf(list, hit.jurisdiction)} `, confidenceBadge(hit.section.confidence)),
+        h("p", { class: "snippet" }, marked(hit.snippetParts))))) : h("p", { class: "muted" }, "No section has all these words."));
 }
 
 const actCache = new Map();
@@ -306,7 +311,9 @@ async function readTab(body, list, ctx) {
       cited.length ? h("span", { class: "badge cited-badge" }, `cited: ${sec.number}${cited.map((c) => `(${c})`).join("")}`) : null),
     ...sectionText(sec.text, cited),
     sec.note ? h("p", { class: "note" }, h("strong", {}, "Note: "), sec.note) : null,
-    h("p", { class: "muted small uri" }, h("code", {}, sec.uri)),
+    h("p", { class: "muted small uri" }, h("code", {}, sec.uri), " · ",
+      h("a", { href: sec.uri, class: "akn-html" }, "Permanent page"), " · ",
+      h("a", { href: `${sec.uri}.xml`, class: "akn-xml", type: "application/akn+xml" }, "Akoma Ntoso XML")),
   );
   article.querySelector(".cited")?.scrollIntoView({ block: "center" });
 }

@@ -4,6 +4,7 @@ from pathlib import Path
 
 from pashu.jurisdictions.acts import load_act
 from pashu.jurisdictions.base import Capability
+from pashu.jurisdictions.chhattisgarh.comparison import ChhattisgarhComparisons
 from pashu.jurisdictions.chhattisgarh.keeping import ChhattisgarhKeeping
 from pashu.jurisdictions.chhattisgarh.penalties import ChhattisgarhPenalties
 from pashu.jurisdictions.chhattisgarh.registration import ChhattisgarhRegistration
@@ -25,4 +26,5 @@ plugin = Chhattisgarh(
     penalties=ChhattisgarhPenalties(_ACT),
     registration=ChhattisgarhRegistration(_ACT),
     keeping=ChhattisgarhKeeping(_ACT),
+    comparisons=ChhattisgarhComparisons(_ACT),
 )

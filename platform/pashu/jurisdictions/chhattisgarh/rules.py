@@ -2,9 +2,10 @@
 
 The Act lets the State Government regulate, by notified order, the keeping and movement of
 cattle in an area (s.4), punishes contravention (s.8) and lets it be compounded (s.10). It has
-no pound, seizure or auction chapter (which law governs impounding in the State is not in this
-source), so the impoundment questions of the contract (timeline, fine scale, prohibited
-purchasers) keep the base class's NOT_IN_JURISDICTION refusal.
+no pound, seizure or auction chapter (which other law, if any, governs impounding in the State
+the source does not say, so nothing here states it), and the impoundment questions of the
+contract (timeline, fine scale, prohibited purchasers) keep the base class's NOT_IN_JURISDICTION
+refusal.
 
 The only source is an OCR scan; every citation carries the statute file's mark (read /
 reconstructed / unknown) and an illegible figure is never turned into a value.
@@ -216,10 +217,9 @@ class Chhattisgarh(Jurisdiction):
     def _compare_claim_period(self) -> Decision[str]:
         """No impoundment chapter; ss.8(2) and 10(2) are the Act's only words on seized cattle."""
         return Decision(
-            "The Act has no pound, seizure or auction chapter and so sets no claim period "
-            "(commentary, not the Act's text: which law governs impounding in the State is not "
-            "in this source). Under the Act itself, cattle in respect of which a s.4 order was "
-            "contravened may be "
+            "The Act has no pound, seizure or auction chapter and so sets no claim period; the "
+            "source does not say which other law, if any, governs impounding in the State. "
+            "Under the Act itself, cattle in respect of which a s.4 order was contravened may be "
             "forfeited by the court (s.8(2), numbering reconstructed; a second limb on other "
             "things is illegible), and cattle, vehicles or other things seized as "
             "liable to forfeiture may be released on composition, on payment of a further sum "
@@ -270,7 +270,8 @@ class Chhattisgarh(Jurisdiction):
         """No auction chapter; s.8(2) forfeiture is the Act's only disposal of cattle."""
         return Decision(
             "The Act has no auction chapter and bars no one from buying: it provides no sale "
-            "of impounded cattle. Cattle in respect of which an order was contravened may be "
+            "of impounded cattle (the source does not say which other law, if any, governs "
+            "impounding in the State). Cattle in respect of which an order was contravened may be "
             "forfeited by the court (s.8(2), numbering reconstructed; what else its illegible "
             "second limb reaches is unknown); the Act says nothing of their sale.",
             [self.act.cite("8", "2")],

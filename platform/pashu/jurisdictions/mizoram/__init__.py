@@ -5,6 +5,7 @@ from pathlib import Path
 from pashu.jurisdictions.acts import load_act
 from pashu.jurisdictions.base import Capability
 from pashu.jurisdictions.mizoram.clocks import MizoramClocks
+from pashu.jurisdictions.mizoram.comparison import MizoramComparisons
 from pashu.jurisdictions.mizoram.keeping import MizoramKeeping
 from pashu.jurisdictions.mizoram.penalties import MizoramPenalties
 from pashu.jurisdictions.mizoram.registration import MizoramRegistration
@@ -36,6 +37,7 @@ plugin = Mizoram(
     registration=MizoramRegistration(_ACT),
     keeping=MizoramKeeping(_ACT),
     clocks=MizoramClocks(_ACT),
+    comparisons=MizoramComparisons(_ACT),
 )
 
 __all__ = ["plugin"]

@@ -5,6 +5,7 @@ from pathlib import Path
 from pashu.jurisdictions.acts import load_act
 from pashu.jurisdictions.base import Capability
 from pashu.jurisdictions.nagaland.clocks import NagalandClocks
+from pashu.jurisdictions.nagaland.comparison import NagalandComparisons
 from pashu.jurisdictions.nagaland.keeping import NagalandKeeping
 from pashu.jurisdictions.nagaland.penalties import NagalandPenalties
 from pashu.jurisdictions.nagaland.registration import NagalandRegistration
@@ -41,4 +42,5 @@ plugin = Nagaland(
     registration=NagalandRegistration(_establishments),
     keeping=NagalandKeeping(_cattle_trespass),
     clocks=NagalandClocks(_cattle_trespass),
+    comparisons=NagalandComparisons(_cattle_trespass, _establishments),
 )

@@ -6,22 +6,22 @@ from datetime import datetime
 
 import strawberry
 
-from pashu.core.citations import Confidence
-from pashu.core.errors import PashuError, ValidationError
+from pashu.core.errors import NotFound, ValidationError
 from pashu.jurisdictions import base, registry
-from pashu.jurisdictions.search import law_index
+from pashu.jurisdictions.search import bracketed, law_index
 from pashu.jurisdictions.species import canonical
+from pashu.schema.law import comparison
+from pashu.schema.law.comparison import Comparison
 from pashu.schema.law.jurisdiction import Jurisdiction
+from pashu.schema.law.scenario import ScenarioAnswer, ScenarioInput, compare_scenario
 from pashu.schema.law.types import (
     Classification,
-    Comparison,
-    ComparisonRow,
     ComparisonTopic,
     LawHit,
     SectionRef,
+    TextPart,
     TimelineStep,
     cites,
-    decision_row,
 )
 
 
@@ -90,29 +90,41 @@ class LawQuery:
 
     @strawberry.field(description="One topic across every jurisdiction, side by side")
     def compare(self, topic: ComparisonTopic) -> Comparison:
-        rows = []
-        for p in registry.installed():
-            try:
-                rows.append(decision_row(p.code, p.compare(topic)))
-            except PashuError as err:
-                rows.append(
-                    ComparisonRow(
-                        jurisdiction=strawberry.ID(p.code),
-                        summary=err.message,
-                        confidence=Confidence.READ,
-                        citations=cites([err.citation] if err.citation else []),
-                    )
-                )
-        return Comparison(topic=topic, rows=rows)
+        return comparison.matrix([topic], None)[0]
 
-    @strawberry.field(description="Full-text search over the Acts' sections, best first")
+    @strawberry.field(
+        description="Any slice of topics × jurisdictions in one query (all when omitted)"
+    )
+    def compare_matrix(
+        self,
+        topics: list[ComparisonTopic] | None = None,
+        jurisdictions: list[strawberry.ID] | None = None,
+    ) -> list[Comparison]:
+        return comparison.matrix(topics, jurisdictions)
+
+    @strawberry.field(
+        description="One set of facts run through every Act at once; nothing is stored"
+    )
+    def compare_scenario(self, facts: ScenarioInput) -> list[ScenarioAnswer]:
+        return compare_scenario(facts)
+
+    @strawberry.field(
+        description='Full-text search over the Acts\' sections, best first; "quoted words" '
+        "match as a phrase, other words as prefixes; filter by jurisdiction and by Act (its URI)"
+    )
     def search_law(
-        self, text: str, jurisdiction: strawberry.ID | None = None, first: int = 20
+        self,
+        text: str,
+        jurisdiction: strawberry.ID | None = None,
+        first: int = 20,
+        act: str | None = None,
     ) -> list[LawHit]:
         if jurisdiction is not None:
             registry.get(jurisdiction)
         if len(text) > 200:
-            raise ValidationError("search text is limited to 200 characters")
+            raise ValidationError("search text is limited to 200 characters", field="text")
+        if act is not None and act not in {a.uri for p in registry.installed() for a in p.acts}:
+            raise NotFound(f"no Act has the URI {act[:200]!r}", field="act")
         return [
             LawHit(
                 jurisdiction=strawberry.ID(h.jurisdiction),
@@ -121,8 +133,13 @@ class LawQuery:
                     heading=h.section.heading,
                     uri=h.section.uri,
                     act=h.act.title,
+                    act_uri=h.act.uri,
+                    confidence=h.section.confidence,
                 ),
-                snippet=h.snippet,
+                snippet=bracketed(h.snippet),
+                snippet_parts=[TextPart(text=t, matched=m) for t, m in h.snippet_parts],
+                heading_parts=[TextPart(text=t, matched=m) for t, m in h.heading_parts],
+                rank=h.rank,
             )
-            for h in law_index().search(text, jurisdiction, min(max(first, 1), 50))
+            for h in law_index().search(text, jurisdiction, min(max(first, 1), 50), act)
         ]

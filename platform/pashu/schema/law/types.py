@@ -9,7 +9,6 @@ import strawberry
 
 from pashu.core.citations import Citation as CoreCitation
 from pashu.core.citations import Confidence
-from pashu.core.decision import Decision
 from pashu.jurisdictions import base
 from pashu.jurisdictions.acts import Act as CoreAct
 from pashu.jurisdictions.acts import Section as CoreSection
@@ -234,38 +233,26 @@ class TimelineStep:
 
 
 @strawberry.type
-class ComparisonRow:
-    jurisdiction: strawberry.ID
-    summary: str
-    confidence: Confidence
-    citations: list[Citation]
-
-
-@strawberry.type
-class Comparison:
-    topic: ComparisonTopic
-    rows: list[ComparisonRow]
-
-
-@strawberry.type
 class SectionRef:
     number: str
     heading: str
     uri: str
     act: str
+    act_uri: str = ""
+    confidence: Confidence = Confidence.READ
+
+
+@strawberry.type(description="A run of text; matched: words the search asked for")
+class TextPart:
+    text: str
+    matched: bool
 
 
 @strawberry.type
 class LawHit:
     jurisdiction: strawberry.ID
     section: SectionRef
-    snippet: str
-
-
-def decision_row(code: str, d: Decision[str]) -> ComparisonRow:
-    return ComparisonRow(
-        jurisdiction=strawberry.ID(code),
-        summary=d.value,
-        confidence=d.confidence,
-        citations=cites(d.cites),
-    )
+    snippet: str = strawberry.field(description="Matched words in [ ]; see snippetParts")
+    snippet_parts: list[TextPart] = strawberry.field(default_factory=list)
+    heading_parts: list[TextPart] = strawberry.field(default_factory=list)
+    rank: float = strawberry.field(default=0.0, description="BM25: smaller is a better match")

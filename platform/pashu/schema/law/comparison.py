@@ -1,0 +1,146 @@
+"""Public types of comparative research: rows with typed facts, and the matrix of them."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import strawberry
+
+from pashu.core.citations import Confidence
+from pashu.core.errors import PashuError
+from pashu.jurisdictions import base, registry, research
+from pashu.jurisdictions import comparison as core
+from pashu.jurisdictions.base import ComparisonTopic
+from pashu.schema.law.types import Citation, cites
+
+strawberry.enum(core.FactKind, description="What kind of value a fact holds")
+strawberry.enum(core.Unit, name="DurationUnit")
+strawberry.enum(
+    core.Counting,
+    description="EXACT_INSTANT: hours from the instant; FIRST_DAY_EXCLUDED: General Clauses "
+    "Act s.9, days in IST; CALENDAR_MONTHS: s.3(35)",
+)
+
+
+@strawberry.type(description="A period as the Act gives it, with the rule it is counted by")
+class FactDuration:
+    count: int
+    unit: core.Unit
+    counting: core.Counting
+    starts: str = strawberry.field(description="The event it runs from, in the Act's words")
+
+
+@strawberry.type(description="Rupees: fixed by the Act, bounded, or left to notification")
+class FactAmount:
+    fixed: Decimal | None
+    minimum: Decimal | None
+    maximum: Decimal | None
+    notified: bool = strawberry.field(description="Left to a notification, order or rules")
+    fixed_by: str | None
+    bound_factor: Decimal | None = strawberry.field(
+        description="A notified amount may be at most this × the rate of boundBase"
+    )
+    bound_base: str | None
+
+
+@strawberry.type(description="One typed statement of a row, with its citations")
+class ComparisonFact:
+    key: str
+    label: str
+    kind: core.FactKind
+    confidence: Confidence
+    citations: list[Citation]
+    explanation: str
+    flag: bool | None
+    duration: FactDuration | None
+    amount: FactAmount | None
+    items: list[str]
+    shares: list[Decimal] = strawberry.field(description="FUNDS: each item's share (1 = all)")
+    text: str | None
+    unknown: bool = strawberry.field(description="The source hides the value: null, not none")
+
+    @classmethod
+    def of(cls, f: core.Fact) -> ComparisonFact:
+        d, a = f.duration, f.amount
+        return cls(
+            key=f.key,
+            label=f.label,
+            kind=f.kind,
+            confidence=f.confidence,
+            citations=cites(f.cites),
+            explanation=f.why,
+            flag=f.flag,
+            duration=FactDuration(count=d.count, unit=d.unit, counting=d.counting, starts=d.starts)
+            if d
+            else None,
+            amount=FactAmount(
+                fixed=a.fixed,
+                minimum=a.minimum,
+                maximum=a.maximum,
+                notified=a.notified,
+                fixed_by=a.fixed_by,
+                bound_factor=a.bound_factor,
+                bound_base=a.bound_base,
+            )
+            if a
+            else None,
+            items=list(f.items),
+            shares=list(f.shares),
+            text=f.text,
+            unknown=f.unknown,
+        )
+
+
+@strawberry.type
+class ComparisonRow:
+    jurisdiction: strawberry.ID
+    summary: str
+    confidence: Confidence
+    citations: list[Citation]
+    provided: bool = strawberry.field(
+        default=True, description="false: the Act has no such provision (cited to what it has)"
+    )
+    explanation: str = ""
+    facts: list[ComparisonFact] = strawberry.field(default_factory=list)
+
+
+@strawberry.type
+class Comparison:
+    topic: ComparisonTopic
+    rows: list[ComparisonRow]
+
+
+def row(plugin: base.Jurisdiction, topic: ComparisonTopic) -> ComparisonRow:
+    code = strawberry.ID(plugin.code)
+    try:
+        a = research.answer(plugin, topic)
+    except PashuError as err:  # a plugin that refuses the topic outright
+        return ComparisonRow(
+            jurisdiction=code,
+            summary=err.message,
+            confidence=Confidence.READ,
+            citations=cites([err.citation] if err.citation else []),
+            provided=False,
+        )
+    return ComparisonRow(
+        jurisdiction=code,
+        summary=a.summary,
+        confidence=a.confidence,
+        citations=cites(a.cites),
+        provided=a.provided,
+        explanation=a.why,
+        facts=[ComparisonFact.of(f) for f in a.facts],
+    )
+
+
+def matrix(
+    topics: list[ComparisonTopic] | None, jurisdictions: list[strawberry.ID] | None
+) -> list[Comparison]:
+    """Any slice of topics × jurisdictions; None means all, in the contract's order."""
+    plugins = (
+        registry.installed()
+        if jurisdictions is None
+        else [registry.get(code) for code in dict.fromkeys(jurisdictions)]
+    )
+    chosen = list(ComparisonTopic) if topics is None else list(dict.fromkeys(topics))
+    return [Comparison(topic=t, rows=[row(p, t) for p in plugins]) for t in chosen]

@@ -1,0 +1,315 @@
+// Comparative research on the law page: the matrix of topics × states, one scenario through
+// every Act, and CSV / JSON downloads of whatever is compared. Every view keeps its state in
+// the URL (#/law/matrix?topics=...&j=...), so a link to it is a permalink.
+import {
+  ApiError, citeList, confidenceBadge, field, fromIstInput, gql, h, label, loading, rupees, showFormError, timeEl,
+} from "./lib.js";
+
+export const TOPICS = [
+  ["CLAIM_PERIOD", "Claim period: how long an owner has to claim impounded animals"],
+  ["CATTLE_DEFINITION", "Definition of cattle"],
+  ["FINE_CAPS", "Fines and their caps"],
+  ["COMPOUNDING", "Compounding of offences"],
+  ["PROHIBITED_PURCHASERS", "Who may not buy at an auction"],
+  ["MONEY_ROUTING", "Where the money goes"],
+  ["TERRITORIAL_EXTENT", "Where the Act is in force"],
+  ["KEEPING_RULES", "How animals must be kept"],
+  ["SEIZURE_POWERS", "Who may seize, and where"],
+  ["POUND_KEEPER_DUTIES", "The pound-keeper's duties"],
+  ["PERIODS", "Periods and how they are counted"],
+  ["IMPOUNDMENT_CHARGES", "Fines per head and feeding charges"],
+  ["SALE_PROCEDURE", "Sale and its account"],
+  ["COMPLAINTS_AND_COMPENSATION", "Complaints and compensation"],
+  ["OFFENCES", "Offences and penalties"],
+  ["REGISTRATION_AND_LICENCES", "Registration, tax and licences"],
+  ["RULES_AND_DELEGATION", "Rules and delegation"],
+];
+export const topicTitle = (t) => TOPICS.find(([v]) => v === t)?.[1] || label(t);
+
+const CITE = "section uri actUri act confidence note";
+export const ROW = `jurisdiction summary provided confidence explanation citations { ${CITE} }
+  facts { key label kind confidence unknown flag items shares text explanation citations { ${CITE} }
+    duration { count unit counting starts }
+    amount { fixed minimum maximum notified fixedBy boundFactor boundBase } }`;
+
+const COUNTING = {
+  EXACT_INSTANT: "from the instant",
+  FIRST_DAY_EXCLUDED: "first day excluded, IST",
+  CALENDAR_MONTHS: "calendar months",
+};
+
+/** A fact's value in words: "7 days from the date of impounding (first day excluded, IST)". */
+export function factText(f) {
+  if (f.unknown) return "unknown: the source does not show it";
+  if (f.kind === "FLAG") return f.flag ? "Yes" : "No";
+  if (f.kind === "DURATION" && f.duration) {
+    const d = f.duration;
+    const unit = d.unit.toLowerCase().replace(/s$/, d.count === 1 ? "" : "s");
+    return `${d.count} ${unit} from ${d.starts} (${COUNTING[d.counting] || d.counting})`;
+  }
+  if (f.kind === "AMOUNT" && f.amount) {
+    const a = f.amount;
+    const parts = [];
+    if (a.fixed != null) parts.push(rupees(a.fixed));
+    if (a.minimum != null) parts.push(`at least ${rupees(a.minimum)}`);
+    if (a.maximum != null) parts.push(`up to ${rupees(a.maximum)}`);
+    if (a.notified) parts.push(`notified by ${a.fixedBy || "notification"}`);
+    if (a.boundFactor != null) parts.push(`at most ${a.boundFactor} × ${label(a.boundBase)}`);
+    else if (a.notified) parts.push("no bound in the Act");
+    return parts.join("; ") || "no amount";
+  }
+  if (f.kind === "FUNDS") {
+    if (!f.items.length) return "no fund named";
+    return f.items.map((item, i) => `${item} ${Math.round(Number(f.shares[i]) * 1000) / 10}%`).join(", ");
+  }
+  if (f.items && f.items.length) return f.items.map(label).join(", ");
+  return f.text || "—";
+}
+
+export function factList(facts) {
+  if (!facts || !facts.length) return null;
+  return h("dl", { class: "facts typed" }, facts.flatMap((f) => [
+    h("dt", {}, f.label),
+    h("dd", { "data-fact": f.key }, factText(f), " ", h("span", { class: "small" }, citeList(f.citations))),
+  ]));
+}
+
+// ---- downloads ----
+function csvCell(value) {
+  const text = value == null ? "" : String(value);
+  return /[",\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+export function toCsv(header, rows) {
+  return [header, ...rows].map((r) => r.map(csvCell).join(",")).join("\n") + "\n";
+}
+
+function save(filename, text, type) {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const a = h("a", { href: url, download: filename });
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10000);
+}
+
+/** Two buttons that download `data` as JSON and `csv()` as CSV, named `name`. */
+export function downloads(name, data, csv) {
+  return h("div", { class: "downloads" },
+    h("button", { type: "button", class: "secondary", "data-download": "csv", onClick: () => save(`${name}.csv`, csv(), "text/csv") }, "Download CSV"),
+    h("button", { type: "button", class: "secondary", "data-download": "json", onClick: () => save(`${name}.json`, JSON.stringify(data, null, 2), "application/json") }, "Download JSON"));
+}
+
+const citeText = (cs) => (cs || []).map((c) => `s.${c.section} ${c.uri}`).join("; ");
+
+export function comparisonCsv(comparisons) {
+  const rows = [];
+  for (const c of comparisons) {
+    for (const r of c.rows) {
+      rows.push([c.topic, r.jurisdiction, r.provided ? "yes" : "no", r.confidence, r.summary, citeText(r.citations),
+        r.facts.map((f) => `${f.key}: ${factText(f)}`).join(" | ")]);
+    }
+  }
+  return toCsv(["topic", "jurisdiction", "provided", "confidence", "summary", "citations", "facts"], rows);
+}
+
+// ---- the matrix: topics × states ----
+function checkboxes(name, legend, options, chosen) {
+  return h("fieldset", { class: "choices" }, h("legend", {}, legend),
+    options.map(([value, text]) => h("label", { class: "choice" },
+      h("input", { type: "checkbox", name, value, checked: chosen.has(value) }), " ", text)));
+}
+
+export async function matrixTab(body, list, ctx, setParams) {
+  const topics = (ctx.params.get("topics") || "").split(",").filter(Boolean);
+  const codes = (ctx.params.get("j") || "").split(",").filter(Boolean);
+  const chosenTopics = new Set(topics.length ? topics : TOPICS.map(([t]) => t));
+  const chosenStates = new Set(codes.length ? codes : list.map((j) => j.code));
+  const form = h("form", { class: "card matrix-form", onSubmit: (e) => {
+    e.preventDefault();
+    const pick = (n) => [...form.querySelectorAll(`input[name=${n}]:checked`)].map((x) => x.value);
+    const t = pick("topic");
+    const j = pick("state");
+    setParams(ctx, "matrix", {
+      topics: t.length === TOPICS.length ? "" : t.join(","),
+      j: j.length === list.length ? "" : j.join(","),
+    });
+  } },
+  checkboxes("state", "States", list.map((j) => [j.code, j.name]), chosenStates),
+  checkboxes("topic", "Topics", TOPICS, chosenTopics),
+  h("div", { class: "actions" }, h("button", { type: "submit" }, "Show the matrix")));
+  body.append(h("p", { class: "muted" }, "Every topic of the Acts against every state. Each cell opens the sections it rests on; the link of this page holds your choice."), form, loading());
+  const data = await gql(`query($t: [ComparisonTopic!], $j: [ID!]) { compareMatrix(topics: $t, jurisdictions: $j) { topic rows { ${ROW} } } }`,
+    { t: [...chosenTopics], j: list.filter((j) => chosenStates.has(j.code)).map((j) => j.code) });
+  if (ctx.stale()) return;
+  body.querySelector(".loading")?.remove();
+  const comparisons = data.compareMatrix;
+  const states = list.filter((j) => chosenStates.has(j.code));
+  const table = h("table", { class: "table matrix" },
+    h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Topic"), states.map((j) => h("th", { scope: "col" }, j.name)))),
+    h("tbody", {}, comparisons.map((c) => h("tr", { "data-topic": c.topic },
+      h("th", { scope: "row" }, topicTitle(c.topic)),
+      states.map((j) => {
+        const r = c.rows.find((x) => x.jurisdiction === j.code);
+        return h("td", { "data-jurisdiction": j.code, class: r.provided ? null : "absent" },
+          h("div", { class: "cell-head" }, confidenceBadge(r.confidence), r.provided ? null : h("span", { class: "badge" }, "No such provision")),
+          h("details", { class: "cell" },
+            h("summary", {}, r.summary.length > 140 ? `${r.summary.slice(0, 140)}…` : r.summary),
+            h("p", {}, r.summary),
+            factList(r.facts),
+            h("p", { class: "muted small" }, "Sections: ", citeList(r.citations))));
+      })))));
+  body.append(
+    h("div", { class: "matrix-head" }, h("h2", {}, `${comparisons.length} topic${comparisons.length === 1 ? "" : "s"} × ${states.length} state${states.length === 1 ? "" : "s"}`),
+      downloads("pashu-matrix", comparisons, () => comparisonCsv(comparisons))),
+    h("div", { class: "table-wrap" }, table));
+}
+
+// ---- one scenario through every Act ----
+const SCENARIO = `query($f: ScenarioInput!) { compareScenario(facts: $f) {
+  jurisdiction provided refusal { summary lawful citations { ${CITE} } }
+  animals { species count impoundable isCattle isAnimal explanation citations { ${CITE} } }
+  timeline { action notBefore deadline projected explanation citation { ${CITE} } }
+  steps { action at lawful explanation citations { ${CITE} } }
+  rates { kind species amount accepted explanation citations { ${CITE} } }
+  dues { asOf total lines { kind species heads days amount explanation } }
+  earliestSale earliestSaleCitations { ${CITE} }
+  prohibitedPurchasers prohibitedPurchasersCitations { ${CITE} }
+  owner { summary lawful citations { ${CITE} } }
+  money { kind account accountName amount citations { ${CITE} } } } }`;
+
+const SCENARIO_FIELDS = [
+  ["animals", "Animals (species:count, …)", "text", "cow:2, goat:1"],
+  ["place", "Place of seizure", "place", "PRIVATE_LAND"],
+  ["seizedAt", "Seized at (IST)", "datetime-local", ""],
+  ["impoundedAt", "Brought to the pound at (IST)", "datetime-local", ""],
+  ["announcedAt", "Seizure announced at (IST)", "datetime-local", ""],
+  ["noticedAt", "Notice published at (IST)", "datetime-local", ""],
+  ["owner", "The owner", "owner", "ABSENT"],
+  ["ownerAppearsAt", "Owner appears at (IST)", "datetime-local", ""],
+  ["fine", "Fine per head (hypothetical, ₹)", "number", ""],
+  ["feeding", "Feeding per head per day (hypothetical, ₹)", "number", ""],
+  ["habitual", "Fine per head in a habitual-trespass area (₹)", "number", ""],
+  ["aerodrome", "Fine per head in an aerodrome (₹)", "number", ""],
+  ["salePrice", "Sale price of all the animals (₹)", "number", ""],
+  ["saleExpenses", "Expenses of sale (₹)", "number", ""],
+  ["asOf", "Dues worked out on (IST)", "datetime-local", ""],
+];
+const PLACES = ["PRIVATE_LAND", "PUBLIC_PROPERTY", "HABITUAL_TRESPASS_AREA", "AERODROME"];
+const CONDUCT = [["ABSENT", "Never appears"], ["PAYS", "Appears and pays"], ["REFUSES", "Appears but will not pay"], ["DISPUTES", "Disputes the seizure and deposits"]];
+const RATE_FIELDS = [["fine", "FINE_PER_HEAD"], ["feeding", "FEEDING_PER_HEAD_PER_DAY"], ["habitual", "HABITUAL_AREA_FINE_PER_HEAD"], ["aerodrome", "AERODROME_FINE_PER_HEAD"]];
+// The form's fields as the API's input fields (what a field error names).
+const FIELD_OF = { seizedAt: "seizedAt", impoundedAt: "impoundedAt", ownerAppearsAt: "ownerAppearsAt", animals: "animals", salePrice: "salePrice", rates: "fine" };
+
+function control(kind, value) {
+  if (kind === "place") return h("select", {}, PLACES.map((p) => h("option", { value: p, selected: p === value }, label(p))));
+  if (kind === "owner") return h("select", {}, CONDUCT.map(([v, t]) => h("option", { value: v, selected: v === value }, t)));
+  return h("input", { type: kind, value: value || "", step: kind === "number" ? "0.01" : null, min: kind === "number" ? "0" : null, autocomplete: "off" });
+}
+
+export function scenarioFacts(params) {
+  const animals = (params.get("animals") || "").split(",").map((x) => x.trim()).filter(Boolean).map((x) => {
+    const [species, count] = x.split(":");
+    return { species: species.trim(), count: Number(count || 1) };
+  });
+  const seizedAt = fromIstInput(params.get("seizedAt"));
+  const facts = { animals, seizedAt, place: params.get("place") || "PRIVATE_LAND", owner: params.get("owner") || "ABSENT" };
+  for (const k of ["impoundedAt", "announcedAt", "noticedAt", "ownerAppearsAt", "asOf"]) {
+    const v = fromIstInput(params.get(k));
+    if (v) facts[k] = v;
+  }
+  const from = (seizedAt || "").slice(0, 10);
+  facts.rates = RATE_FIELDS.filter(([k]) => params.get(k)).map(([k, kind]) => ({ kind, amount: params.get(k), effectiveFrom: from }));
+  if (params.get("salePrice")) facts.salePrice = params.get("salePrice");
+  if (params.get("saleExpenses")) facts.saleExpenses = params.get("saleExpenses");
+  return facts;
+}
+
+const lawfulBadge = (v) => (v === true ? h("span", { class: "badge conf-read" }, "lawful")
+  : v === false ? h("span", { class: "badge conf-unknown" }, "not lawful")
+    : h("span", { class: "badge" }, "not in the Act"));
+
+function scenarioCard(a, name) {
+  const card = h("article", { class: "card state", "data-jurisdiction": a.jurisdiction }, h("header", {}, h("h3", {}, name)));
+  if (a.refusal) card.append(h("div", { class: "refusal" }, lawfulBadge(a.refusal.lawful), " ", a.refusal.summary, " ", h("span", { class: "small" }, citeList(a.refusal.citations))));
+  card.append(h("h4", {}, "The animals"), h("ul", { class: "plain" }, a.animals.map((x) => h("li", {},
+    `${x.count} × ${x.species}: `, x.impoundable ? "may be impounded" : "not covered by the Act", " ", h("span", { class: "small" }, citeList(x.citations))))));
+  if (!a.provided) return card;
+  if (a.steps.length) {
+    card.append(h("h4", {}, "Steps taken"), h("ul", { class: "plain" }, a.steps.map((s) => h("li", { "data-step": s.action },
+      h("strong", {}, label(s.action)), " ", timeEl(s.at), " ", lawfulBadge(s.lawful), h("div", { class: "small muted" }, s.explanation, " ", citeList(s.citations))))));
+  }
+  card.append(h("h4", {}, "Timeline"), h("ol", { class: "steps compact" }, a.timeline.map((s) => h("li", { class: s.projected ? "step projected" : "step" },
+    h("strong", {}, label(s.action)), h("div", { class: "window" }, "From ", timeEl(s.notBefore), h("br"), s.deadline ? ["Late from ", timeEl(s.deadline)] : h("span", { class: "muted" }, "No deadline set")),
+    h("div", { class: "small" }, citeList([s.citation]))))));
+  if (a.rates.length) {
+    card.append(h("h4", {}, "Hypothetical rates"), h("ul", { class: "plain" }, a.rates.map((r) => h("li", {},
+      `${label(r.kind)} ${rupees(r.amount)}: `, r.accepted ? "may be notified" : h("strong", {}, "refused"), h("div", { class: "small muted" }, r.explanation, " ", citeList(r.citations))))));
+  }
+  if (a.dues) {
+    card.append(h("h4", {}, "Dues on ", timeEl(a.dues.asOf)), h("p", { class: "dues-total" }, "Total ", h("strong", {}, rupees(a.dues.total))),
+      h("ul", { class: "plain small" }, a.dues.lines.map((l) => h("li", {}, `${label(l.kind)}, ${l.heads} × ${l.species}${l.days ? `, ${l.days} day(s)` : ""}: ${rupees(l.amount)}`))));
+  }
+  card.append(h("dl", { class: "facts" },
+    h("dt", {}, "Earliest sale"), h("dd", { "data-fact": "earliestSale" }, a.earliestSale ? timeEl(a.earliestSale) : "no sale", " ", h("span", { class: "small" }, citeList(a.earliestSaleCitations))),
+    h("dt", {}, "May not buy"), h("dd", {}, a.prohibitedPurchasers.map(label).join(", ") || "no one named", " ", h("span", { class: "small" }, citeList(a.prohibitedPurchasersCitations))),
+    a.owner ? [h("dt", {}, "The owner"), h("dd", {}, lawfulBadge(a.owner.lawful), " ", a.owner.summary, " ", h("span", { class: "small" }, citeList(a.owner.citations)))] : null));
+  if (a.money.length) {
+    card.append(h("h4", {}, "Where each rupee goes"), h("table", { class: "table money" }, h("tbody", {}, a.money.map((m) => h("tr", {},
+      h("td", {}, label(m.kind)), h("td", { "data-account": m.account }, m.accountName), h("td", { class: "num" }, rupees(m.amount)), h("td", { class: "small" }, citeList(m.citations)))))));
+  }
+  return card;
+}
+
+function scenarioCsv(answers) {
+  const rows = [];
+  const add = (a, item, value, cites) => rows.push([a.jurisdiction, item, value, citeText(cites)]);
+  for (const a of answers) {
+    add(a, "provided", a.provided ? "yes" : "no", a.refusal?.citations);
+    for (const x of a.animals) add(a, `animal ${x.species}`, `${x.count}; impoundable ${x.impoundable}`, x.citations);
+    for (const s of a.steps) add(a, `step ${s.action}`, `${s.at}; lawful ${s.lawful}`, s.citations);
+    for (const s of a.timeline) add(a, `window ${s.action}`, `${s.notBefore} to ${s.deadline || "no deadline"}`, [s.citation]);
+    for (const r of a.rates) add(a, `rate ${r.kind}`, `${r.amount}; accepted ${r.accepted}`, r.citations);
+    if (a.dues) add(a, "dues", `${a.dues.total} on ${a.dues.asOf}`, []);
+    add(a, "earliest sale", a.earliestSale || "", a.earliestSaleCitations);
+    add(a, "may not buy", a.prohibitedPurchasers.join(" "), a.prohibitedPurchasersCitations);
+    if (a.owner) add(a, "owner", a.owner.summary, a.owner.citations);
+    for (const m of a.money) add(a, `money ${m.kind}`, `${m.amount} to ${m.accountName} (${m.account})`, m.citations);
+  }
+  return toCsv(["jurisdiction", "item", "value", "citations"], rows);
+}
+
+export async function scenarioTab(body, list, ctx, setParams) {
+  const inputs = {};
+  const form = h("form", { class: "card form-grid scenario-form", onSubmit: (e) => {
+    e.preventDefault();
+    setParams(ctx, "scenario", Object.fromEntries(SCENARIO_FIELDS.map(([k]) => [k, inputs[k].value.trim()])));
+  } });
+  for (const [key, text, kind, fallback] of SCENARIO_FIELDS) {
+    inputs[key] = control(kind, ctx.params.get(key) ?? fallback);
+    form.append(field(text, inputs[key], { name: key, hint: key === "seizedAt" || key === "animals" ? "Required" : null }));
+  }
+  inputs.seizedAt.required = true;
+  inputs.animals.required = true;
+  form.append(h("div", { class: "actions" }, h("button", { type: "submit" }, "Run through every Act")));
+  body.append(h("p", { class: "muted" }, "One set of facts through every Act at once: whether each step is lawful, the timeline, the dues on a day under rates you suppose notified, the earliest sale, who may not buy and where each rupee goes. Nothing is stored."), form);
+  if (!ctx.params.get("seizedAt")) return;
+  body.append(loading());
+  let data;
+  try {
+    data = await gql(SCENARIO, { f: scenarioFacts(ctx.params) });
+  } catch (err) {
+    if (!(err instanceof ApiError)) throw err;
+    body.querySelector(".loading")?.remove();
+    showFormError(form, err, FIELD_OF);
+    return;
+  }
+  if (ctx.stale()) return;
+  body.querySelector(".loading")?.remove();
+  const answers = data.compareScenario;
+  const nameOf = (code) => list.find((j) => j.code === code)?.name || code;
+  body.append(
+    h("div", { class: "matrix-head" }, h("h2", {}, "Each Act's answer"), downloads("pashu-scenario", answers, () => scenarioCsv(answers))),
+    h("div", { class: "columns", style: `--cols: ${Math.min(answers.length, 4)}` }, answers.map((a) => scenarioCard(a, nameOf(a.jurisdiction)))));
+}
+

@@ -1,0 +1,149 @@
+"""The law page's research views in Chromium (issue #16): the matrix, one scenario through
+every Act, permalinks that hold the view, CSV and JSON downloads, and search."""
+
+from __future__ import annotations
+
+import csv
+import json
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.web.conftest import Server
+
+pytestmark = pytest.mark.browser
+
+
+def test_the_matrix_shows_each_topic_for_each_state_and_opens_its_sections(
+    page: Page, server: Server
+) -> None:
+    page.goto(f"{server.url}/#/law/matrix?topics=PERIODS,SEIZURE_POWERS&j=nagaland,chhattisgarh")
+    rows = page.locator("table.matrix tbody tr")
+    expect(rows).to_have_count(2)
+    expect(page.locator("table.matrix thead th")).to_have_text(
+        ["Topic", "Chhattisgarh", "Nagaland"]
+    )
+    absent = page.locator("tr[data-topic=SEIZURE_POWERS] td[data-jurisdiction=chhattisgarh]")
+    expect(absent).to_contain_text("No such provision")
+    cell = page.locator("tr[data-topic=PERIODS] td[data-jurisdiction=nagaland]")
+    cell.locator("summary").click()
+    expect(cell.locator("[data-fact=report_unclaimed_after]")).to_contain_text(
+        "7 days from the date of impounding (first day excluded, IST)"
+    )
+    cell.locator("a.cite", has_text="s.14(1)").first.click()
+    expect(page).to_have_url(re.compile(r"#/law/read\?uri="))
+    expect(page.locator(".section-text")).to_contain_text("seven days")
+    xml = page.locator("a.akn-xml")
+    expect(xml).to_have_attribute("href", "/akn/in-nl/act/1985/cattle-trespass/~sec_14.xml")
+
+
+def test_the_matrix_choice_is_a_permalink(page: Page, server: Server) -> None:
+    page.goto(f"{server.url}/#/law/matrix")
+    expect(page.locator("table.matrix tbody tr")).to_have_count(17)
+    page.get_by_label("Mizoram").uncheck()
+    page.get_by_role("button", name="Show the matrix").click()
+    expect(page).to_have_url(re.compile(r"#/law/matrix\?.*j=chhattisgarh%2Cnagaland"))
+    link = page.url
+    page.goto("about:blank")
+    page.goto(link)
+    expect(page.locator("table.matrix thead th")).to_have_count(3)
+    expect(page.get_by_label("Mizoram")).not_to_be_checked()
+
+
+def test_a_comparison_downloads_as_csv_and_json(page: Page, server: Server) -> None:
+    page.goto(f"{server.url}/#/law/matrix?topics=COMPOUNDING")
+    expect(page.locator("table.matrix tbody tr")).to_have_count(1)
+    with page.expect_download() as got:
+        page.get_by_role("button", name="Download CSV").click()
+    with open(got.value.path(), encoding="utf-8") as f:
+        table = list(csv.DictReader(f))
+    assert [r["jurisdiction"] for r in table] == ["chhattisgarh", "mizoram", "nagaland"]
+    assert {r["topic"] for r in table} == {"COMPOUNDING"}
+    cg = table[0]
+    assert cg["provided"] == "yes" and "compounding_allowed: Yes" in cg["facts"]
+    assert "s.10(2) /akn/in-cg/act/1976/pashu-niyantran/~sec_10__subsec_2" in cg["citations"]
+    with page.expect_download() as got:
+        page.get_by_role("button", name="Download JSON").click()
+    with open(got.value.path(), encoding="utf-8") as f:
+        data = json.load(f)
+    assert data[0]["topic"] == "COMPOUNDING" and len(data[0]["rows"]) == 3
+
+
+def test_one_scenario_is_answered_by_every_act_and_its_link_holds_it(
+    page: Page, server: Server
+) -> None:
+    page.goto(f"{server.url}/#/law/scenario")
+    page.get_by_label("Animals (species:count, …)").fill("cow:2, goat:1")
+    page.get_by_label("Seized at (IST)").fill("2026-01-03T09:00")
+    page.get_by_label("Brought to the pound at (IST)").fill("2026-01-03T15:00")
+    page.get_by_label("Fine per head (hypothetical, ₹)").fill("50")
+    page.get_by_label("Feeding per head per day (hypothetical, ₹)").fill("10")
+    page.get_by_label("The owner").select_option("REFUSES")
+    page.get_by_label("Owner appears at (IST)").fill("2026-01-05T10:00")
+    page.get_by_label("Sale price of all the animals (₹)").fill("3000")
+    page.get_by_role("button", name="Run through every Act").click()
+    expect(page).to_have_url(re.compile(r"#/law/scenario\?.*owner=REFUSES"))
+    cards = page.locator(".state")
+    expect(cards).to_have_count(3)
+    nl = page.locator(".state[data-jurisdiction=nagaland]")
+    expect(nl.locator("[data-fact=earliestSale]")).to_contain_text("19 Jan 2026")
+    expect(nl.locator("table.money")).to_contain_text("The owner")
+    expect(nl.locator(".dues-total")).to_contain_text(
+        "₹240.00"
+    )  # fines 3 × 50, feeding 3 days × 3 × 10
+    expect(page.locator(".state[data-jurisdiction=chhattisgarh]")).to_contain_text(
+        "provides no impoundment"
+    )
+    link = page.url
+    page.goto("about:blank")
+    page.goto(link)
+    expect(
+        page.locator(".state[data-jurisdiction=mizoram] [data-fact=earliestSale]")
+    ).to_contain_text("11 Jan 2026")
+    expect(page.get_by_label("The owner")).to_have_value("REFUSES")
+
+
+def test_a_scenario_refused_shows_the_error_beside_its_field(page: Page, server: Server) -> None:
+    page.goto(f"{server.url}/#/law/scenario?animals=unicorn%3A1&seizedAt=2026-01-03T09%3A00")
+    box = page.locator(".field[data-field=animals] .field-error")
+    expect(box).to_contain_text("UNKNOWN_SPECIES")
+
+
+def test_search_finds_a_phrase_in_one_act_with_its_words_marked(page: Page, server: Server) -> None:
+    page.goto(f"{server.url}/#/law/search")
+    page.get_by_label("Words to find").fill('"beat of drum"')
+    page.get_by_label("Act", exact=True).select_option("/akn/in-nl/act/1985/cattle-trespass")
+    page.get_by_role("button", name="Search").click()
+    hits = page.locator(".hit")
+    expect(hits).to_have_count(1)
+    expect(hits.first.locator("mark")).to_have_text("beat of drum")
+    expect(page).to_have_url(re.compile(r"act=%2Fakn%2Fin-nl%2Fact%2F1985%2Fcattle-trespass"))
+
+
+@pytest.mark.parametrize(
+    "route",
+    [
+        "#/law/matrix",
+        "#/law/scenario?animals=cow%3A2&seizedAt=2026-01-03T09%3A00&owner=ABSENT&fine=50",
+        "#/law/search?q=%22public+auction%22",
+    ],
+)
+def test_research_views_label_every_control_and_fit_a_phone(
+    page: Page, server: Server, route: str
+) -> None:
+    page.set_viewport_size({"width": 375, "height": 800})
+    page.goto(f"{server.url}/{route}")
+    page.wait_for_selector("main h1")
+    page.wait_for_load_state("networkidle")
+    expect(page.locator(".loading")).to_have_count(0)
+    unlabelled = page.evaluate(
+        """() => [...document.querySelectorAll('input, select, textarea, button')]
+          .filter((el) => el.type !== 'hidden')
+          .filter((el) => !(el.labels && el.labels.length) && !el.getAttribute('aria-label')
+                          && !(el.tagName === 'BUTTON' && el.textContent.trim()))
+          .map((el) => el.outerHTML)"""
+    )
+    assert unlabelled == []
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 375, f"the page is {width}px wide on a 375px screen"
