@@ -47,6 +47,7 @@ from pashu.db.ledger import LedgerEntry, LedgerTransaction
 from pashu.db.pounds import LocalAuthority, Pound
 from pashu.jurisdictions import registry
 from pashu.jurisdictions.base import Capability, MoneyKind
+from pashu.services import accounts
 from pashu.services.documents import Document, day
 from pashu.services.keeping import law
 from pashu.services.tenants import Principal
@@ -90,6 +91,7 @@ class PoundReturn:
     registration_fees: Decimal | None = None  # department-wide returns only
     animal_tax: Decimal | None = None
     balances: dict[str, Decimal] = field(default_factory=dict)
+    balance_names: dict[str, str] = field(default_factory=dict)  # account -> its API name
 
     @property
     def unit(self) -> str:
@@ -164,6 +166,9 @@ def pound_return(
     _deliveries(session, ret, scope, lo, hi)
     _sales(session, ret, scope, lo, hi)
     _balances(session, ret, scope, hi)
+    ret.balance_names = {
+        d.account: d.name for d in accounts.describe(session, plugin, list(ret.balances))
+    }
     if pound is None and authority is None:
         _chapter_iv(session, ret, lo, hi, plugin.has(Capability.ANIMAL_REGISTRATION))
     return ret
@@ -373,7 +378,10 @@ def document(ret: PoundReturn) -> Document:
         rows.append(("Registration fees collected", f"Rs {ret.registration_fees}"))
     if ret.animal_tax is not None:
         rows.append(("Animal tax collected", f"Rs {ret.animal_tax}"))
-    rows += [(f"Balance: {acct}", f"Rs {amount}") for acct, amount in ret.balances.items()]
+    rows += [
+        (f"Balance: {ret.balance_names.get(acct, acct)}", f"Rs {amount}")
+        for acct, amount in ret.balances.items()
+    ]
     return Document(
         f"Return of {ret.unit}, {day(ret.start)} to {day(ret.end)}",
         rows,

@@ -109,6 +109,7 @@ class ReturnSpecies:
 @strawberry.type(description="An account's balance at the close of the period")
 class ReturnBalance:
     account: str
+    name: str = strawberry.field(description="The fund and the local body or pound holding it")
     amount: Decimal
 
 
@@ -165,7 +166,10 @@ class PoundReturn:
             surplus_held=r.surplus,
             registration_fees=r.registration_fees,
             animal_tax=r.animal_tax,
-            balances=[ReturnBalance(account=a, amount=v) for a, v in r.balances.items()],
+            balances=[
+                ReturnBalance(account=a, name=r.balance_names.get(a, a), amount=v)
+                for a, v in r.balances.items()
+            ],
             citations=cites(r.cites),
             document=Document.of(returns.document(r)),
         )
