@@ -199,3 +199,21 @@ async def test_nagaland_s22_2_nothing_to_collect_on_a_lawful_seizure_or_in_mizor
     assert (await gql.error(COLLECT, none, mz.token))["extensions"]["code"] == (
         "NOT_IN_JURISDICTION"
     )
+
+
+async def test_nagaland_s15_a_complaint_made_in_time_but_entered_late_takes_the_deposit_back(
+    dbs: Databases, gql: GraphQLClient
+) -> None:
+    t, pound = await department(dbs, gql, "nagaland")
+    case = await seize(gql, t.token, pound)
+    await protest(gql, t.token, case)
+    await sweep(gql, t.token, "2026-01-14T06:00:00+05:30")  # no complaint on record: applied
+    made = await gql.ok(FILE, complaint(case, "2026-01-13T23:00:00+05:30"), t.token)
+    cid = made["fileComplaint"]["id"]
+    done = await gql.ok(DECIDE, decide(cid, at="2026-01-15T12:00:00+05:30"), t.token)
+    assert done["decideComplaint"]["decision"]["depositReturned"] == "170.00"
+    books = await balances(gql, t.token)
+    assert books["payee:owner"] == "170.00"
+    assert books["fund:local_authority_fund@Kohima TC"] == "0.00"
+    assert books["fund:pound_keeper@Main pound"] == "0.00"
+    assert_balanced(books)

@@ -35,7 +35,7 @@ query($pound: ID, $la: ID, $from: Date!, $to: Date!) {
     species { species inPoundAtStart impounded delivered sold disposed died inPoundAtEnd }
     deliveries fines feedingCharges underProtest collected
     sales disposals saleProceeds finesFromSales feedingChargesFromSales saleExpenses surplusHeld
-    registrationFees animalTax
+    registrationFees animalTax offenceFines offenceFinesPaid
     balances { account name amount }
     citations { section }
     document { title text pdfBase64 }

@@ -25,6 +25,7 @@ from pashu.core.legaltime import aware
 from pashu.core.money import rupees
 from pashu.db.complaints import Complaint, ComplaintDecision
 from pashu.db.impoundment import AnimalStatus, Delivery, Impoundment
+from pashu.db.ledger import LedgerEntry, LedgerTransaction
 from pashu.jurisdictions import registry
 from pashu.jurisdictions.base import Action, Capability, Jurisdiction, MoneyKind
 from pashu.jurisdictions.penalties import CompensationKind
@@ -151,6 +152,46 @@ def _fines_kept(session: Session, case_id: uuid.UUID) -> Decimal:
     return sum((Decimal(x["amount"]) for x in lines if x["kind"] == "FINE"), ZERO)
 
 
+def _take_back_applied(
+    session: Session, case_id: uuid.UUID, subject: str, when: datetime, complaint_id: uuid.UUID
+) -> Decimal:
+    """A deposit the clock applied because no complaint was on record when the window closed,
+    though one made in time was entered later: taken back from the funds and returned."""
+    keys = [
+        k
+        for k in session.scalars(
+            select(Delivery.deposit_ledger_key).where(
+                Delivery.impoundment_id == case_id, Delivery.deposit_ledger_key.is_not(None)
+            )
+        )
+        if k is not None
+    ]
+    if not keys:
+        return ZERO
+    legs = session.execute(
+        select(LedgerEntry.account, LedgerEntry.amount)
+        .join(
+            LedgerTransaction,
+            (LedgerTransaction.tenant_id == LedgerEntry.tenant_id)
+            & (LedgerTransaction.id == LedgerEntry.transaction_id),
+        )
+        .where(LedgerTransaction.key.in_(keys), LedgerEntry.amount > 0)
+    ).all()
+    total = sum((amount for _, amount in legs), ZERO)
+    if total:
+        ledger.post(
+            session,
+            at=when,
+            kind="complaint.deposit_returned",
+            memo="seizure adjudged illegal: the deposit applied when no complaint was on record "
+            "is returned (s.15, s.22)",
+            subject=subject,
+            entries=[*((account, -amount) for account, amount in legs), ("payee:owner", total)],
+            key=f"complaint:{complaint_id}:applied-returned",
+        )
+    return total
+
+
 def decide(
     session: Session, who: Principal, *, complaint_id: uuid.UUID, at: datetime, outcome: Outcome
 ) -> ComplaintDecision:
@@ -224,6 +265,7 @@ def decide(
                 shares=[("payee:owner", held)],
                 key=f"complaint:{complaint.id}",
             )
+        returned += _take_back_applied(session, case.id, subject, when, complaint.id)
     elif held > 0:  # the deposit was the fines and charges after all: apply it
         lines = [
             line

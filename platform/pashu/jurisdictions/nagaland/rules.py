@@ -518,18 +518,22 @@ class Nagaland(Jurisdiction):
             )
         return Decision(
             "Fines on impounded cattle, aerodrome fines included, are credited to the local "
-            "authority's fund (s.11(3), interpreted; s.18(1)). On a sale the fines, the feeding "
-            "and watering charges and the expenses of sale are deducted from the proceeds "
+            "authority's fund, that of the authority controlling the pound (s.11(3), "
+            "interpreted; s.18(1)), and fines on conviction too on a reading of s.18(1)'s "
+            "'all sums received on account of fines' (interpreted). On a sale the fines, the "
+            "feeding and watering charges and the expenses of sale are deducted from the proceeds "
             "(s.16(2)): the fines go to the local authority (s.17(1)), the feeding charges to the "
             "pound-keeper, who also keeps those paid on delivery (s.17(2)), and the balance to "
-            "the owner (s.16(3)). Unclaimed surplus is held in deposit by the local authority "
-            "for 3 months, then credited to its fund (ss.17(3), 18(1)). Fines on conviction "
+            "the owner (s.16(3)). A deposit under protest no complaint follows within the ten "
+            "days of s.20 is applied to those fines and charges (s.15, interpreted). Unclaimed "
+            "surplus is held in deposit by the local authority for 3 months, then credited to "
+            "its fund (ss.17(3), 18(1)). Fines on conviction "
             "under ss.25, 26 and 28 may be applied as compensation (s.29). The fee for "
             "registering an establishment is prescribed by the State Government; the source "
             "does not say who receives it (unnamed Act, sub-section (3)).",
             [
                 *(self._cite(s) for s in ("11(3)", "16(2)", "16(3)", "17(1)", "17(2)")),
-                *(self._cite(s) for s in ("17(3)", "18(1)", "29")),
+                *(self._cite(s) for s in ("17(3)", "18(1)", "29", "15", "20")),
                 self._establishments("3"),
             ],
             "ss.11(3) and 16-18 route the money of an impoundment",

@@ -134,6 +134,12 @@ class PoundReturn:
     feeding_charges_from_sales: Decimal
     sale_expenses: Decimal
     surplus_held: Decimal
+    offence_fines: Decimal = strawberry.field(
+        description="Fines on conviction imposed in the period for offences linked to the cases"
+    )
+    offence_fines_paid: Decimal = strawberry.field(
+        description="Fines on conviction paid in the period for offences linked to the cases"
+    )
     registration_fees: Decimal | None = strawberry.field(
         description="Department-wide returns only, where the Act registers animals"
     )
@@ -164,6 +170,8 @@ class PoundReturn:
             feeding_charges_from_sales=r.feeding_from_sales,
             sale_expenses=r.sale_expenses,
             surplus_held=r.surplus,
+            offence_fines=r.offence_fines,
+            offence_fines_paid=r.offence_fines_paid,
             registration_fees=r.registration_fees,
             animal_tax=r.animal_tax,
             balances=[
