@@ -9,6 +9,7 @@ from typing import Any
 
 from tests.conftest import Databases, GraphQLClient
 from tests.schema.impoundment_helpers import balances
+from tests.schema.test_keeping_pounds import RETURN
 from tests.schema.test_registration import ASSESS, PAY, REGISTER, mizoram, registration
 
 TAX_REGISTER = """
@@ -80,3 +81,19 @@ async def test_a_registration_that_names_no_council_is_held_in_the_fund_of_no_na
         t.token,
     )
     assert blank["extensions"]["code"] == "VALIDATION"
+
+
+async def test_mizoram_a_councils_return_counts_the_fees_and_tax_of_its_own_registrations(
+    dbs: Databases, gql: GraphQLClient
+) -> None:
+    t = await mizoram(dbs, gql)
+    council = (
+        await gql.ok(CREATE_POUND, {"name": "Bawngkawn enclosure", "la": "Bawngkawn VC"}, t.token)
+    )["createPound"]["localAuthority"]
+    await pay_tax(gql, t.token, await registered(gql, t.token, "Bawngkawn VC", "Lalthanga"))
+    await pay_tax(gql, t.token, await registered(gql, t.token, "Zarkawt VC", "Zoremi"))
+    period = {"from": "2026-03-01", "to": "2026-03-31"}
+    own = (await gql.ok(RETURN, {"la": council["id"], **period}, t.token))["poundReturn"]
+    assert (own["registrationFees"], own["animalTax"]) == ("10.00", "15.55")
+    everyone = (await gql.ok(RETURN, period, t.token))["poundReturn"]
+    assert (everyone["registrationFees"], everyone["animalTax"]) == ("20.00", "31.10")

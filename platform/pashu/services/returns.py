@@ -177,8 +177,8 @@ def pound_return(
     ret.balance_names = {
         d.account: d.name for d in accounts.describe(session, plugin, list(ret.balances))
     }
-    if pound is None and authority is None:
-        _chapter_iv(session, ret, lo, hi, plugin.has(Capability.ANIMAL_REGISTRATION))
+    if pound is None:
+        _chapter_iv(session, ret, lo, hi, plugin.has(Capability.ANIMAL_REGISTRATION), authority)
     return ret
 
 
@@ -371,21 +371,30 @@ def _balances(session: Session, ret: PoundReturn, scope: Any, hi: Any) -> None:
     ret.balances = {account: total for account, total in session.execute(q) if total}
 
 
-def _chapter_iv(session: Session, ret: PoundReturn, lo: Any, hi: Any, has: bool) -> None:
-    """Registration fees and animal tax credited in the period (whole department only: the
-    registers of registration do not name a Village Council)."""
+def _chapter_iv(
+    session: Session,
+    ret: PoundReturn,
+    lo: Any,
+    hi: Any,
+    has: bool,
+    authority: LocalAuthority | None,
+) -> None:
+    """Registration fees and animal tax credited in the period: the whole department's, or a
+    Village Council's (the registrations naming it, whose money its own account received)."""
     if not has:
         return
     t, e = LedgerTransaction, LedgerEntry
     kinds = {MoneyKind.REGISTRATION_FEE.value.lower(), MoneyKind.ANIMAL_TAX.value.lower()}
-    totals = dict(
-        session.execute(
-            select(t.kind, func.sum(e.amount))
-            .join(t, and_(t.tenant_id == e.tenant_id, t.id == e.transaction_id))
-            .where(t.kind.in_(kinds), t.at >= lo, t.at < hi, e.amount > literal(0))
-            .group_by(t.kind)
-        ).all()
+    q = (
+        select(t.kind, func.sum(e.amount))
+        .join(t, and_(t.tenant_id == e.tenant_id, t.id == e.transaction_id))
+        .where(t.kind.in_(kinds), t.at >= lo, t.at < hi, e.amount > literal(0))
+        .group_by(t.kind)
     )
+    if authority is not None:
+        council = select(e.transaction_id).where(e.account.endswith(f":{authority.id}"))
+        q = q.where(t.id.in_(council))
+    totals = dict(session.execute(q).all())
     ret.registration_fees = totals.get(MoneyKind.REGISTRATION_FEE.value.lower()) or ZERO
     ret.animal_tax = totals.get(MoneyKind.ANIMAL_TAX.value.lower()) or ZERO
 

@@ -141,7 +141,8 @@ class PoundReturn:
         description="Fines on conviction paid in the period for offences linked to the cases"
     )
     registration_fees: Decimal | None = strawberry.field(
-        description="Department-wide returns only, where the Act registers animals"
+        description="Department-wide and local authority returns, where the Act registers "
+        "animals (a council's: the registrations naming it)"
     )
     animal_tax: Decimal | None
     balances: list[ReturnBalance]
