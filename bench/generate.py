@@ -29,7 +29,7 @@ from pashu.db.migrate import upgrade
 from pashu.db.tenancy import Tenant
 from pashu.jurisdictions import registry
 from pashu.jurisdictions.base import Capability, MoneyKind
-from pashu.services.delivery import routed
+from pashu.services.accounts import NO_BODY, routed
 from pashu.services.tenants import create_token
 
 TENANTS = 20
@@ -162,7 +162,7 @@ def _bar(total: int, desc: str, show: bool) -> Iterator[tqdm]:
 
 def _params(t: BenchTenant) -> dict[str, object]:
     plugin = registry.get(t.jurisdiction)
-    fund = routed(plugin, MoneyKind.FINE, _ONE)[0][0]
+    fund = routed(plugin, MoneyKind.FINE, _ONE, NO_BODY)[0][0]
     return {
         "tenant": t.id,
         "ti": t.index,

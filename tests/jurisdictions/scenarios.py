@@ -13,7 +13,8 @@ Kinds of question (exactly one per scenario):
   offence: <section as a clerk names it>
       expect: fine_min, fine_max, subsequent_fine, imprisonment_max_months,
               compoundable, composition_max, unknown, cites, confidence, error
-  routing: <MoneyKind>          expect: funds {fund: share}, cites, error
+  routing: <MoneyKind>          expect: funds {fund: share}, holders {fund: HOLDER},
+                                accounts {fund: "fund"|"deposit"}, cites, confidence, error
   prohibited_purchasers: true   expect: roles, cites, error
   rate: <RateKind>              expect: bound_base, bound_factor, fixed_by_contains, cites, error
   fine_rate_kind: <PlaceKind>   expect: kind, cites, error
@@ -185,6 +186,14 @@ def _ask(plugin: Jurisdiction, kind: str, q: Any, expect: dict[str, Any]) -> Non
         if "funds" in expect:
             got = {r.fund: r.share for r in d.value}
             assert got == {k: Decimal(str(v)) for k, v in expect["funds"].items()}, f"{got}"
+        if "holders" in expect:
+            held = {r.fund: plugin.holder(r.fund).value for r in d.value}
+            assert held == expect["holders"], f"holders: {held}"
+        if "accounts" in expect:
+            kinds = {r.fund: plugin.account_kind(r.fund) for r in d.value}
+            assert kinds == expect["accounts"], f"accounts: {kinds}"
+        if "confidence" in expect:
+            assert d.confidence.value == expect["confidence"], d.confidence.value
         _cites(expect, "cites", d.cites)
     elif kind == "prohibited_purchasers":
         d = plugin.prohibited_purchasers()

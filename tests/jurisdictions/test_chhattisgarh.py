@@ -169,6 +169,7 @@ def test_chhattisgarh_money_goes_to_no_named_fund() -> None:
             assert d.value == [] and d.cites and "does not say" in d.why, kind
     assert set(MoneyKind) - set(ABSENT_CHAPTER) == {
         MoneyKind.FINE,
+        MoneyKind.OFFENCE_FINE,
         MoneyKind.COMPOSITION,
         MoneyKind.LICENCE_FEE,
     }

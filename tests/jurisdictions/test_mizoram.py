@@ -135,7 +135,7 @@ def test_mizoram_routing_shares_add_up_to_one_and_name_known_funds() -> None:
         assert sum((r.share for r in d.value), Decimal(0)) == Decimal(1), kind
         assert all(r.fund in plugin.funds for r in d.value), kind
         assert d.cites and d.why, kind
-    assert routed == 6
+    assert routed == 7
 
 
 def test_mizoram_refused_capabilities_name_themselves() -> None:

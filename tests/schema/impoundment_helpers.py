@@ -39,7 +39,7 @@ mutation($input: RecordSaleInput!) {
     account { cattleSeized cattleSold finesAndCharges proceeds disposal { item amount } citations }
   }
 }"""
-FUNDS = "{ funds { account balance } }"
+FUNDS = "{ funds { account balance holder } }"
 
 
 async def rate(
@@ -99,8 +99,15 @@ async def seize(gql: GraphQLClient, token: str, pound: str, **over: Any) -> dict
     return case
 
 
+def readable(account: str, holder: str | None) -> str:
+    """An account named by its holder instead of the holder's id: "fund:x@Kohima TC"."""
+    return f"{account.rsplit(':', 1)[0]}@{holder}" if holder else account
+
+
 async def balances(gql: GraphQLClient, token: str) -> dict[str, str]:
-    return {f["account"]: f["balance"] for f in (await gql.ok(FUNDS, token=token))["funds"]}
+    """The books, each account keyed by `readable`."""
+    funds = (await gql.ok(FUNDS, token=token))["funds"]
+    return {readable(f["account"], f["holder"]): f["balance"] for f in funds}
 
 
 async def notice(

@@ -139,5 +139,5 @@ async def test_a_deposit_under_protest_follows_the_decision(
     books = await balances(gql, t.token)
     assert books["deposit:protest"] == "0.00"
     assert books["payee:owner"] == "170.00"  # returned on the illegal one
-    assert books["fund:local_authority_fund"] == "120.00"  # fines of the lawful one
-    assert books["fund:pound_keeper"] == "50.00"  # its feeding charges
+    assert books["fund:local_authority_fund@Kohima TC"] == "120.00"  # fines of the lawful one
+    assert books["fund:pound_keeper@Main pound"] == "50.00"  # its feeding charges

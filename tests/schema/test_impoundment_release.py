@@ -66,8 +66,8 @@ async def test_delivery_on_payment_of_exact_dues(dbs: Databases, gql: GraphQLCli
     assert after["impoundment"]["status"] == "DELIVERED"
     assert after["impoundment"]["dues"]["lines"] == []
     books = await balances(gql, t.token)
-    assert books["fund:local_authority_fund"] == "120.00"  # fines, s.11(3)
-    assert books["fund:pound_keeper"] == "75.00"  # feeding, s.17(2)
+    assert books["fund:local_authority_fund@Kohima TC"] == "120.00"  # fines, s.11(3)
+    assert books["fund:pound_keeper@Main pound"] == "75.00"  # feeding, s.17(2)
     assert books["payer:owner"] == "-195.00"
     assert_balanced(books)
 
@@ -86,7 +86,7 @@ async def test_partial_delivery_leaves_the_rest_in_the_pound(
     assert left["impoundment"]["status"] == "PARTLY_RELEASED"
     assert {ln["species"] for ln in left["impoundment"]["dues"]["lines"]} == {"cow"}
     books = await balances(gql, t.token)
-    assert books["fund:village_council_fund"] == "30.00"  # s.19 and s.8(2)
+    assert books["fund:village_council_fund@Kohima TC"] == "30.00"  # s.19 and s.8(2)
     assert_balanced(books)
 
 
@@ -104,7 +104,7 @@ async def test_deposit_under_protest_only_where_the_act_allows(
     assert ok["deliverToOwner"]["amount"] == "170.00"
     books = await balances(gql, nl.token)
     assert books["deposit:protest"] == "170.00"  # held, s.15, pending a complaint
-    assert "fund:local_authority_fund" not in books
+    assert "fund:local_authority_fund@Kohima TC" not in books
 
 
 async def test_two_clerks_delivering_at_once_one_succeeds(
@@ -173,7 +173,7 @@ async def test_nagaland_sale_waits_for_report_notice_and_seven_days(
     assert sold["account"]["cattleSeized"] == 3 and sold["account"]["cattleSold"] == 1
     assert "16(2)" in sold["account"]["citations"]
     books = await balances(gql, t.token)
-    assert books["deposit:surplus"] == "315.00"  # s.17(3): held three months
+    assert books["deposit:surplus@Kohima TC"] == "315.00"  # s.17(3): held three months
     assert_balanced(books)
     # The remaining cattle go back with nothing more owed for the time before the sale.
     rest = await gql.ok(DUES, {"id": case["id"], "asOf": "2026-01-19T18:00:00+05:30"}, t.token)
@@ -195,7 +195,7 @@ async def test_mizoram_sale_after_announcement_proceeds_to_the_fund(
     sold = (await gql.ok(SALE, sale(case, "2026-01-11T10:00:00+05:30"), t.token))["recordSale"]
     assert sold["proceeds"] == "900.00"
     books = await balances(gql, t.token)
-    assert books["fund:village_council_fund"] == "860.00"  # s.10(4), less the sale's expenses
+    assert books["fund:village_council_fund@Kohima TC"] == "900.00"  # s.10(4): deposited whole
     assert_balanced(books)
 
 
@@ -257,7 +257,7 @@ async def test_nagaland_surplus_is_claimable_for_three_months(
     again = await gql.error(CLAIM, claim(case, "2026-04-19T23:30:00+05:30"), t.token)
     assert again["extensions"]["code"] == "CONFLICT"
     books = await balances(gql, t.token)
-    assert books["deposit:surplus"] == "0.00" and books["payee:owner"] == "315.00"
+    assert books["deposit:surplus@Kohima TC"] == "0.00" and books["payee:owner"] == "315.00"
     assert_balanced(books)
 
 
@@ -281,7 +281,7 @@ async def test_mizoram_refund_within_fifteen_days_less_charges(
     # The cow sold: fine 50 + feeding 3..11 January = 9 days × 10 = 140 kept; 900 − 140.
     assert paid["amount"] == "760.00"
     books = await balances(gql, t.token)
-    assert books["fund:village_council_fund"] == "100.00"  # 860 received, 760 refunded
+    assert books["fund:village_council_fund@Kohima TC"] == "140.00"  # 900 received, 760 refunded
     assert_balanced(books)
 
 

@@ -35,8 +35,8 @@ query($pound: ID, $la: ID, $from: Date!, $to: Date!) {
     species { species inPoundAtStart impounded delivered sold disposed died inPoundAtEnd }
     deliveries fines feedingCharges underProtest collected
     sales disposals saleProceeds finesFromSales feedingChargesFromSales saleExpenses surplusHeld
-    registrationFees animalTax
-    balances { account amount }
+    registrationFees animalTax offenceFines offenceFinesPaid
+    balances { account name amount }
     citations { section }
     document { title text pdfBase64 }
   }
@@ -188,11 +188,11 @@ async def test_nagaland_pound_keepers_return_is_read_from_the_registers(
         "315.00",
     )
     assert jan["registrationFees"] is None  # the Act registers no animals
-    books = {b["account"]: b["amount"] for b in jan["balances"]}
+    books = {b["name"]: b["amount"] for b in jan["balances"]}
     assert books == {
-        "deposit:surplus": "315.00",
-        "fund:local_authority_fund": "240.00",
-        "fund:pound_keeper": "500.00",
+        "Local authority deposit (surplus proceeds), Kohima TC": "315.00",
+        "Local authority fund, Kohima TC": "240.00",
+        "Pound-keeper, Main pound": "500.00",
         "payee:sale-expenses": "40.00",
     }
     text = jan["document"]["text"]
@@ -207,7 +207,8 @@ async def test_nagaland_pound_keepers_return_is_read_from_the_registers(
     cows = next(s for s in feb["species"] if s["species"] == "cow")
     assert cows["inPoundAtStart"] == 1 and cows["inPoundAtEnd"] == 1 and cows["impounded"] == 0
     # Balances carry over: money held at the close of February is what January left.
-    assert {b["account"]: b["amount"] for b in feb["balances"]}["deposit:surplus"] == "315.00"
+    held = {b["name"]: b["amount"] for b in feb["balances"]}
+    assert held["Local authority deposit (surplus proceeds), Kohima TC"] == "315.00"
     # Before anything happened, an empty return.
     dec = await gql.ok(RETURN, {"pound": main, "from": "2025-12-01", "to": "2025-12-31"}, token)
     assert dec["poundReturn"]["species"] == [] and dec["poundReturn"]["balances"] == []

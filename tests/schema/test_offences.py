@@ -217,7 +217,7 @@ async def test_chhattisgarh_unknown_cap_is_accepted_with_a_warning_never_a_numbe
     assert made["capUnknown"] is True and "illegible" in made["warning"]
     assert made["citations"][0] == {"section": "8(1)", "confidence": "UNKNOWN"}
     # The Act names no fund: the money is held, not credited to an invented one.
-    assert made["routes"] == [{"account": "deposit:no-fund-named", "amount": "25000.00"}]
+    assert made["routes"] == [{"account": "deposit:unrouted:offence_fine", "amount": "25000.00"}]
 
 
 async def test_only_a_magistrate_fines_and_any_role_reads(

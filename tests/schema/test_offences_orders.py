@@ -97,7 +97,7 @@ async def test_chhattisgarh_composition_before_proceedings_bars_them_and_is_no_a
     ]
     assert comp["acquitted"] is False and comp["afterProceedings"] is False  # s.10(3)
     assert comp["barsProceedings"] is True
-    assert comp["routes"] == [{"account": "deposit:no-fund-named", "amount": "1000.00"}]
+    assert comp["routes"] == [{"account": "deposit:unrouted:composition", "amount": "1000.00"}]
     for query, variables in (
         (FINE, {"id": case["id"], "amount": "100.00", "at": LATER}),
         (COURT, {"id": case["id"]}),
@@ -149,7 +149,7 @@ async def test_chhattisgarh_composition_capped_at_1000_and_release_at_the_estima
     with dbs.admin.transaction(t.id) as s:
         legs = {e.account: e.amount for e in s.scalars(select(LedgerEntry))}
     assert legs["payer:offender"] == Decimal("-80500.00")
-    assert legs["deposit:no-fund-named"] == Decimal("80500.00")
+    assert legs["deposit:unrouted:composition"] == Decimal("80500.00")
 
 
 async def test_no_compounding_where_the_act_has_none(dbs: Databases, gql: GraphQLClient) -> None:
@@ -294,3 +294,29 @@ async def test_nagaland_s31_compensation_paid_is_set_off_against_a_civil_decree(
     assert (await gql.error(SET_OFF, {"decree": "10.00"}, mz.token))["extensions"][
         "code"
     ] == "NOT_IN_JURISDICTION"
+
+
+async def test_nagaland_s31_a_sum_set_off_in_one_suit_is_not_set_off_again_in_another(
+    dbs: Databases, gql: GraphQLClient
+) -> None:
+    t = make_tenant(dbs, "nagaland")
+    case = await record(gql, t, "25")
+    comp = {
+        "amount": "150.00",
+        "recipient": {"name": "Neiku", "address": "Jotsoma"},
+        "lossProved": "paddy",
+    }
+    fine = (
+        await gql.ok(
+            FINE, {"id": case["id"], "amount": "200.00", "at": LATER, "comp": comp}, t.token
+        )
+    )["imposeFine"]
+    pay = """mutation($id: ID!) {
+      payFine(input: {fineId: $id, at: "2025-07-01T10:00:00+05:30"}) { id } }"""
+    await gql.ok(pay, {"id": fine["id"]}, t.token)
+    first = (await gql.ok(SET_OFF, {"decree": "100.00"}, t.token))["recordSetOff"]
+    assert (first["deducted"], first["balance"]) == ("100.00", "0.00")
+    second = (await gql.ok(SET_OFF, {"decree": "1000.00"}, t.token))["recordSetOff"]
+    assert (second["deducted"], second["balance"]) == ("50.00", "950.00")  # what is left
+    third = (await gql.ok(SET_OFF, {"decree": "1000.00"}, t.token))["recordSetOff"]
+    assert (third["deducted"], third["balance"]) == ("0.00", "1000.00")  # used up

@@ -20,7 +20,7 @@ mutation($input: PublishNotificationInput!) { publishNotification(input: $input)
 REGISTER = """
 mutation($input: RegisterAnimalsInput!) {
   registerAnimals(input: $input) {
-    id fee late exempt deadline ownedSince
+    id fee late exempt deadline ownedSince villageCouncil
     owner { id name category }
     animals { species adults young rate fee }
     citations { section confidence }

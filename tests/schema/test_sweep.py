@@ -148,7 +148,7 @@ async def test_nagaland_unclaimed_surplus_credited_to_the_local_authority_fund_a
     sold = await gql.ok(SALE, _sale(seized["id"], "2026-01-20T10:00:00+05:30"), t.token)
     surplus = Decimal(sold["recordSale"]["surplus"])
     before = await balances(gql, t.token)
-    assert Decimal(before["deposit:surplus"]) == surplus
+    assert Decimal(before["deposit:surplus@Kohima TC"]) == surplus
 
     # s.17(3): three months from 20 January end with 20 April.
     assert await sweep(gql, t.token, "2026-04-20T23:59:00+05:30") == []
@@ -159,9 +159,9 @@ async def test_nagaland_unclaimed_surplus_credited_to_the_local_authority_fund_a
     assert done[0]["at"] == "2026-04-21T00:00:00+05:30"
     assert await sweep(gql, t.token, "2026-05-01T00:00:00+05:30") == []
     after = await balances(gql, t.token)
-    assert Decimal(after["deposit:surplus"]) == 0
-    assert Decimal(after["fund:local_authority_fund"]) == (
-        Decimal(before["fund:local_authority_fund"]) + surplus
+    assert Decimal(after["deposit:surplus@Kohima TC"]) == 0
+    assert Decimal(after["fund:local_authority_fund@Kohima TC"]) == (
+        Decimal(before["fund:local_authority_fund@Kohima TC"]) + surplus
     )
     assert sum(Decimal(v) for v in after.values()) == 0
 

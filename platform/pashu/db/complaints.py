@@ -45,6 +45,13 @@ class ComplaintDecision(TenantOwned, Base):
     seizer_owes: Mapped[Decimal] = mapped_column(Paise)  # s.22(2): dues laid on the seizer
     deposit_returned: Mapped[Decimal] = mapped_column(Paise)
     recorded_by: Mapped[str] = mapped_column(String(200))
+    # s.22: who pays, as the Magistrate names him: SEIZER (the one in the register) or
+    # DETAINER; None on decisions recorded before migration 0015 and on lawful seizures.
+    payer_capacity: Mapped[str | None] = mapped_column(String(16), nullable=True)
+    payer_name: Mapped[str | None] = mapped_column(String(200), nullable=True)
+    payer_address: Mapped[str | None] = mapped_column(String(300), nullable=True)
+    # Of `seizer_owes`, the fines (s.11(3)); the rest is feeding charges (s.17(2)).
+    seizer_fines: Mapped[Decimal | None] = mapped_column(Paise, nullable=True)
     __table_args__ = (
         ForeignKeyConstraint(
             ["tenant_id", "complaint_id"], ["complaints.tenant_id", "complaints.id"]

@@ -142,10 +142,16 @@ class Delivery(TenantOwned, Base):
     under_protest: Mapped[bool] = mapped_column(Boolean, default=False)
     lines: Mapped[list[dict[str, Any]]] = mapped_column(JSON)  # the dues it paid, itemised
     recorded_by: Mapped[str] = mapped_column(String(200))
+    # A deposit under protest: when it falls to be applied if no complaint follows (the
+    # complaint window's close), and the ledger key it is then applied under; whether it was
+    # is the ledger's to say, so the receipt is never updated.
+    deposit_due_at: Mapped[datetime | None] = mapped_column(UtcDateTime, nullable=True)
+    deposit_ledger_key: Mapped[str | None] = mapped_column(String(200), nullable=True)
     __table_args__ = (
         UniqueConstraint("tenant_id", "receipt_number"),
         _tenant_fk(["impoundment_id"], "impoundments"),
         Index("ix_deliveries_case", "tenant_id", "impoundment_id"),
+        Index("ix_deliveries_deposit_due", "tenant_id", "deposit_due_at"),
     )
 
 

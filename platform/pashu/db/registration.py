@@ -51,10 +51,18 @@ class AnimalRegistration(TenantOwned, Base):
     exempt: Mapped[bool] = mapped_column(Boolean)
     fee: Mapped[Decimal] = mapped_column(Paise)
     registered_by: Mapped[str] = mapped_column(String(200))
+    # s.12(1): the Village Council of the area, whose fund the fee and tax credit (0015).
+    local_authority_id: Mapped[uuid.UUID | None] = mapped_column(Uuid, nullable=True)
     __table_args__ = (
         _fk("owner_id", "owners"),
+        ForeignKeyConstraint(
+            ["tenant_id", "local_authority_id"],
+            ["local_authorities.tenant_id", "local_authorities.id"],
+            name="fk_animal_registrations_local_authority",
+        ),
         Index("ix_animal_registrations_owner", "tenant_id", "owner_id"),
         Index("ix_animal_registrations_registered_at", "tenant_id", "registered_at"),
+        Index("ix_animal_registrations_authority", "tenant_id", "local_authority_id"),
     )
 
 

@@ -58,7 +58,8 @@ class Action(enum.Enum):
 class MoneyKind(enum.Enum):
     """Kinds of money an Act routes to a fund."""
 
-    FINE = "FINE"  # fines levied on impounded animals and fines on conviction
+    FINE = "FINE"  # fines levied on impounded animals
+    OFFENCE_FINE = "OFFENCE_FINE"  # fines on conviction for an offence under the Act
     FEEDING_CHARGE = "FEEDING_CHARGE"
     SALE_PROCEEDS = "SALE_PROCEEDS"
     SURPLUS_PROCEEDS = "SURPLUS_PROCEEDS"  # unclaimed balance after deductions
@@ -223,6 +224,14 @@ class Offence:
         return [self.citation, *self.extra_cites]
 
 
+class Holder(enum.Enum):
+    """Who holds a fund: the books keep one account per holder."""
+
+    STATE = "STATE"  # one account for the whole department
+    LOCAL_BODY = "LOCAL_BODY"  # one per local body (Village Council, Town Committee)
+    POUND_KEEPER = "POUND_KEEPER"  # one per pound, for the keeper in charge of it
+
+
 @dataclass(frozen=True)
 class Route:
     """A share of a kind of money going to a fund (`fund` is a key of `funds`)."""
@@ -254,6 +263,10 @@ class Jurisdiction(ABC):
     Required data: `code` (lower-case, e.g. the entry point's name), `name`, `iso_code`
     (ISO 3166-2), `acts`, `capabilities`, `funds` (fund key -> display name) and
     `offences`. Everything a rule answers is a `Decision` with citations.
+
+    `fund_holders` says which funds are kept per local body or per pound-keeper (the case's
+    own is credited; absent: one account for the State); `deposits` names the keys of
+    `funds` that are money held pending a claim (ledger `deposit:<key>`), not a fund.
     """
 
     code: str
@@ -263,6 +276,8 @@ class Jurisdiction(ABC):
     capabilities: frozenset[Capability]
     funds: dict[str, str]
     offences: list[Offence] = field(default_factory=list)
+    fund_holders: dict[str, Holder] = field(default_factory=dict)
+    deposits: frozenset[str] = frozenset()
     # Offences, fines, compounding, vicious animals, compensation (jurisdictions/penalties.py).
     penalties: PenaltyLaw | None = None
     # Registers of animals and their tax, establishments, regulated areas
@@ -375,6 +390,16 @@ class Jurisdiction(ABC):
         """Delivery to an owner who disputes the seizure and deposits the dues instead."""
         raise self.not_provided(Capability.ILLEGAL_SEIZURE_COMPLAINTS)
 
+    def deposit_unused(self) -> Decision[None]:
+        """A deposit under protest that no complaint follows within the complaint window: it is
+        applied to the fines and charges it was made for, when the window closes."""
+        raise self.not_provided(Capability.ILLEGAL_SEIZURE_COMPLAINTS)
+
+    def dues_of_illegal_seizure(self) -> Decision[None]:
+        """The fines and charges of cattle released on an illegal seizure, laid on whoever made
+        the seizure or detained them, and collected into the books as fines and charges are."""
+        raise self.not_provided(Capability.ILLEGAL_SEIZURE_COMPLAINTS)
+
     def sale_accounting(self) -> Decision[SaleAccounting]:
         raise self.not_provided(Capability.AUCTION)
 
@@ -415,6 +440,13 @@ class Jurisdiction(ABC):
     def act(self) -> Act:
         """The principal Act (the first one listed)."""
         return self.acts[0]
+
+    def account_kind(self, fund: str) -> str:
+        """The ledger's prefix for a key of `funds`: "deposit" or "fund"."""
+        return "deposit" if fund in self.deposits else "fund"
+
+    def holder(self, fund: str) -> Holder:
+        return self.fund_holders.get(fund, Holder.STATE)
 
     def has(self, capability: Capability) -> bool:
         return capability in self.capabilities

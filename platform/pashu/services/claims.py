@@ -21,8 +21,7 @@ from pashu.jurisdictions import registry
 from pashu.jurisdictions.base import Action, Capability, MoneyKind, SaleAccounting, TimelineEvents
 from pashu.services import audit, ledger
 from pashu.services import impoundments as cases
-from pashu.services.delivery import routed
-from pashu.services.sales import SURPLUS_DEPOSIT
+from pashu.services.accounts import body_of, held, routed
 from pashu.services.seizures import Person, _text
 from pashu.services.tenants import Principal
 
@@ -62,15 +61,19 @@ def claim_proceeds(
             deadline=ist(step.window.deadline),
         )
     subject = f"Impoundment:{case.id}"
+    body = body_of(session, case)
     if deducting:
-        amount = ledger.subject_balances(session, subject).get(SURPLUS_DEPOSIT, Decimal("0.00"))
-        source = [(SURPLUS_DEPOSIT, -amount)]
+        holding = held(session, plugin, MoneyKind.SURPLUS_PROCEEDS, body, subject)
+        amount = sum((x for _, x in holding), Decimal("0.00"))
+        source = [(acct, -x) for acct, x in holding]
     else:
         amount = sum(
             (max(Decimal(0), s.price - Decimal(s.account["finesAndCharges"])) for s in sold),
             Decimal("0.00"),
         )
-        source = [(acct, -part) for acct, part in routed(plugin, MoneyKind.SALE_PROCEEDS, amount)]
+        source = [
+            (acct, -part) for acct, part in routed(plugin, MoneyKind.SALE_PROCEEDS, amount, body)
+        ]
     if amount <= 0:
         raise Conflict("nothing is held for the owner of this case")
     person = Person(

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
 
-from sqlalchemy import select
+from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from pashu.core.citations import Citation
@@ -126,13 +126,20 @@ def record_set_off(
     at: datetime,
 ) -> tuple[SetOff, list[Citation]]:
     """A civil decree for damage by trespass, less the compensation already paid to the same
-    person by order of a convicting court; the balance is what remains due."""
+    person by order of a convicting court and not set off in an earlier suit (a sum set off
+    once is used up); the balance is what remains due."""
     who.require("magistrate")
     rule = law(registry.get(who.jurisdiction)).set_off()
     decree = rupees(decree_amount)
     if decree <= 0:
         raise ValidationError("a decree amount is above zero", field="decreeAmount")
-    deducted = min(compensation_paid(session, claimant), decree)
+    used = session.scalar(
+        select(func.coalesce(func.sum(SetOff.deducted), 0)).where(
+            SetOff.claimant_key == claimant.key
+        )
+    )
+    left = compensation_paid(session, claimant) - rupees(used or ZERO)
+    deducted = min(max(left, ZERO), decree)
     row = SetOff(
         claimant_name=claimant.name,
         claimant_address=claimant.address,

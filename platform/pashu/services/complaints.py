@@ -24,13 +24,14 @@ from pashu.core.errors import Conflict, NotFound, TooEarly, TooLate, ValidationE
 from pashu.core.legaltime import aware, ist
 from pashu.core.money import rupees
 from pashu.db.complaints import Complaint, ComplaintDecision
-from pashu.db.impoundment import AnimalStatus, Delivery
+from pashu.db.impoundment import AnimalStatus, Delivery, Impoundment
+from pashu.db.ledger import LedgerEntry, LedgerTransaction
 from pashu.jurisdictions import registry
-from pashu.jurisdictions.base import Action, Capability, MoneyKind
+from pashu.jurisdictions.base import Action, Capability, Jurisdiction, MoneyKind
 from pashu.jurisdictions.penalties import CompensationKind
 from pashu.services import audit, compensation, ledger
 from pashu.services import impoundments as cases
-from pashu.services.delivery import PROTEST_DEPOSIT, routed
+from pashu.services.accounts import PROTEST_DEPOSIT, body_of, routed
 from pashu.services.dues import compute
 from pashu.services.seizures import Person, _text
 from pashu.services.tenants import Principal
@@ -99,12 +100,96 @@ def file_complaint(
     return row
 
 
+PAYERS = ("SEIZER", "DETAINER")
+
+
 @dataclass(frozen=True)
 class Outcome:
     illegal: bool
     compensation: Decimal = ZERO
     fines_paid: Decimal = ZERO
     expenses: Decimal = ZERO
+    # s.22: "the person who made the seizure or detained the cattle", as the Magistrate names
+    # him: the seizer recorded in the register, or a detainer named here.
+    payer: str = "SEIZER"
+    detainer: Person | None = None
+
+
+def _payer(plugin: Jurisdiction, case: Impoundment, outcome: Outcome) -> Person:
+    cite = plugin.act.cite("22", "1")
+    if outcome.payer not in PAYERS:
+        raise ValidationError(f"payer is one of {PAYERS}", field="payer")
+    if outcome.payer == "SEIZER":
+        if outcome.detainer is not None:
+            raise ValidationError(
+                "the seizer pays: name a detainer only when the detainer is to pay",
+                citation=cite,
+                field="detainer",
+            )
+        return Person(case.seizer_name, case.seizer_address)
+    if outcome.detainer is None:
+        raise ValidationError(
+            "name the person who detained the cattle, who is to pay",
+            citation=cite,
+            field="detainer",
+        )
+    return Person(
+        _text(outcome.detainer.name, "detainer.name", limit=200),
+        _text(outcome.detainer.address, "detainer.address"),
+    )
+
+
+def _fines_kept(session: Session, case_id: uuid.UUID) -> Decimal:
+    """Fines the owner paid on delivery and keeps paid: a deposit under protest is returned
+    whole on an illegal seizure, so its fines are not among them."""
+    lines = [
+        line
+        for d in session.scalars(
+            select(Delivery).where(Delivery.impoundment_id == case_id, ~Delivery.under_protest)
+        )
+        for line in d.lines
+    ]
+    return sum((Decimal(x["amount"]) for x in lines if x["kind"] == "FINE"), ZERO)
+
+
+def _take_back_applied(
+    session: Session, case_id: uuid.UUID, subject: str, when: datetime, complaint_id: uuid.UUID
+) -> Decimal:
+    """A deposit the clock applied because no complaint was on record when the window closed,
+    though one made in time was entered later: taken back from the funds and returned."""
+    keys = [
+        k
+        for k in session.scalars(
+            select(Delivery.deposit_ledger_key).where(
+                Delivery.impoundment_id == case_id, Delivery.deposit_ledger_key.is_not(None)
+            )
+        )
+        if k is not None
+    ]
+    if not keys:
+        return ZERO
+    legs = session.execute(
+        select(LedgerEntry.account, LedgerEntry.amount)
+        .join(
+            LedgerTransaction,
+            (LedgerTransaction.tenant_id == LedgerEntry.tenant_id)
+            & (LedgerTransaction.id == LedgerEntry.transaction_id),
+        )
+        .where(LedgerTransaction.key.in_(keys), LedgerEntry.amount > 0)
+    ).all()
+    total = sum((amount for _, amount in legs), ZERO)
+    if total:
+        ledger.post(
+            session,
+            at=when,
+            kind="complaint.deposit_returned",
+            memo="seizure adjudged illegal: the deposit applied when no complaint was on record "
+            "is returned (s.15, s.22)",
+            subject=subject,
+            entries=[*((account, -amount) for account, amount in legs), ("payee:owner", total)],
+            key=f"complaint:{complaint_id}:applied-returned",
+        )
+    return total
 
 
 def decide(
@@ -126,9 +211,20 @@ def decide(
     subject = f"Impoundment:{case.id}"
     held = ledger.subject_balances(session, subject).get(PROTEST_DEPOSIT, ZERO)
     complainant = Person(complaint.complainant_name, complaint.complainant_address)
-    order_id, released, owed, returned = None, 0, ZERO, ZERO
+    order_id, released, owed, owed_fines, returned = None, 0, ZERO, ZERO, ZERO
+    payer: Person | None = None
     everything = cases.animals(session, case)
     if outcome.illegal:
+        payer = _payer(plugin, case, outcome)
+        kept = _fines_kept(session, case.id)
+        if rupees(outcome.fines_paid) > kept:
+            raise ValidationError(
+                f"the fines the complainant paid and keeps paid are Rs {kept}: a deposit under "
+                "protest is returned whole, so its fines are not awarded again as fines paid",
+                citation=plugin.act.cite("22", "1"),
+                field="finesPaid",
+                finesPaid=str(kept),
+            )
         in_pound = [a for a in everything if a.status == AnimalStatus.IN_POUND.value]
         if outcome.compensation > 0 or outcome.fines_paid > 0 or outcome.expenses > 0:
             order, _ = compensation.order_compensation(
@@ -136,7 +232,7 @@ def decide(
                 who,
                 compensation.Order(
                     kind=CompensationKind.ILLEGAL_SEIZURE,
-                    payer=Person(case.seizer_name, case.seizer_address),
+                    payer=payer,
                     recipient=Person(complainant.name, complainant.address),
                     amount=rupees(outcome.compensation),
                     at=when,
@@ -149,9 +245,10 @@ def decide(
                 ),
             )
             order_id = order.id
-        if in_pound:  # s.22(2): released; their fines and charges laid on the seizer
+        if in_pound:  # s.22(2): released; their fines and charges laid on the payer
             dues = compute(plugin, cases.rates(session), case, in_pound, when)
             owed = dues.total if dues.total is not None else ZERO
+            owed_fines = dues.by_kind(MoneyKind.FINE) if dues.total is not None else ZERO
             cases.release(session, in_pound, AnimalStatus.DELIVERED, when)
             for a in in_pound:
                 a.fine_settled, a.charges_settled_at = True, when
@@ -168,6 +265,7 @@ def decide(
                 shares=[("payee:owner", held)],
                 key=f"complaint:{complaint.id}",
             )
+        returned += _take_back_applied(session, case.id, subject, when, complaint.id)
     elif held > 0:  # the deposit was the fines and charges after all: apply it
         lines = [
             line
@@ -185,8 +283,8 @@ def decide(
             memo="complaint dismissed: the deposit under protest is applied to the dues",
             subject=subject,
             source=PROTEST_DEPOSIT,
-            shares=routed(plugin, MoneyKind.FINE, fines)
-            + routed(plugin, MoneyKind.FEEDING_CHARGE, feeding),
+            shares=routed(plugin, MoneyKind.FINE, fines, body_of(session, case))
+            + routed(plugin, MoneyKind.FEEDING_CHARGE, feeding, body_of(session, case)),
             key=f"complaint:{complaint.id}",
         )
     decision = ComplaintDecision(
@@ -199,6 +297,10 @@ def decide(
         seizer_owes=owed,
         deposit_returned=returned,
         recorded_by=who.actor,
+        payer_capacity=outcome.payer if payer else None,
+        payer_name=payer.name if payer else None,
+        payer_address=payer.address if payer else None,
+        seizer_fines=owed_fines if owed else None,
     )
     try:
         with session.begin_nested():
@@ -217,6 +319,7 @@ def decide(
             "released": released,
             "seizerOwes": str(owed),
             "depositReturned": str(returned),
+            "payer": f"{outcome.payer}: {payer.name}" if payer else None,
         },
     )
     return decision

@@ -21,7 +21,7 @@ from pashu.core.money import rupees
 from pashu.db.offences import Composition
 from pashu.jurisdictions import Capability, registry
 from pashu.jurisdictions.base import MoneyKind
-from pashu.services import audit, ledger, regulated_areas
+from pashu.services import accounts, audit, ledger, regulated_areas
 from pashu.services.fines import routes_for
 from pashu.services.offences import StepKind, law, not_before_offence, require_open, text, view
 from pashu.services.tenants import Principal
@@ -76,7 +76,8 @@ def compound(
         )
     further = _release_sum(release, rule.release_cite) if release else None
     total = amount + (further or Decimal(0))
-    routes, note = routes_for(plugin, MoneyKind.COMPOSITION, total)
+    body = accounts.body_of_case(session, v.case.impoundment_id)
+    routes, note = routes_for(plugin, MoneyKind.COMPOSITION, total, body)
     comp = Composition(
         case_id=v.case.id,
         amount=amount,

@@ -13,18 +13,18 @@ from sqlalchemy.orm import Session
 
 from pashu.core.errors import Conflict, ValidationError
 from pashu.core.legaltime import aware, ist
-from pashu.core.money import rupees, split
-from pashu.db.impoundment import AnimalStatus, Delivery
+from pashu.core.money import rupees
+from pashu.db.impoundment import AnimalStatus, Delivery, Impoundment
+from pashu.db.types import new_id
 from pashu.jurisdictions import registry
-from pashu.jurisdictions.base import Capability, Jurisdiction, MoneyKind
+from pashu.jurisdictions.base import Action, Capability, Jurisdiction, MoneyKind
 from pashu.services import audit, ledger
 from pashu.services import impoundments as cases
+from pashu.services.accounts import PROTEST_DEPOSIT, body_of, routed
 from pashu.services.dues import Dues, compute
 from pashu.services.numbering import next_number
 from pashu.services.seizures import Person, _text
 from pashu.services.tenants import Principal
-
-PROTEST_DEPOSIT = "deposit:protest"
 
 
 @dataclass(frozen=True)
@@ -33,19 +33,14 @@ class Receipt:
     dues: Dues
 
 
-def routed(plugin: Jurisdiction, kind: MoneyKind, amount: Decimal) -> list[tuple[str, Decimal]]:
-    """`amount` of a kind of money, split among the funds the Act names for it.
-
-    Where the Act names no fund the money is held in `deposit:unrouted:<kind>` until the
-    department decides, rather than credited to a fund the law does not name.
-    """
-    if amount == 0:
-        return []
-    routes = plugin.routing(kind).value
-    if not routes:
-        return [(f"deposit:unrouted:{kind.value.lower()}", amount)]
-    parts = split(amount, [r.share for r in routes])
-    return [(f"fund:{r.fund}", part) for r, part in zip(routes, parts, strict=True)]
+def _complaint_window_closes(plugin: Jurisdiction, session: Session, case: Impoundment) -> datetime:
+    """When a deposit under protest falls to be applied if no complaint has followed."""
+    step = cases.step(
+        cases.timeline(plugin, case, cases.notices(session, case.id)),
+        Action.COMPLAIN_ILLEGAL_SEIZURE,
+    )
+    assert step is not None and step.window.deadline is not None  # deposits come with it
+    return step.window.deadline
 
 
 def deliver_to_owner(
@@ -93,7 +88,9 @@ def deliver_to_owner(
             field="amountPaid",
             dues=str(dues.total),
         )
+    delivery_id, held = new_id(), under_protest and paid > 0
     delivery = Delivery(
+        id=delivery_id,
         impoundment_id=case.id,
         receipt_number=next_number(session, who.tenant_id, "receipt"),
         at=when,
@@ -113,6 +110,9 @@ def deliver_to_owner(
             for line in dues.lines
         ],
         recorded_by=who.actor,
+        # A deposit held (s.15) is applied when the complaint window closes unused.
+        deposit_due_at=_complaint_window_closes(plugin, session, case) if held else None,
+        deposit_ledger_key=f"protest-applied:{delivery_id}" if held else None,
     )
     session.add(delivery)
     session.flush()
@@ -120,11 +120,12 @@ def deliver_to_owner(
     for a in chosen:
         a.fine_settled, a.charges_settled_at = True, when
     if paid:
+        body = body_of(session, case)
         credits = (
             [(PROTEST_DEPOSIT, paid)]
             if under_protest
-            else routed(plugin, MoneyKind.FINE, dues.by_kind(MoneyKind.FINE))
-            + routed(plugin, MoneyKind.FEEDING_CHARGE, dues.by_kind(MoneyKind.FEEDING_CHARGE))
+            else routed(plugin, MoneyKind.FINE, dues.by_kind(MoneyKind.FINE), body)
+            + routed(plugin, MoneyKind.FEEDING_CHARGE, dues.by_kind(MoneyKind.FEEDING_CHARGE), body)
         )
         ledger.transfer(
             session,

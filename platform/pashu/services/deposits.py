@@ -18,11 +18,11 @@ from pashu.core.legaltime import aware
 from pashu.db.clocks import ClaimWindow
 from pashu.db.impoundment import Sale
 from pashu.jurisdictions import registry
-from pashu.jurisdictions.base import Action, SaleAccounting, TimelineEvents
+from pashu.jurisdictions.base import Action, MoneyKind, SaleAccounting, TimelineEvents
 from pashu.jurisdictions.clocks import clocks_of
 from pashu.services import audit, ledger
 from pashu.services import impoundments as cases
-from pashu.services.sales import SURPLUS_DEPOSIT
+from pashu.services.accounts import account, body_of, held
 from pashu.services.tenants import Principal
 
 
@@ -74,10 +74,12 @@ def close_window(
     plugin = registry.get(who.jurisdiction)
     rule = clocks_of(plugin).unclaimed_after_window()
     subject = f"Impoundment:{window.impoundment_id}"
-    held = ledger.subject_balances(session, subject).get(SURPLUS_DEPOSIT, Decimal("0.00"))
+    body = body_of(session, cases.get(session, window.impoundment_id))
+    holding = held(session, plugin, MoneyKind.SURPLUS_PROCEEDS, body, subject)
+    total = sum((x for _, x in holding), Decimal("0.00"))
     moved = Decimal("0.00")
-    if rule.value is not None and held > 0:
-        fund = f"fund:{rule.value}"
+    if rule.value is not None and total > 0:
+        fund = account(plugin, rule.value, body)
         try:
             ledger.post(
                 session,
@@ -85,10 +87,10 @@ def close_window(
                 kind="impoundment.unclaimed_surplus",
                 memo="unclaimed after the claim window: " + "; ".join(c.label for c in rule.cites),
                 subject=subject,
-                entries=[(SURPLUS_DEPOSIT, -held), (fund, held)],
+                entries=[*((a, -x) for a, x in holding), (fund, total)],
                 key=f"unclaimed-surplus:{window.impoundment_id}",
             )
-            moved = held
+            moved = total
         except Conflict:
             pass  # credited already, by an earlier window of the same case
     if moved:

@@ -19,13 +19,13 @@ from sqlalchemy.orm import Session
 
 from pashu.core.decision import Decision
 from pashu.core.errors import Conflict, NotFound, ValidationError
-from pashu.core.money import rupees, split
+from pashu.core.money import rupees
 from pashu.db.ledger import LedgerTransaction
 from pashu.db.offences import Fine, OffenceCase
 from pashu.jurisdictions import registry
 from pashu.jurisdictions.base import Jurisdiction, MoneyKind
 from pashu.jurisdictions.penalties import check_fine
-from pashu.services import audit, ledger
+from pashu.services import accounts, audit, ledger
 from pashu.services.offences import (
     CaseView,
     Person,
@@ -37,8 +37,6 @@ from pashu.services.offences import (
 )
 from pashu.services.tenants import Principal
 
-# Money an Act creates without naming who receives it is held here, not in an invented fund.
-NO_FUND_NAMED = "deposit:no-fund-named"
 COMPENSATION = "payee:compensation"
 
 
@@ -52,14 +50,12 @@ class Appropriation:
 
 
 def routes_for(
-    plugin: Jurisdiction, kind: MoneyKind, amount: Decimal
+    plugin: Jurisdiction, kind: MoneyKind, amount: Decimal, body: accounts.Body
 ) -> tuple[list[tuple[str, Decimal]], str]:
-    """`amount` split among the funds the Act names for `kind`, and why."""
+    """`amount` split among the accounts the Act names for `kind` (those of `body`), and why."""
     routing = plugin.routing(kind)
-    if not routing.value:
-        return [(NO_FUND_NAMED, amount)], routing.why + "; held until a fund is named"
-    parts = split(amount, [r.share for r in routing.value])
-    return [(f"fund:{r.fund}", p) for r, p in zip(routing.value, parts, strict=True)], routing.why
+    note = routing.why if routing.value else routing.why + "; held until a fund is named"
+    return accounts.routed(plugin, kind, amount, body), note
 
 
 def _is_subsequent(plugin: Jurisdiction, session: Session, v: CaseView, at: datetime) -> bool:
@@ -112,7 +108,8 @@ def impose_fine(
     if payee is not None:
         routes, note = [(f"payee:{payee.value}", fine_amount - comp)], payee.why
     elif fine_amount - comp > 0:
-        routes, note = routes_for(plugin, MoneyKind.FINE, fine_amount - comp)
+        body = accounts.body_of_case(session, v.case.impoundment_id)
+        routes, note = routes_for(plugin, MoneyKind.OFFENCE_FINE, fine_amount - comp, body)
     else:
         routes, note = [], "the whole fine is applied as compensation"
     if comp:

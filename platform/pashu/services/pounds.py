@@ -37,11 +37,7 @@ def create_pound(session: Session, who: Principal, name: str, local_authority: s
     extent.require_in_force(session, plugin, authority_name, legal_date(utcnow()), "localAuthority")
     if session.scalar(select(Pound.id).where(Pound.name == pound_name)) is not None:
         raise Conflict(f"a pound named {pound_name!r} exists", field="name")
-    authority = session.scalar(
-        select(LocalAuthority).where(LocalAuthority.name == authority_name)
-    ) or LocalAuthority(name=authority_name)
-    session.add(authority)
-    session.flush()
+    authority = authority_named(session, authority_name)
     pound = Pound(name=pound_name, local_authority_id=authority.id)
     session.add(pound)
     session.flush()
@@ -53,6 +49,16 @@ def create_pound(session: Session, who: Principal, name: str, local_authority: s
         after={"name": pound_name, "localAuthority": authority_name},
     )
     return pound
+
+
+def authority_named(session: Session, name: str) -> LocalAuthority:
+    """The local authority named `name` (cleaned), recorded the first time it is named."""
+    authority = session.scalar(
+        select(LocalAuthority).where(LocalAuthority.name == name)
+    ) or LocalAuthority(name=name)
+    session.add(authority)
+    session.flush()
+    return authority
 
 
 def pounds(session: Session) -> list[tuple[Pound, LocalAuthority]]:

@@ -18,7 +18,7 @@ from sqlalchemy.orm import Session
 from pashu.core.citations import Citation
 from pashu.core.errors import Conflict, NotFound, ValidationError
 from pashu.core.legaltime import aware, legal_date
-from pashu.core.money import rupees, split, times
+from pashu.core.money import rupees, times
 from pashu.db.registration import AnimalRegistration, Owner, RegisteredAnimals
 from pashu.db.tenancy import Tenant
 from pashu.jurisdictions import registry
@@ -26,7 +26,7 @@ from pashu.jurisdictions.base import Capability, Jurisdiction, MoneyKind, RateKi
 from pashu.jurisdictions.notifications import in_force
 from pashu.jurisdictions.registration import OwnerCategory, law_of
 from pashu.jurisdictions.species import canonical
-from pashu.services import audit, ledger
+from pashu.services import accounts, audit, ledger, pounds
 from pashu.services.rates import as_notification, notifications
 from pashu.services.tenants import Principal
 
@@ -83,22 +83,18 @@ def credit_funds(
     subject: str,
     memo: str,
     key: str,
+    body: accounts.Body = accounts.NO_BODY,
 ) -> ledger.LedgerTransaction:
-    """Post `amount` from `payer` into the funds the Act routes `kind` to, split exact to the
-    paisa; money an Act routes to no named fund is held in `unallocated:<kind>`."""
-    routes = plugin.routing(kind).value
-    if routes:
-        parts = split(amount, [r.share for r in routes])
-        credits = [(f"fund:{r.fund}", part) for r, part in zip(routes, parts, strict=True)]
-    else:
-        credits = [(f"unallocated:{kind.value.lower()}", amount)]
+    """Post `amount` from `payer` into the accounts the Act routes `kind` to (those of
+    `body`, for a fund kept per local body), split exact to the paisa; money an Act routes
+    to no named fund is held in `deposit:unrouted:<kind>`."""
     return ledger.post(
         session,
         at=at,
         kind=kind.value.lower(),
         memo=memo,
         subject=subject,
-        entries=[(payer, -amount), *credits],
+        entries=[(payer, -amount), *accounts.routed(plugin, kind, amount, body)],
         key=key,
     )
 
@@ -173,8 +169,11 @@ def register_animals(
     at: datetime,
     owned_since: date,
     animals: Sequence[AnimalCount],
+    village_council: str | None = None,
 ) -> AnimalRegistration:
-    """Register an owner's report of his animals and collect the fee at the rates in force."""
+    """Register an owner's report of his animals and collect the fee at the rates in force,
+    into the fund of `village_council` (the local authority of the area, by name) where the
+    Act keeps one per local body; without it, into the fund's account of no named body."""
     principal.require("clerk")
     plugin = registry.get(principal.jurisdiction)
     law = law_of(plugin, Capability.ANIMAL_REGISTRATION)
@@ -198,6 +197,11 @@ def register_animals(
             RegisteredAnimals(species=c.species, adults=c.adults, young=c.young, rate=rate, fee=fee)
         )
     total = rupees(sum((line.fee for line in lines), Decimal(0)))
+    council = (
+        pounds.authority_named(session, clean(village_council, "villageCouncil"))
+        if village_council is not None
+        else None
+    )
     row = _owner(session, owner)
     reg = AnimalRegistration(
         owner_id=row.id,
@@ -210,6 +214,7 @@ def register_animals(
         exempt=exemption.value,
         fee=total,
         registered_by=principal.actor,
+        local_authority_id=council.id if council else None,
     )
     session.add(reg)
     session.flush()
@@ -228,6 +233,7 @@ def register_animals(
             subject=subject,
             memo=f"registration fee of {row.name} ({fee_rule.cites[0].label})",
             key=f"registration-fee:{reg.id}",
+            body=accounts.Body(authority_id=reg.local_authority_id),
         )
     audit.record(
         session,
@@ -241,6 +247,7 @@ def register_animals(
             "fee": str(total),
             "late": reg.late,
             "exempt": reg.exempt,
+            "villageCouncil": council.name if council else None,
         },
     )
     session.flush()

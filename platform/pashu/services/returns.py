@@ -44,14 +44,17 @@ from pashu.db.impoundment import (
     Sale,
 )
 from pashu.db.ledger import LedgerEntry, LedgerTransaction
+from pashu.db.offences import Fine, OffenceCase
 from pashu.db.pounds import LocalAuthority, Pound
 from pashu.jurisdictions import registry
 from pashu.jurisdictions.base import Capability, MoneyKind
+from pashu.services import accounts
 from pashu.services.documents import Document, day
 from pashu.services.keeping import law
 from pashu.services.tenants import Principal
 
 MAX_DAYS = 366 * 5
+CASE, OFFENCE = "Impoundment:", "OffenceCase:"  # ledger subjects
 ZERO = Decimal("0.00")
 OUT = (AnimalStatus.DELIVERED, AnimalStatus.SOLD, AnimalStatus.DISPOSED, AnimalStatus.DIED)
 
@@ -87,9 +90,13 @@ class PoundReturn:
     fines_from_sales: Decimal = ZERO  # deducted from proceeds where the Act deducts
     feeding_from_sales: Decimal = ZERO
     surplus: Decimal = ZERO
+    # Fines on conviction for offences linked to the cases (imposed, and paid, in the period).
+    offence_fines: Decimal = ZERO
+    offence_fines_paid: Decimal = ZERO
     registration_fees: Decimal | None = None  # department-wide returns only
     animal_tax: Decimal | None = None
     balances: dict[str, Decimal] = field(default_factory=dict)
+    balance_names: dict[str, str] = field(default_factory=dict)  # account -> its API name
 
     @property
     def unit(self) -> str:
@@ -163,9 +170,15 @@ def pound_return(
     _animals(session, ret, scope, lo, hi)
     _deliveries(session, ret, scope, lo, hi)
     _sales(session, ret, scope, lo, hi)
+    _offence_fines(session, ret, scope, lo, hi)
+    if ret.offence_fines or ret.offence_fines_paid:
+        ret.cites = [*ret.cites, *plugin.routing(MoneyKind.OFFENCE_FINE).cites]
     _balances(session, ret, scope, hi)
-    if pound is None and authority is None:
-        _chapter_iv(session, ret, lo, hi, plugin.has(Capability.ANIMAL_REGISTRATION))
+    ret.balance_names = {
+        d.account: d.name for d in accounts.describe(session, plugin, list(ret.balances))
+    }
+    if pound is None:
+        _chapter_iv(session, ret, lo, hi, plugin.has(Capability.ANIMAL_REGISTRATION), authority)
     return ret
 
 
@@ -292,47 +305,96 @@ def _sales(session: Session, ret: PoundReturn, scope: Any, lo: Any, hi: Any) -> 
     ret.fines_from_sales, ret.feeding_from_sales = _rupees(fines), _rupees(feeding)
 
 
-def _subject_key(subject: Any) -> ColumnElement[str]:
-    """The impoundment id named by a ledger subject "Impoundment:<uuid>", without dashes, so
-    it compares with the id as either database renders it."""
-    return func.replace(func.substr(subject, len("Impoundment:") + 1), "-", "")
+def _offences_of(scope: Any) -> Any:
+    """The ids (text without dashes) of the offence cases arising from the pound(s)' cases."""
+    return select(func.replace(cast(OffenceCase.id, String), "-", "")).where(
+        OffenceCase.impoundment_id.in_(select(Impoundment.id).where(scope))
+    )
+
+
+def _offence_fines(session: Session, ret: PoundReturn, scope: Any, lo: Any, hi: Any) -> None:
+    """Fines on conviction imposed in the period on offences linked to the cases, and the
+    fines paid in the period on them (the ledger's credits, whatever fund received them)."""
+    linked = select(OffenceCase.id).where(
+        OffenceCase.impoundment_id.in_(select(Impoundment.id).where(scope))
+    )
+    imposed = session.scalar(
+        select(func.sum(Fine.amount)).where(Fine.case_id.in_(linked), Fine.at >= lo, Fine.at < hi)
+    )
+    ret.offence_fines = imposed if imposed is not None else ZERO
+    t, e = LedgerTransaction, LedgerEntry
+    paid = session.scalar(
+        select(func.sum(e.amount))
+        .join(t, and_(t.tenant_id == e.tenant_id, t.id == e.transaction_id))
+        .where(
+            t.kind == "offence.fine",
+            t.subject.startswith(OFFENCE),
+            func.lower(_subject_key(t.subject, OFFENCE)).in_(_offences_of(scope)),
+            t.at >= lo,
+            t.at < hi,
+            ~e.account.startswith("payer:"),
+        )
+    )
+    ret.offence_fines_paid = paid if paid is not None else ZERO
+
+
+def _subject_key(subject: Any, prefix: str = CASE) -> ColumnElement[str]:
+    """The id named by a ledger subject "<prefix><uuid>", without dashes, so it compares with
+    the id as either database renders it."""
+    return func.replace(func.substr(subject, len(prefix) + 1), "-", "")
 
 
 def _balances(session: Session, ret: PoundReturn, scope: Any, hi: Any) -> None:
     """Each account's balance at the close of the period, from the legs posted about the
-    cases of the pound(s); money paid in from outside (payer:*) is not a balance held."""
+    cases of the pound(s) and the offences arising from them; money paid in from outside
+    (payer:*) is not a balance held."""
     t, e = LedgerTransaction, LedgerEntry
     cases_of = select(func.replace(cast(Impoundment.id, String), "-", "")).where(scope)
+    about = or_(
+        and_(
+            t.subject.startswith(CASE),
+            func.lower(_subject_key(t.subject)).in_(cases_of),
+        ),
+        # Offences arising from the cases: their fines are the pound's business too.
+        and_(
+            t.subject.startswith(OFFENCE),
+            func.lower(_subject_key(t.subject, OFFENCE)).in_(_offences_of(scope)),
+        ),
+    )
     q = (
         select(e.account, func.sum(e.amount))
         .join(t, and_(t.tenant_id == e.tenant_id, t.id == e.transaction_id))
-        .where(
-            t.subject.startswith("Impoundment:"),
-            func.lower(_subject_key(t.subject)).in_(cases_of),
-            t.at < hi,
-            ~e.account.startswith("payer:"),
-        )
+        .where(about, t.at < hi, ~e.account.startswith("payer:"))
         .group_by(e.account)
         .order_by(e.account)
     )
     ret.balances = {account: total for account, total in session.execute(q) if total}
 
 
-def _chapter_iv(session: Session, ret: PoundReturn, lo: Any, hi: Any, has: bool) -> None:
-    """Registration fees and animal tax credited in the period (whole department only: the
-    registers of registration do not name a Village Council)."""
+def _chapter_iv(
+    session: Session,
+    ret: PoundReturn,
+    lo: Any,
+    hi: Any,
+    has: bool,
+    authority: LocalAuthority | None,
+) -> None:
+    """Registration fees and animal tax credited in the period: the whole department's, or a
+    Village Council's (the registrations naming it, whose money its own account received)."""
     if not has:
         return
     t, e = LedgerTransaction, LedgerEntry
     kinds = {MoneyKind.REGISTRATION_FEE.value.lower(), MoneyKind.ANIMAL_TAX.value.lower()}
-    totals = dict(
-        session.execute(
-            select(t.kind, func.sum(e.amount))
-            .join(t, and_(t.tenant_id == e.tenant_id, t.id == e.transaction_id))
-            .where(t.kind.in_(kinds), t.at >= lo, t.at < hi, e.amount > literal(0))
-            .group_by(t.kind)
-        ).all()
+    q = (
+        select(t.kind, func.sum(e.amount))
+        .join(t, and_(t.tenant_id == e.tenant_id, t.id == e.transaction_id))
+        .where(t.kind.in_(kinds), t.at >= lo, t.at < hi, e.amount > literal(0))
+        .group_by(t.kind)
     )
+    if authority is not None:
+        council = select(e.transaction_id).where(e.account.endswith(f":{authority.id}"))
+        q = q.where(t.id.in_(council))
+    totals = dict(session.execute(q).all())
     ret.registration_fees = totals.get(MoneyKind.REGISTRATION_FEE.value.lower()) or ZERO
     ret.animal_tax = totals.get(MoneyKind.ANIMAL_TAX.value.lower()) or ZERO
 
@@ -368,12 +430,17 @@ def document(ret: PoundReturn) -> Document:
         ("Feeding charges deducted from proceeds", f"Rs {ret.feeding_from_sales}"),
         ("Expenses of sale", f"Rs {ret.sale_expenses}"),
         ("Surplus proceeds held", f"Rs {ret.surplus}"),
+        ("Fines on conviction imposed (offences from these cases)", f"Rs {ret.offence_fines}"),
+        ("Fines on conviction paid (offences from these cases)", f"Rs {ret.offence_fines_paid}"),
     ]
     if ret.registration_fees is not None:
         rows.append(("Registration fees collected", f"Rs {ret.registration_fees}"))
     if ret.animal_tax is not None:
         rows.append(("Animal tax collected", f"Rs {ret.animal_tax}"))
-    rows += [(f"Balance: {acct}", f"Rs {amount}") for acct, amount in ret.balances.items()]
+    rows += [
+        (f"Balance: {ret.balance_names.get(acct, acct)}", f"Rs {amount}")
+        for acct, amount in ret.balances.items()
+    ]
     return Document(
         f"Return of {ret.unit}, {day(ret.start)} to {day(ret.end)}",
         rows,

@@ -29,12 +29,11 @@ from pashu.jurisdictions.base import (
 from pashu.jurisdictions.species import canonical
 from pashu.services import audit, ledger
 from pashu.services import impoundments as cases
-from pashu.services.delivery import routed
+from pashu.services.accounts import body_of, routed
 from pashu.services.dues import compute
 from pashu.services.seizures import Person, _text
 from pashu.services.tenants import Principal
 
-SURPLUS_DEPOSIT = "deposit:surplus"
 SALE_EXPENSES = "payee:sale-expenses"
 
 
@@ -126,6 +125,7 @@ def record_sale(
     for a in settled:
         a.fine_settled, a.charges_settled_at = True, when
 
+    body = body_of(session, case)
     if deducting:
         left = proceeds
         fines = min(left, dues.by_kind(MoneyKind.FINE))
@@ -135,10 +135,10 @@ def record_sale(
         spent = min(left, costs)
         left -= spent
         shares = (
-            routed(plugin, MoneyKind.FINE, fines)
-            + routed(plugin, MoneyKind.FEEDING_CHARGE, feeding)
+            routed(plugin, MoneyKind.FINE, fines, body)
+            + routed(plugin, MoneyKind.FEEDING_CHARGE, feeding, body)
             + ([(SALE_EXPENSES, spent)] if spent else [])
-            + ([(SURPLUS_DEPOSIT, left)] if left else [])
+            + routed(plugin, MoneyKind.SURPLUS_PROCEEDS, left, body)
         )
         disposal: dict[str, Any] = {
             "finesToLocalAuthority": str(fines),
@@ -147,11 +147,10 @@ def record_sale(
             "balance": str(left),
         }
     else:
-        spent, left = min(proceeds, costs), Decimal("0.00")
-        shares = routed(plugin, MoneyKind.SALE_PROCEEDS, proceeds - spent) + (
-            [(SALE_EXPENSES, spent)] if spent else []
-        )
-        disposal = {"toFund": str(proceeds - spent), "expensesOfSale": str(spent)}
+        # Deposited whole: the Act deducts nothing, not even the expenses of sale, before.
+        left = Decimal("0.00")
+        shares = routed(plugin, MoneyKind.SALE_PROCEEDS, proceeds, body)
+        disposal = {"toFund": str(proceeds)}
     account = {
         "cattleSeized": len(everything),
         "impoundedFrom": ist(case.impounded_at),

@@ -36,7 +36,7 @@ from pashu.jurisdictions.base import (
 )
 from pashu.jurisdictions.notifications import Notification, check
 from pashu.jurisdictions.species import canonical
-from pashu.services.delivery import routed
+from pashu.services.accounts import NO_BODY, routed
 from pashu.services.dues import Dues, compute
 
 MAX_HEADS = 10_000  # in all: each head is worked out as a row, as in a recorded case
@@ -406,7 +406,8 @@ def _paid(plugin: Jurisdiction, dues: Dues) -> list[Share]:
         amount = dues.by_kind(kind)
         cites = plugin.routing(kind).cites
         shares += [
-            Share(kind.value, acc, part, cites) for acc, part in routed(plugin, kind, amount)
+            Share(kind.value, acc, part, cites)
+            for acc, part in routed(plugin, kind, amount, NO_BODY)
         ]
     return shares
 
@@ -428,24 +429,27 @@ def _sold(plugin: Jurisdiction, facts: Facts, dues: Dues, *, owner_present: bool
         spent = min(left, costs)
         left -= spent
         shares = [
-            *(Share("FINE", a, p, cites) for a, p in routed(plugin, MoneyKind.FINE, fines)),
+            *(
+                Share("FINE", a, p, cites)
+                for a, p in routed(plugin, MoneyKind.FINE, fines, NO_BODY)
+            ),
             *(
                 Share("FEEDING_CHARGE", a, p, cites)
-                for a, p in routed(plugin, MoneyKind.FEEDING_CHARGE, feeding)
+                for a, p in routed(plugin, MoneyKind.FEEDING_CHARGE, feeding, NO_BODY)
             ),
         ]
         if spent:
             shares.append(Share("SALE_EXPENSES", "expenses:sale", spent, cites))
-        if left:
-            # The balance goes to the owner who is there; else it is held as unclaimed.
-            account = "owner" if owner_present else "deposit:surplus"
-            shares.append(Share("SURPLUS_PROCEEDS", account, left, cites))
+        if left and owner_present:
+            shares.append(Share("SURPLUS_PROCEEDS", "owner", left, cites))
+        elif left:  # held as unclaimed, in the account the Act names for a surplus
+            shares += [
+                Share("SURPLUS_PROCEEDS", a, p, cites)
+                for a, p in routed(plugin, MoneyKind.SURPLUS_PROCEEDS, left, NO_BODY)
+            ]
         return shares
-    spent = min(proceeds, costs)
-    shares = [
+    # Deposited whole, as sales.record_sale does: the Act deducts nothing before the deposit.
+    return [
         Share("SALE_PROCEEDS", a, p, cites)
-        for a, p in routed(plugin, MoneyKind.SALE_PROCEEDS, proceeds - spent)
+        for a, p in routed(plugin, MoneyKind.SALE_PROCEEDS, proceeds, NO_BODY)
     ]
-    if spent:
-        shares.append(Share("SALE_EXPENSES", "expenses:sale", spent, cites))
-    return shares

@@ -29,13 +29,14 @@ from pashu.db.impoundment import Impoundment
 from pashu.db.tenancy import Tenant
 from pashu.jurisdictions import registry
 from pashu.jurisdictions.base import Action, Capability, Jurisdiction
-from pashu.services import auctions, deposits, notices, reminders
+from pashu.services import auctions, deposits, notices, protest_deposits, reminders
 from pashu.services.seizures import NOTICE_ACTIONS
 from pashu.services.tenants import Principal
 
 CASE = "case"
 WINDOW = "window"
 INSTALMENT = "instalment"  # an animal tax instalment fallen due unpaid
+DEPOSIT = "deposit"  # a deposit under protest whose complaint window closed unused
 CLOCK_USER = uuid.UUID(int=0)
 
 
@@ -43,7 +44,7 @@ CLOCK_USER = uuid.UUID(int=0)
 class Due:
     """One piece of due work: a case whose next duty has come, or a claim window."""
 
-    kind: str  # CASE, WINDOW or INSTALMENT
+    kind: str  # CASE, WINDOW, INSTALMENT or DEPOSIT
     id: uuid.UUID
 
 
@@ -52,7 +53,7 @@ class DueAction:
     """What the sweep did."""
 
     # a notice's kind, SCHEDULE_AUCTION, CREDIT_UNCLAIMED_SURPLUS, CLOSE_CLAIM_WINDOW,
-    # TAX_INSTALMENT_DUE
+    # TAX_INSTALMENT_DUE, APPLY_PROTEST_DEPOSIT
     kind: str
     impoundment_id: uuid.UUID | None
     at: datetime
@@ -134,6 +135,7 @@ def find(session: Session, as_of: datetime) -> list[Due]:
         [Due(CASE, i) for i in case_ids]
         + [Due(WINDOW, i) for i in window_ids]
         + [Due(INSTALMENT, i) for i in reminders.due(session, when)]
+        + [Due(DEPOSIT, i) for i in protest_deposits.due(session, when)]
     )
 
 
@@ -213,7 +215,22 @@ def act_on_instalment(
     ]
 
 
+def act_on_deposit(
+    session: Session, who: Principal, delivery_id: uuid.UUID, as_of: datetime
+) -> list[DueAction]:
+    applied = protest_deposits.apply(session, who, delivery_id, as_of)
+    if applied is None:
+        return []
+    return [
+        DueAction(
+            "APPLY_PROTEST_DEPOSIT", applied.impoundment_id, applied.at, detail=applied.detail
+        )
+    ]
+
+
 def act(session: Session, who: Principal, due: Due, as_of: datetime) -> list[DueAction]:
+    if due.kind == DEPOSIT:
+        return act_on_deposit(session, who, due.id, as_of)
     if due.kind == CASE:
         return act_on_case(session, who, due.id, as_of)
     if due.kind == INSTALMENT:

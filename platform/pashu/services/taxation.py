@@ -25,7 +25,7 @@ from pashu.db.registration import (
 from pashu.jurisdictions import registry
 from pashu.jurisdictions.base import Capability, MoneyKind, RateKind
 from pashu.jurisdictions.registration import AppealOutcome, OwnerCategory, TaxSchedule, law_of
-from pashu.services import audit
+from pashu.services import accounts, audit
 from pashu.services.registration import (
     clean,
     credit_funds,
@@ -162,6 +162,7 @@ def pay_animal_tax(
         subject=subject,
         memo=f"animal tax {inst.year} instalment {inst.number}",
         key=f"animal-tax:{inst.id}",
+        body=accounts.Body(authority_id=reg.local_authority_id),  # s.13(2): its council's fund
     )
     payment = TaxPayment(
         instalment_id=inst.id,
@@ -213,10 +214,28 @@ def instalments(
     return list(session.scalars(q))
 
 
-def payments(session: Session, instalment_ids: list[uuid.UUID] | None = None) -> list[Paid]:
+def payments(
+    session: Session,
+    instalment_ids: list[uuid.UUID] | None = None,
+    local_authority_id: uuid.UUID | None = None,
+) -> list[Paid]:
+    """Tax collected, oldest first; of one Village Council's registrations with
+    `local_authority_id` (its own register of collection, s.13(3))."""
     q = select(TaxPayment).order_by(TaxPayment.paid_at, TaxPayment.id)
     if instalment_ids is not None:
         q = q.where(TaxPayment.instalment_id.in_(instalment_ids))
+    if local_authority_id is not None:
+        q = q.where(
+            TaxPayment.instalment_id.in_(
+                select(TaxInstalment.id).where(
+                    TaxInstalment.registration_id.in_(
+                        select(AnimalRegistration.id).where(
+                            AnimalRegistration.local_authority_id == local_authority_id
+                        )
+                    )
+                )
+            )
+        )
     found = list(session.scalars(q))
     shares = credits(session, [p.ledger_transaction_id for p in found])
     return [Paid(p, shares[p.ledger_transaction_id]) for p in found]

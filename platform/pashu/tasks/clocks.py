@@ -167,8 +167,17 @@ def remind_instalment(self: Task, tenant_id: str, id: str, as_of: str) -> int:
     return _recorded(self, tenant_id, f"TaxInstalment:{id}", as_of, work)
 
 
+@celery_app.task(name="pashu.apply_protest_deposit", **RELIABLE)
+def apply_protest_deposit(self: Task, tenant_id: str, id: str, as_of: str) -> int:
+    def work(s: Session, tid: uuid.UUID, when: datetime) -> int:
+        return len(sweep.act_on_deposit(s, sweep.clock(s, tid), uuid.UUID(id), when))
+
+    return _recorded(self, tenant_id, f"Delivery:{id}", as_of, work)
+
+
 TASK_FOR = {
     sweep.CASE: "pashu.act_on_case",
     sweep.WINDOW: "pashu.close_claim_window",
     sweep.INSTALMENT: "pashu.remind_instalment",
+    sweep.DEPOSIT: "pashu.apply_protest_deposit",
 }

@@ -20,6 +20,7 @@ const CASE = `query($id: ID!) {
     notices { kind issuedAt proclaimedAt }
     receipts { number amount at claimant { name address } underProtest }
     sales { at byAuction buyer { name address role } price expenses proceeds surplus }
+    books { account kind name balance }
   }
 }`;
 const BUYER_ROLES = [
@@ -57,7 +58,7 @@ export async function caseView(view, id, ctx) {
     flash ? h("p", { class: "success", role: "status" }, flash) : null,
     h("div", { class: "case-grid" },
       h("div", { class: "case-main" }, timelineCard(c), duesCard(c), actionsCard(c, inPound, jurisdiction, reload)),
-      h("div", { class: "case-side" }, entryCard(c), documentsCard(c))),
+      h("div", { class: "case-side" }, entryCard(c), documentsCard(c), booksCard(c))),
   );
   flash = null;
 }
@@ -139,6 +140,18 @@ function duesCard(c) {
         h("tfoot", {}, h("tr", {}, h("th", { scope: "row", colspan: "4" }, "Total"),
           h("td", { class: "num total", "data-total": d.total ?? "" }, d.total == null ? "not known" : rupees(d.total))))))
       : h("p", { class: "muted" }, "Nothing is owed: no animal of this case is in the pound."));
+}
+
+// The money moved about this case, by account: each fund named with its local body or pound.
+function booksCard(c) {
+  return h("section", { class: "card", "aria-labelledby": "books-h", "data-list": "books" },
+    h("h2", { id: "books-h" }, "Books of this case"),
+    c.books.length ? h("table", { class: "table" },
+      h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Account"), h("th", { scope: "col", class: "num" }, "Balance"))),
+      h("tbody", {}, c.books.map((b) => h("tr", {},
+        h("td", {}, b.name, h("div", { class: "muted small" }, h("code", {}, b.account))),
+        h("td", { class: `num ${b.balance.startsWith("-") ? "neg" : ""}` }, rupees(b.balance))))))
+      : h("p", { class: "muted" }, "No money has moved on this case."));
 }
 
 function documentsCard(c) {

@@ -171,6 +171,10 @@ class Chhattisgarh(Jurisdiction):
             raise self.not_provided(ABSENT_CHAPTER[kind])
         silent: dict[MoneyKind, tuple[Citation, str]] = {
             MoneyKind.FINE: (self.act.cite("8", "1"), "a fine on conviction under s.8(1)"),
+            MoneyKind.OFFENCE_FINE: (
+                self.act.cite("8", "1"),
+                "a fine on conviction under s.8(1)",
+            ),
             MoneyKind.COMPOSITION: (
                 self.act.cite("10", "2"),
                 "composition money and the further sum for release of seized things (s.10(2))",

@@ -3,7 +3,7 @@
 from pathlib import Path
 
 from pashu.jurisdictions.acts import load_act
-from pashu.jurisdictions.base import Capability
+from pashu.jurisdictions.base import Capability, Holder
 from pashu.jurisdictions.mizoram.clocks import MizoramClocks
 from pashu.jurisdictions.mizoram.comparison import MizoramComparisons
 from pashu.jurisdictions.mizoram.keeping import MizoramKeeping
@@ -32,6 +32,8 @@ plugin = Mizoram(
         VILLAGE_COUNCIL_FUND: "Village Council Fund",
         CONSOLIDATED_FUND: "Consolidated Fund of the State",
     },
+    # s.2(j): a fund under the control of a Village Council, the council concerned.
+    fund_holders={VILLAGE_COUNCIL_FUND: Holder.LOCAL_BODY},
     offences=load_offences(_HERE / "offences.yaml", {"act": _ACT}),
     penalties=MizoramPenalties(_ACT),
     registration=MizoramRegistration(_ACT),

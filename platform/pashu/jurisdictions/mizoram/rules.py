@@ -358,6 +358,13 @@ class Mizoram(Jurisdiction):
                 "all fines collected under the Act are credited to the Village Council Fund "
                 "(the Rs 500 of s.15(3) is paid to the victim)",
             )
+        if kind is MoneyKind.OFFENCE_FINE:
+            return Decision(
+                whole,
+                [self._cite("19")],
+                "all fines collected under the Act, fines on conviction included, are credited "
+                "to the Village Council Fund (the Rs 500 of s.15(3) is paid to the victim)",
+            )
         if kind is MoneyKind.FEEDING_CHARGE:
             return Decision(
                 whole,

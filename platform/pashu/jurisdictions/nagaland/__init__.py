@@ -3,7 +3,7 @@
 from pathlib import Path
 
 from pashu.jurisdictions.acts import load_act
-from pashu.jurisdictions.base import Capability
+from pashu.jurisdictions.base import Capability, Holder
 from pashu.jurisdictions.nagaland.clocks import NagalandClocks
 from pashu.jurisdictions.nagaland.comparison import NagalandComparisons
 from pashu.jurisdictions.nagaland.keeping import NagalandKeeping
@@ -35,8 +35,16 @@ plugin = Nagaland(
     funds={
         "local_authority_fund": "Local authority fund",
         "pound_keeper": "Pound-keeper",
-        "surplus_deposit": "Local authority deposit (surplus proceeds)",
+        "surplus": "Local authority deposit (surplus proceeds)",
     },
+    # s.11(3), s.18(1): the fund of the local authority controlling the pound (s.4);
+    # s.17(2): the keeper of the pound (s.5(1)); s.17(3): the local authority holds the surplus.
+    fund_holders={
+        "local_authority_fund": Holder.LOCAL_BODY,
+        "pound_keeper": Holder.POUND_KEEPER,
+        "surplus": Holder.LOCAL_BODY,
+    },
+    deposits=frozenset({"surplus"}),
     offences=load_offences(_HERE / "offences.yaml", {"cattle_trespass": _cattle_trespass}),
     penalties=NagalandPenalties(_cattle_trespass),
     registration=NagalandRegistration(_establishments),

@@ -85,6 +85,16 @@ READ_OUT_OF_FOWLS: dict[str, str] = {
 }
 
 ONE = Decimal(1)
+_DEPOSIT_NOTE = (
+    "s.15 does not say what becomes of the deposit when no complaint follows; it is made in "
+    "place of paying the fines and charges pending a complaint under s.20, so once the s.20 "
+    "period has passed without one it is read as paid."
+)
+_CONVICTION_NOTE = (
+    "ss.11(3) and 17(1) speak of fines levied on impounded cattle; s.18(1) credits 'all sums "
+    "received on account of fines' to the local authority's fund, and that is read to take in "
+    "fines on conviction under ss.24, 25 and 28, for which the Act names no other fund."
+)
 
 
 @dataclass
@@ -430,6 +440,35 @@ class Nagaland(Jurisdiction):
             "a complaint of illegal seizure may follow within ten days of the seizure",
         )
 
+    def deposit_unused(self) -> Decision[None]:
+        """s.15 gives the cattle on a deposit because "the owner is about to make a complaint
+        under section 20"; when the ten days of s.20 pass with none, the deposit is what it
+        was made for: the fines (s.11(3)) and the feeding charges (s.17(2))."""
+        return Decision(
+            None,
+            [
+                self._cite("15").with_confidence(Confidence.INTERPRETED, _DEPOSIT_NOTE),
+                self._cite("20"),
+                self._cite("11(3)"),
+                self._cite("17(2)"),
+            ],
+            "no complaint followed the deposit within ten days of the seizure: the deposit is "
+            "applied, the fines to the local authority's fund and the feeding charges to the "
+            "pound-keeper",
+        )
+
+    def dues_of_illegal_seizure(self) -> Decision[None]:
+        """s.22(2): cattle not yet released are released, and the fines and expenses leviable
+        are paid by the person who made the seizure or detained the cattle; they go where the
+        Act sends fines (s.11(3)) and feeding charges (s.17(2))."""
+        return Decision(
+            None,
+            [self._cite("22(2)"), self._cite("11(3)"), self._cite("17(2)")],
+            "the fines and charges of the cattle released are paid by the person who made the "
+            "seizure or detained them: the fines to the local authority's fund, the feeding "
+            "charges to the pound-keeper",
+        )
+
     def sale_accounting(self) -> Decision[SaleAccounting]:
         """s.16(2)-(5), s.17: fines, feeding charges and sale expenses are deducted from the
         proceeds; the balance goes to the owner with an account, or is held in deposit."""
@@ -479,8 +518,19 @@ class Nagaland(Jurisdiction):
         if kind is MoneyKind.FINE:
             return Decision(
                 [Route("local_authority_fund", ONE)],
-                [self._cite("11(3)"), self._cite("17(1)"), self._cite("18(1)"), self._cite("29")],
-                "fines, aerodrome fines included, are credited to the local authority's fund; a "
+                [self._cite("11(3)"), self._cite("17(1)"), self._cite("18(1)")],
+                "fines levied on impounded cattle, aerodrome fines included, are credited to the "
+                "fund of the local authority controlling the pound",
+            )
+        if kind is MoneyKind.OFFENCE_FINE:
+            return Decision(
+                [Route("local_authority_fund", ONE)],
+                [
+                    self._cite("18(1)").with_confidence(Confidence.INTERPRETED, _CONVICTION_NOTE),
+                    self._cite("29"),
+                ],
+                "a reading: s.18(1)'s 'all sums received on account of fines' is read to take in "
+                "fines on conviction (ss.24, 25, 28), credited to the local authority's fund; a "
                 "convicting Magistrate may apply fines under ss.25, 26 and 28 as compensation",
             )
         if kind is MoneyKind.FEEDING_CHARGE:
@@ -501,7 +551,7 @@ class Nagaland(Jurisdiction):
             )
         if kind is MoneyKind.SURPLUS_PROCEEDS:
             return Decision(
-                [Route("surplus_deposit", ONE)],
+                [Route("surplus", ONE)],
                 [self._cite("17(3)"), self._cite("18(1)")],
                 "the local authority holds unclaimed surplus proceeds in deposit for three "
                 "months, then credits them to its fund",
@@ -611,18 +661,22 @@ class Nagaland(Jurisdiction):
             )
         return Decision(
             "Fines on impounded cattle, aerodrome fines included, are credited to the local "
-            "authority's fund (s.11(3), interpreted; s.18(1)). On a sale the fines, the feeding "
-            "and watering charges and the expenses of sale are deducted from the proceeds "
+            "authority's fund, that of the authority controlling the pound (s.11(3), "
+            "interpreted; s.18(1)), and fines on conviction too on a reading of s.18(1)'s "
+            "'all sums received on account of fines' (interpreted). On a sale the fines, the "
+            "feeding and watering charges and the expenses of sale are deducted from the proceeds "
             "(s.16(2)): the fines go to the local authority (s.17(1)), the feeding charges to the "
             "pound-keeper, who also keeps those paid on delivery (s.17(2)), and the balance to "
-            "the owner (s.16(3)). Unclaimed surplus is held in deposit by the local authority "
-            "for 3 months, then credited to its fund (ss.17(3), 18(1)). Fines on conviction "
+            "the owner (s.16(3)). A deposit under protest no complaint follows within the ten "
+            "days of s.20 is applied to those fines and charges (s.15, interpreted). Unclaimed "
+            "surplus is held in deposit by the local authority for 3 months, then credited to "
+            "its fund (ss.17(3), 18(1)). Fines on conviction "
             "under ss.25, 26 and 28 may be applied as compensation (s.29). The fee for "
             "registering an establishment is prescribed by the State Government; the source "
             "does not say who receives it (unnamed Act, sub-section (3)).",
             [
                 *(self._cite(s) for s in ("11(3)", "16(2)", "16(3)", "17(1)", "17(2)")),
-                *(self._cite(s) for s in ("17(3)", "18(1)", "29")),
+                *(self._cite(s) for s in ("17(3)", "18(1)", "29", "15", "20")),
                 self._establishments("3"),
             ],
             "ss.11(3) and 16-18 route the money of an impoundment",

@@ -33,7 +33,8 @@ strawberry.enum(db.RunOutcome)
 class DueAction:
     kind: str = strawberry.field(
         description="ANNOUNCE_SEIZURE, REPORT_UNCLAIMED, PUBLISH_NOTICE (a notice issued), "
-        "SCHEDULE_AUCTION, CREDIT_UNCLAIMED_SURPLUS, CLOSE_CLAIM_WINDOW, TAX_INSTALMENT_DUE"
+        "SCHEDULE_AUCTION, CREDIT_UNCLAIMED_SURPLUS, CLOSE_CLAIM_WINDOW, TAX_INSTALMENT_DUE, "
+        "APPLY_PROTEST_DEPOSIT"
     )
     impoundment_id: strawberry.ID | None
     instalment_id: strawberry.ID | None

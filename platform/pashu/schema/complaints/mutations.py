@@ -16,7 +16,7 @@ from pashu.schema.complaints.types import Complaint
 from pashu.schema.context import Info
 from pashu.schema.impoundment.mutations import PersonInput
 from pashu.schema.impoundment.queries import decode_id
-from pashu.services import complaints
+from pashu.services import complaints, seizer_dues
 from pashu.services.seizures import Person
 
 
@@ -38,14 +38,36 @@ class FileComplaintInput:
     )
 
 
+@strawberry.enum(description="Who pays on an illegal seizure (s.22)")
+class CompensationPayer(enum.Enum):
+    SEIZER = "SEIZER"  # the person who made the seizure, as the register records him
+    DETAINER = "DETAINER"  # the person who detained the cattle, named in `detainer`
+
+
 @strawberry.input
 class DecideComplaintInput:
     complaint_id: strawberry.ID
     at: datetime
     illegal: bool
     compensation: Decimal = Decimal("0.00")
-    fines_paid: Decimal = Decimal("0.00")
+    fines_paid: Decimal = strawberry.field(
+        default=Decimal("0.00"),
+        description="Fines the complainant paid and keeps paid (not a deposit returned to him)",
+    )
     expenses: Decimal = Decimal("0.00")
+    payer: CompensationPayer = strawberry.field(
+        default=CompensationPayer.SEIZER,
+        description="Who pays the compensation and the dues of cattle released (s.22)",
+    )
+    detainer: PersonInput | None = strawberry.field(
+        default=None, description="The person who detained the cattle, when he is to pay"
+    )
+
+
+@strawberry.input
+class CollectSeizerDuesInput:
+    complaint_id: strawberry.ID
+    at: datetime
 
 
 @strawberry.type
@@ -80,10 +102,28 @@ class ComplaintsMutation:
             compensation=input.compensation,
             fines_paid=input.fines_paid,
             expenses=input.expenses,
+            payer=input.payer.value,
+            detainer=Person(input.detainer.name, input.detainer.address)
+            if input.detainer
+            else None,
         )
 
         def run(s: Session) -> Complaint:
             complaints.decide(s, who, complaint_id=pk, at=act_at(input.at, "at"), outcome=outcome)
+            return Complaint.of(s.scalars(select(ComplaintRow).where(ComplaintRow.id == pk)).one())
+
+        return await info.context.write(run)
+
+    @strawberry.mutation(
+        description="Collect the fines and charges an illegal seizure's decision lays on the "
+        "seizer or detainer (s.22(2)), into the funds the Act names (clerk, finance)"
+    )
+    async def collect_seizer_dues(self, info: Info, input: CollectSeizerDuesInput) -> Complaint:
+        who = info.context.require()
+        pk = decode_id(input.complaint_id, "Complaint", "complaintId")
+
+        def run(s: Session) -> Complaint:
+            seizer_dues.collect(s, who, complaint_id=pk, at=input.at)
             return Complaint.of(s.scalars(select(ComplaintRow).where(ComplaintRow.id == pk)).one())
 
         return await info.context.write(run)

@@ -14,6 +14,8 @@ from pashu.db.complaints import ComplaintDecision as DecisionRow
 from pashu.schema.context import Context, Info
 from pashu.schema.impoundment.types import Person
 from pashu.schema.node import Node, node_type, to_global_id
+from pashu.services import seizer_dues
+from pashu.services.fines import paid_at
 
 
 @strawberry.type(description="The magistrate's decision after the enquiry (s.21(2), s.22)")
@@ -26,6 +28,13 @@ class ComplaintDecision:
         description="Fines and charges of the cattle released, laid on the seizer"
     )
     deposit_returned: Decimal
+    payer_capacity: str | None = strawberry.field(
+        description="SEIZER or DETAINER: who the Magistrate named to pay (s.22)"
+    )
+    payer: Person | None
+    dues_collected_at: datetime | None = strawberry.field(
+        description="When the fines and charges laid on the payer were collected (s.22(2))"
+    )
 
 
 @strawberry.type(description="A complaint of illegal seizure or detention")
@@ -46,6 +55,8 @@ class Complaint(Node):
         )
         if row is None:
             return None
+        key = seizer_dues.ledger_key(pk)
+        collected = await info.context.read(lambda s: paid_at(s, [key]))
         return ComplaintDecision(
             at=row.at,
             illegal=row.illegal,
@@ -53,6 +64,11 @@ class Complaint(Node):
             released_animals=row.released_animals,
             seizer_owes=row.seizer_owes,
             deposit_returned=row.deposit_returned,
+            payer_capacity=row.payer_capacity,
+            payer=Person(name=row.payer_name, address=row.payer_address or "")
+            if row.payer_name
+            else None,
+            dues_collected_at=collected.get(key),
         )
 
     @classmethod

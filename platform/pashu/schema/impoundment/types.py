@@ -19,6 +19,7 @@ from pashu.schema.context import Context, Info
 from pashu.schema.documents import Document
 from pashu.schema.impoundment import loaders
 from pashu.schema.law.types import Citation, TimelineStep, cites
+from pashu.schema.ledger.queries import FundBalance, balances
 from pashu.schema.node import Node, node_type, to_global_id
 from pashu.schema.pounds.types import Pound
 from pashu.schema.registration.types import RegistrationStatus
@@ -389,6 +390,14 @@ class Impoundment(Node):
     @strawberry.field(description="The auctions of the case's animals, by round")
     async def auctions(self, info: Info) -> list[clocks.Auction]:
         return await clocks.case_auctions(info.context, self._row.id)
+
+    @strawberry.field(
+        description="The case's books: each account's balance from the money moved about it"
+    )
+    async def books(self, info: Info) -> list[FundBalance]:
+        jurisdiction = info.context.require().jurisdiction
+        subject = f"Impoundment:{self._row.id}"
+        return await info.context.read(lambda s: balances(s, jurisdiction, subject))
 
 
 @node_type("Impoundment")

@@ -57,7 +57,11 @@ class Jurisdiction:
                 continue
             shares = [
                 FundShare(
-                    fund=r.fund, fund_name=self._plugin.funds.get(r.fund, r.fund), share=r.share
+                    fund=r.fund,
+                    fund_name=self._plugin.funds.get(r.fund, r.fund),
+                    share=r.share,
+                    account=f"{self._plugin.account_kind(r.fund)}:{r.fund}",
+                    holder=self._plugin.holder(r.fund).value,
                 )
                 for r in d.value
             ]

@@ -160,6 +160,13 @@ class FundShare:
     fund: str
     fund_name: str
     share: Decimal
+    account: str = strawberry.field(
+        description='The ledger\'s name for it before any holder: "fund:<fund>" or "deposit:<fund>"'
+    )
+    holder: str = strawberry.field(
+        description="STATE (one account), LOCAL_BODY (one per local authority: the case's) or "
+        "POUND_KEEPER (one per pound)"
+    )
 
 
 @strawberry.type(description="Where one kind of money goes")

@@ -109,6 +109,7 @@ class ReturnSpecies:
 @strawberry.type(description="An account's balance at the close of the period")
 class ReturnBalance:
     account: str
+    name: str = strawberry.field(description="The fund and the local body or pound holding it")
     amount: Decimal
 
 
@@ -133,8 +134,15 @@ class PoundReturn:
     feeding_charges_from_sales: Decimal
     sale_expenses: Decimal
     surplus_held: Decimal
+    offence_fines: Decimal = strawberry.field(
+        description="Fines on conviction imposed in the period for offences linked to the cases"
+    )
+    offence_fines_paid: Decimal = strawberry.field(
+        description="Fines on conviction paid in the period for offences linked to the cases"
+    )
     registration_fees: Decimal | None = strawberry.field(
-        description="Department-wide returns only, where the Act registers animals"
+        description="Department-wide and local authority returns, where the Act registers "
+        "animals (a council's: the registrations naming it)"
     )
     animal_tax: Decimal | None
     balances: list[ReturnBalance]
@@ -163,9 +171,14 @@ class PoundReturn:
             feeding_charges_from_sales=r.feeding_from_sales,
             sale_expenses=r.sale_expenses,
             surplus_held=r.surplus,
+            offence_fines=r.offence_fines,
+            offence_fines_paid=r.offence_fines_paid,
             registration_fees=r.registration_fees,
             animal_tax=r.animal_tax,
-            balances=[ReturnBalance(account=a, amount=v) for a, v in r.balances.items()],
+            balances=[
+                ReturnBalance(account=a, name=r.balance_names.get(a, a), amount=v)
+                for a, v in r.balances.items()
+            ],
             citations=cites(r.cites),
             document=Document.of(returns.document(r)),
         )

@@ -44,6 +44,11 @@ class RegisterAnimalsInput:
     at: datetime = strawberry.field(description="When the owner reported and registered")
     owned_since: date = strawberry.field(description="When the owner came to own the animals")
     animals: list[RegisteredAnimalsInput]
+    village_council: str | None = strawberry.field(
+        default=None,
+        description="The Village Council of the area, by name: its fund receives the fee and "
+        "its share of the tax, and its own tax register lists them",
+    )
 
 
 @strawberry.input
@@ -94,6 +99,7 @@ class RegistrationMutation:
                 act_at(input.at, "at"),
                 input.owned_since,
                 [service.AnimalCount(a.species, a.adults, a.young) for a in input.animals],
+                village_council=input.village_council,
             )
             return load_registrations(s, [reg], rules)[0]
 

@@ -68,10 +68,20 @@ class RegistrationQuery:
 
         return await info.context.read(load)
 
-    @strawberry.field(description="Animal tax collected, with each fund's share")
-    async def tax_payments(self, info: Info) -> list[TaxPayment]:
+    @strawberry.field(
+        description="Animal tax collected, with each fund's share; with `localAuthorityId`, "
+        "the register of one Village Council's collections (registrations naming it)"
+    )
+    async def tax_payments(
+        self, info: Info, local_authority_id: strawberry.ID | None = None
+    ) -> list[TaxPayment]:
         law(info.context.require(), Capability.ANIMAL_TAX)
-        return await info.context.read(lambda s: [TaxPayment.of(p) for p in taxation.payments(s)])
+        council = (
+            pk(local_authority_id, "LocalAuthority") if local_authority_id is not None else None
+        )
+        return await info.context.read(
+            lambda s: [TaxPayment.of(p) for p in taxation.payments(s, local_authority_id=council)]
+        )
 
     @strawberry.field(description="Appeals against orders under the registration and tax chapter")
     async def registration_appeals(self, info: Info) -> list[Appeal]:

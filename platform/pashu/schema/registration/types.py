@@ -12,6 +12,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from pashu.db import registration as rows
+from pashu.db.pounds import LocalAuthority
 from pashu.db.reminders import TaxReminder as TaxReminderRow
 from pashu.jurisdictions.base import Capability
 from pashu.jurisdictions.registration import (
@@ -71,6 +72,9 @@ class Registration(Node):
     animals: list[RegisteredAnimals]
     citations: list[Citation]
     explanation: str
+    village_council: str | None = strawberry.field(
+        default=None, description="The Village Council the owner reported to, if named"
+    )
 
     @classmethod
     def of(
@@ -79,6 +83,7 @@ class Registration(Node):
         owner: rows.Owner,
         lines: list[rows.RegisteredAnimals],
         rules: RegistrationLaw,
+        council: str | None = None,
     ) -> Registration:
         window = rules.registration_window(reg.owned_since)
         fee = rules.registration_fee()
@@ -104,6 +109,7 @@ class Registration(Node):
             ],
             citations=cites([*window.cites, *(exemption.cites if exemption.value else fee.cites)]),
             explanation="; ".join(why),
+            village_council=council,
         )
 
 
@@ -117,7 +123,19 @@ def load_registrations(
     lines: dict[uuid.UUID, list[rows.RegisteredAnimals]] = {r.id: [] for r in regs}
     for line in service.lines_of(s, [r.id for r in regs]):
         lines[line.registration_id].append(line)
-    return [Registration.of(r, owners[r.owner_id], lines[r.id], rules) for r in regs]
+    wanted = {r.local_authority_id for r in regs if r.local_authority_id}
+    named = select(LocalAuthority.id, LocalAuthority.name).where(LocalAuthority.id.in_(wanted))
+    councils: dict[uuid.UUID, str] = {i: n for i, n in s.execute(named)} if wanted else {}
+    return [
+        Registration.of(
+            r,
+            owners[r.owner_id],
+            lines[r.id],
+            rules,
+            councils.get(r.local_authority_id) if r.local_authority_id else None,
+        )
+        for r in regs
+    ]
 
 
 @strawberry.type(description="One instalment of a year's animal tax")
@@ -179,6 +197,11 @@ class FundCredit:
     amount: Decimal
 
 
+def _share(shares: dict[str, Decimal], fund: str) -> Decimal:
+    """A fund's credit, whichever council's account of it (fund:<key>[:<council>])."""
+    return sum((v for k, v in shares.items() if k == fund or k.startswith(fund + ":")), ZERO)
+
+
 @strawberry.type(description="An instalment paid in full, split between the funds")
 class TaxPayment(Node):
     instalment_id: strawberry.ID
@@ -198,8 +221,8 @@ class TaxPayment(Node):
             amount=p.amount,
             paid_at=p.paid_at,
             received_by=p.received_by,
-            village_council_share=paid.shares.get(VILLAGE_COUNCIL, ZERO),
-            consolidated_fund_share=paid.shares.get(CONSOLIDATED, ZERO),
+            village_council_share=_share(paid.shares, VILLAGE_COUNCIL),
+            consolidated_fund_share=_share(paid.shares, CONSOLIDATED),
             credits=[FundCredit(account=k, amount=v) for k, v in sorted(paid.shares.items())],
         )
 
