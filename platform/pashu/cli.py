@@ -55,6 +55,38 @@ def tenant_create(
     typer.echo(f"created tenant {tenant.slug} ({tenant.jurisdiction})")
 
 
+@tenant_app.command("export")
+def tenant_export(
+    slug: str = typer.Option(..., help="The tenant to export"),
+    to: Path = typer.Option(..., "--to", help="File to write (.jsonl, or .jsonl.gz)"),
+) -> None:
+    """Write everything a tenant owns to a file (docs/TENANT_EXPORT.md)."""
+    from pashu.db.engine import admin_database
+    from pashu.services.tenant_archive import export_tenant
+
+    try:
+        done = export_tenant(admin_database(), slug, to)
+    except PashuError as err:
+        _fail(err)
+    typer.echo(f"exported {done.slug}: {sum(done.rows.values())} rows to {to}")
+
+
+@tenant_app.command("import")
+def tenant_import(
+    source: Path = typer.Option(..., "--from", help="A file `pashu tenant export` wrote"),
+    slug: str | None = typer.Option(None, help="Import under this slug (default: the file's)"),
+) -> None:
+    """Restore an exported tenant, into an empty database or as a new tenant."""
+    from pashu.db.engine import admin_database
+    from pashu.services.tenant_archive import import_tenant
+
+    try:
+        done = import_tenant(admin_database(), source, slug)
+    except PashuError as err:
+        _fail(err)
+    typer.echo(f"imported {done.slug} ({done.tenant_id}): {sum(done.rows.values())} rows")
+
+
 @token_app.command("create")
 def token_create(
     tenant: str = typer.Option(..., help="Tenant slug"),
