@@ -129,9 +129,15 @@ def serve(
     import uvicorn
 
     from pashu.app import create_app
+    from pashu.observability import logs
 
-    typer.echo(f"Pashu on http://{host}:{port}/graphql ({settings().database_url})")
-    uvicorn.run(create_app(), host=host, port=port, log_level="info")
+    cfg = settings()
+    logs.configure(cfg.env, cfg.log_level)
+    typer.echo(f"Pashu on http://{host}:{port}/graphql")
+    # Uvicorn's loggers go through ours (log_config=None); the request line is ours too.
+    uvicorn.run(
+        create_app(), host=host, port=port, log_config=None, access_log=False, log_level=None
+    )
 
 
 @app.command()
@@ -210,10 +216,25 @@ def sweep(
 
 @app.command()
 def worker(concurrency: int = typer.Option(2)) -> None:
-    """Run a Celery worker (needs PASHU_BROKER_URL)."""
+    """Run a Celery worker (needs PASHU_BROKER_URL); its metrics on PASHU_WORKER_METRICS_PORT."""
+    import os
+    import tempfile
+
+    # Before prometheus_client is imported: the pool's processes each write their counts
+    # to files here, and the worker's metrics server adds them up.
+    folder = os.environ.setdefault("PROMETHEUS_MULTIPROC_DIR", tempfile.mkdtemp("-pashu-metrics"))
+    for stale in Path(folder).glob("*.db"):  # counts of a previous run of this worker
+        stale.unlink()
     from pashu.tasks.celery_app import celery_app
 
-    celery_app.worker_main(["worker", "--loglevel=INFO", f"--concurrency={concurrency}"])
+    port = settings().worker_metrics_port
+    if port:
+        from pashu.observability.metrics import serve_worker_metrics
+
+        serve_worker_metrics(port)
+    celery_app.worker_main(
+        ["worker", f"--loglevel={settings().log_level}", f"--concurrency={concurrency}"]
+    )
 
 
 @app.command()
@@ -221,7 +242,7 @@ def beat() -> None:
     """Run Celery beat, the clock that starts the periodic sweep (needs PASHU_BROKER_URL)."""
     from pashu.tasks.celery_app import celery_app
 
-    celery_app.start(["beat", "--loglevel=INFO"])
+    celery_app.start(["beat", f"--loglevel={settings().log_level}"])
 
 
 def main() -> None:

@@ -24,6 +24,7 @@ from sqlalchemy.orm import Session
 from pashu.core.errors import PashuError
 from pashu.db.clocks import RunOutcome
 from pashu.db.engine import database
+from pashu.observability import metrics
 from pashu.services import sweep
 from pashu.tasks import outbox
 from pashu.tasks.celery_app import celery_app, retry_ceiling
@@ -94,6 +95,7 @@ def _record(
     attempt: int,
     error: str | None,
 ) -> None:
+    metrics.observe_task(name, outcome.value, time.monotonic() - started_seconds)
     try:
         with database().transaction(tid) as s:
             sweep.record_run(
