@@ -58,16 +58,25 @@ def _provider() -> Any:
     return provider
 
 
+def _sql(engines: list[Any], provider: Any) -> None:
+    from opentelemetry.instrumentation.sqlalchemy import SQLAlchemyInstrumentor
+
+    # The instrumentation declares SQLAlchemy < 2.1; the engine events it listens to are
+    # the same in 2.1, so its version check is skipped rather than tracing nothing.
+    SQLAlchemyInstrumentor().instrument(
+        engines=engines, tracer_provider=provider, skip_dep_check=True
+    )
+
+
 def instrument_app(app: Any, engines: list[Any]) -> bool:
     """Trace the web app and its database engines, when asked. Returns whether it does."""
     if not wanted():
         return False
-    from opentelemetry.instrumentation.sqlalchemy import SQLAlchemyInstrumentor
     from opentelemetry.instrumentation.starlette import StarletteInstrumentor
 
     provider = _provider()
     StarletteInstrumentor.instrument_app(app, tracer_provider=provider)
-    SQLAlchemyInstrumentor().instrument(engines=engines, tracer_provider=provider)
+    _sql(engines, provider)
     return True
 
 
@@ -76,9 +85,8 @@ def instrument_worker(engines: list[Any]) -> bool:
     if not wanted():
         return False
     from opentelemetry.instrumentation.celery import CeleryInstrumentor
-    from opentelemetry.instrumentation.sqlalchemy import SQLAlchemyInstrumentor
 
     provider = _provider()
     CeleryInstrumentor().instrument(tracer_provider=provider)
-    SQLAlchemyInstrumentor().instrument(engines=engines, tracer_provider=provider)
+    _sql(engines, provider)
     return True
