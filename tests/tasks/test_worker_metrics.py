@@ -72,6 +72,7 @@ def test_the_worker_serves_its_task_runs_by_task_and_outcome(
         time.sleep(0.5)  # the task's own closing lines
         lines = log.read_text()
         assert f'"tenant_id": "{t.id}"' in lines and f'"as_of": "{as_of}"' in lines
+        assert f'"tenant": "{t.slug}"' in lines
         assert '"task_id": "' in lines
     finally:
         if proc.poll() is None:

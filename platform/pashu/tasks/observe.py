@@ -39,6 +39,7 @@ def _bind(task_id: str | None = None, task: Any = None, kwargs: Any = None, **_:
         task_id=task_id,
         task=getattr(task, "name", None),
         tenant_id=given.get("tenant_id"),
+        tenant=None,  # its slug, once the task has read it (tasks/clocks.py)
         as_of=given.get("as_of"),
     )
     if task_id is not None:
