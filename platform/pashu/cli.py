@@ -222,7 +222,8 @@ def worker(concurrency: int = typer.Option(2)) -> None:
 
     # Before prometheus_client is imported: the pool's processes each write their counts
     # to files here, and the worker's metrics server adds them up.
-    folder = os.environ.setdefault("PROMETHEUS_MULTIPROC_DIR", tempfile.mkdtemp("-pashu-metrics"))
+    folder = os.environ.get("PROMETHEUS_MULTIPROC_DIR") or tempfile.mkdtemp("-pashu-metrics")
+    os.environ["PROMETHEUS_MULTIPROC_DIR"] = folder
     for stale in Path(folder).glob("*.db"):  # counts of a previous run of this worker
         stale.unlink()
     from pashu.tasks.celery_app import celery_app

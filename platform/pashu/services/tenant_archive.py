@@ -38,6 +38,7 @@ from pashu.db.engine import Database
 from pashu.db.scoping import TENANT
 from pashu.db.tenancy import Tenant
 from pashu.db.types import MicroDegrees, Paise, UtcDateTime
+from pashu.jurisdictions import registry
 from pashu.services import audit
 from pashu.services.tenants import SLUG, tenant_by_slug
 
@@ -195,6 +196,7 @@ def import_tenant(db: Database, path: Path, slug: str | None = None) -> Summary:
     All or nothing: one transaction."""
     header, rows = _read(path)
     source = header["tenant"]
+    registry.get(source["jurisdiction"])  # UNKNOWN_JURISDICTION: install its plugin first
     slug = slug or source["slug"]
     if not SLUG.match(slug):
         raise ValidationError("a slug is 2-63 lower-case letters, digits or hyphens")
