@@ -15,7 +15,7 @@ from prometheus_client.parser import text_string_to_metric_families
 from pashu.observability import logs
 from pashu.services.tenants import tenant_by_slug
 from pashu.tasks import outbox
-from tests.conftest import Databases, GraphQLClient, make_tenant
+from tests.conftest import Databases, GraphQLClient, make_tenant, statements
 from tests.schema.impoundment_helpers import SEIZE, department, seize, seizure
 
 NEXT = "query($id: ID!) { impoundment(id: $id) { nextAction { notBefore } } }"
@@ -161,3 +161,23 @@ async def test_log_lines_are_json_with_request_tenant_and_operation_and_no_peopl
         assert secret not in out
     with dbs.admin.transaction() as s:
         assert tenant_by_slug(s, t.slug).id == t.id
+
+
+@pytest.mark.postgres
+async def test_a_list_answered_by_one_compiled_statement_is_counted_under_its_operation(
+    pg: Databases, pg_gql: GraphQLClient
+) -> None:
+    t, pound = await department(pg, pg_gql, "nagaland")
+    await seize(pg_gql, t.token, pound)
+    query = "query Cases { impoundments(first: 5) { edges { node { id status } } } }"
+    before = await scrape(pg_gql)
+    with statements(pg) as seen:
+        first = await pg_gql.ok(query, token=t.token)  # the ordinary path proves the plan
+        seen.clear()
+        second = await pg_gql.ok(query, token=t.token)  # then one statement answers it
+    assert first == second and len([s for s in seen if "json_build_object" in s]) == 1
+    after = await scrape(pg_gql)
+    grown = sample(after, "pashu_graphql_requests_total", operation="Cases", outcome="ok")
+    assert (
+        grown - sample(before, "pashu_graphql_requests_total", operation="Cases", outcome="ok") == 2
+    )
