@@ -7,6 +7,7 @@ from typing import Any
 
 from sqlalchemy import text
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import JSONResponse, PlainTextResponse, Response
 from starlette.routing import Mount, Route
@@ -17,6 +18,8 @@ from strawberry.types.unset import UNSET
 from pashu.config import Settings, settings
 from pashu.db.engine import Database, database
 from pashu.law_pages import akn
+from pashu.observability import metrics, tracing
+from pashu.observability.requests import Observe
 from pashu.schema import compiled
 from pashu.schema.context import Context, bearer, build_context
 from pashu.schema.schema import build_schema, compiled_queries
@@ -69,13 +72,19 @@ def create_app(db: Database | None = None, cfg: Settings | None = None) -> Starl
         return JSONResponse({"ready": True})
 
     graphql = GraphQLApp(db, cfg)
-    return Starlette(
+    app = Starlette(
         routes=[
             Route("/graphql", graphql, methods=["GET", "POST"]),
             Route("/healthz", healthz),
             Route("/readyz", readyz),
             Route("/akn/{path:path}", akn),  # citations resolve: HTML, or Akoma Ntoso XML
+            Route("/metrics", metrics.endpoint(db)),
             Mount("/", app=StaticFiles(directory=WEB, html=True), name="web"),
         ],
+        # Request ids, the request's log line and its metrics (observability/requests.py).
+        middleware=[Middleware(Observe)],
         lifespan=clocks_lifespan(cfg),  # the embedded default's periodic sweep
     )
+    engines = [e for e in (db.async_engine, db.replica_engine) if e is not None]
+    tracing.instrument_app(app, [e.sync_engine for e in engines])  # only when OTEL_* ask
+    return app

@@ -55,6 +55,38 @@ def tenant_create(
     typer.echo(f"created tenant {tenant.slug} ({tenant.jurisdiction})")
 
 
+@tenant_app.command("export")
+def tenant_export(
+    slug: str = typer.Option(..., help="The tenant to export"),
+    to: Path = typer.Option(..., "--to", help="File to write (.jsonl, or .jsonl.gz)"),
+) -> None:
+    """Write everything a tenant owns to a file (docs/TENANT_EXPORT.md)."""
+    from pashu.db.engine import admin_database
+    from pashu.services.tenant_archive import export_tenant
+
+    try:
+        done = export_tenant(admin_database(), slug, to)
+    except PashuError as err:
+        _fail(err)
+    typer.echo(f"exported {done.slug}: {sum(done.rows.values())} rows to {to}")
+
+
+@tenant_app.command("import")
+def tenant_import(
+    source: Path = typer.Option(..., "--from", help="A file `pashu tenant export` wrote"),
+    slug: str | None = typer.Option(None, help="Import under this slug (default: the file's)"),
+) -> None:
+    """Restore an exported tenant, into an empty database or as a new tenant."""
+    from pashu.db.engine import admin_database
+    from pashu.services.tenant_archive import import_tenant
+
+    try:
+        done = import_tenant(admin_database(), source, slug)
+    except PashuError as err:
+        _fail(err)
+    typer.echo(f"imported {done.slug} ({done.tenant_id}): {sum(done.rows.values())} rows")
+
+
 @token_app.command("create")
 def token_create(
     tenant: str = typer.Option(..., help="Tenant slug"),
@@ -97,9 +129,15 @@ def serve(
     import uvicorn
 
     from pashu.app import create_app
+    from pashu.observability import logs
 
-    typer.echo(f"Pashu on http://{host}:{port}/graphql ({settings().database_url})")
-    uvicorn.run(create_app(), host=host, port=port, log_level="info")
+    cfg = settings()
+    logs.configure(cfg.env, cfg.log_level)
+    typer.echo(f"Pashu on http://{host}:{port}/graphql")
+    # Uvicorn's loggers go through ours (log_config=None); the request line is ours too.
+    uvicorn.run(
+        create_app(), host=host, port=port, log_config=None, access_log=False, log_level=None
+    )
 
 
 @app.command()
@@ -178,10 +216,26 @@ def sweep(
 
 @app.command()
 def worker(concurrency: int = typer.Option(2)) -> None:
-    """Run a Celery worker (needs PASHU_BROKER_URL)."""
+    """Run a Celery worker (needs PASHU_BROKER_URL); its metrics on PASHU_WORKER_METRICS_PORT."""
+    import os
+    import tempfile
+
+    # Before prometheus_client is imported: the pool's processes each write their counts
+    # to files here, and the worker's metrics server adds them up.
+    folder = os.environ.get("PROMETHEUS_MULTIPROC_DIR") or tempfile.mkdtemp("-pashu-metrics")
+    os.environ["PROMETHEUS_MULTIPROC_DIR"] = folder
+    for stale in Path(folder).glob("*.db"):  # counts of a previous run of this worker
+        stale.unlink()
     from pashu.tasks.celery_app import celery_app
 
-    celery_app.worker_main(["worker", "--loglevel=INFO", f"--concurrency={concurrency}"])
+    port = settings().worker_metrics_port
+    if port:
+        from pashu.observability.metrics import serve_worker_metrics
+
+        serve_worker_metrics(port)
+    celery_app.worker_main(
+        ["worker", f"--loglevel={settings().log_level}", f"--concurrency={concurrency}"]
+    )
 
 
 @app.command()
@@ -189,7 +243,7 @@ def beat() -> None:
     """Run Celery beat, the clock that starts the periodic sweep (needs PASHU_BROKER_URL)."""
     from pashu.tasks.celery_app import celery_app
 
-    celery_app.start(["beat", "--loglevel=INFO"])
+    celery_app.start(["beat", f"--loglevel={settings().log_level}"])
 
 
 def main() -> None:

@@ -34,6 +34,13 @@ class Settings(BaseSettings):
     max_aliases: int = 30
     max_tokens: int = 3000
     max_page_size: int = 100
+    # A replica (same role, same row-level security) that GraphQL queries read from;
+    # mutations, and every read of a request that writes, stay on the primary.
+    read_database_url: str | None = None
+    # Log lines: JSON in prod, readable otherwise; this level and above.
+    log_level: str = "INFO"
+    # `pashu worker` serves its Prometheus metrics on this port (0: not at all).
+    worker_metrics_port: int = 9101
     # Answer the hot dashboard queries with one SQL statement each on PostgreSQL
     # (schema/compiled.py); off, every query is resolved field by field.
     compiled_queries: bool = True

@@ -109,6 +109,8 @@ class ClaimWindow(TenantOwned, Base):
         _case_fk(),
         # The sweep: open windows not yet timed, or timed to close by `as_of`.
         Index("ix_claim_windows_due", "tenant_id", "closed_at", "due_at"),
+        # A restore loads sales first and then overwrites the windows their trigger opened.
+        {"info": {"made_by_trigger_on": "sales"}},
     )
 
 

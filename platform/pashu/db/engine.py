@@ -19,6 +19,7 @@ from sqlalchemy.orm import sessionmaker
 from sqlalchemy.pool import NullPool
 
 from pashu.config import settings
+from pashu.db.pool import CountedAsyncPool, CountedPool
 from pashu.db.scoping import TENANT, ScopedSession
 
 
@@ -43,29 +44,57 @@ def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
     cur.close()
 
 
-def _engine_args(url: str) -> dict[str, Any]:
+def _engine_args(url: str, *, asynchronous: bool = False) -> dict[str, Any]:
     if url.startswith("sqlite"):
         return {"connect_args": {"timeout": 10}}
-    return {"pool_pre_ping": True, "pool_size": 10, "max_overflow": 10}
+    pool = CountedAsyncPool if asynchronous else CountedPool  # in use and waiting: metrics
+    return {"pool_pre_ping": True, "pool_size": 10, "max_overflow": 10, "poolclass": pool}
 
 
 class Database:
-    """One database: a sync engine and an async engine on the same URL."""
+    """One database: a sync engine and an async engine on the same URL, and optionally a
+    read replica (`read_url`) that the API's queries read from."""
 
-    def __init__(self, url: str, *, pooled: bool = True) -> None:
+    def __init__(self, url: str, *, pooled: bool = True, read_url: str | None = None) -> None:
         self.url = sync_url(url)
         self.dialect = "sqlite" if self.url.startswith("sqlite") else "postgresql"
-        args = _engine_args(self.url) if pooled else {"poolclass": NullPool}
-        self.engine: Engine = create_engine(self.url, **args)
+        self.engine: Engine = create_engine(self.url, **self._args(self.url, pooled, False))
         # Without a pool, no connection outlives the event loop it was made on (tests).
-        self.async_engine: AsyncEngine = create_async_engine(async_url(url), **args)
+        self.async_engine = self._async_engine(url, pooled)
         if self.dialect == "sqlite":
             event.listen(self.engine, "connect", _sqlite_pragmas)
-            event.listen(self.async_engine.sync_engine, "connect", _sqlite_pragmas)
         self._sessions = sessionmaker(self.engine, class_=ScopedSession, expire_on_commit=False)
         self._async_sessions = async_sessionmaker(
             self.async_engine, sync_session_class=ScopedSession, expire_on_commit=False
         )
+        # The replica's sessions are the same kind: tenant scope, and the setting that its
+        # row-level security reads (the replica's role is the application's, replicated).
+        self.replica_engine = self._async_engine(read_url, pooled) if read_url else None
+        self._replica_sessions = (
+            async_sessionmaker(
+                self.replica_engine, sync_session_class=ScopedSession, expire_on_commit=False
+            )
+            if self.replica_engine is not None
+            else None
+        )
+
+    @staticmethod
+    def _args(url: str, pooled: bool, asynchronous: bool) -> dict[str, Any]:
+        return _engine_args(url, asynchronous=asynchronous) if pooled else {"poolclass": NullPool}
+
+    def _async_engine(self, url: str, pooled: bool) -> AsyncEngine:
+        engine = create_async_engine(async_url(url), **self._args(url, pooled, True))
+        if engine.dialect.name == "sqlite":
+            event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
+        return engine
+
+    def replica_session(self, tenant_id: uuid.UUID | None = None) -> AsyncSession | None:
+        """A session on the read replica, or None when there is none."""
+        if self._replica_sessions is None:
+            return None
+        s = self._replica_sessions()
+        s.sync_session.info[TENANT] = tenant_id
+        return s
 
     def session(self, tenant_id: uuid.UUID | None = None) -> ScopedSession:
         s = self._sessions()
@@ -85,13 +114,16 @@ class Database:
 
     async def dispose(self) -> None:
         await self.async_engine.dispose()
+        if self.replica_engine is not None:
+            await self.replica_engine.dispose()
         self.engine.dispose()
 
 
 @cache
 def database() -> Database:
     """The application's database (PASHU_DATABASE_URL)."""
-    return Database(settings().database_url)
+    cfg = settings()
+    return Database(cfg.database_url, read_url=cfg.read_database_url)
 
 
 @cache

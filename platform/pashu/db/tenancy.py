@@ -6,7 +6,7 @@ import uuid
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import JSON, ForeignKeyConstraint, Index, String, Uuid
+from sqlalchemy import JSON, ForeignKeyConstraint, Index, String, UniqueConstraint, Uuid
 from sqlalchemy.orm import Mapped, mapped_column
 
 from pashu.db.base import Base, TenantOwned, utcnow
@@ -35,10 +35,13 @@ class ApiToken(TenantOwned, Base):
 
     __tablename__ = "api_tokens"
     user_id: Mapped[uuid.UUID] = mapped_column(Uuid)
-    token_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    token_hash: Mapped[str] = mapped_column(String(64))
     revoked_at: Mapped[datetime | None] = mapped_column(UtcDateTime, nullable=True)
     __table_args__ = (
         ForeignKeyConstraint(["tenant_id", "user_id"], ["users.tenant_id", "users.id"]),
+        # Unique within the tenant: a token names its tenant, and a key that includes
+        # tenant_id can be enforced on a database distributed by tenant (docs/SCALING.md).
+        UniqueConstraint("tenant_id", "token_hash"),
     )
 
 

@@ -55,6 +55,7 @@ from pashu.core.errors import PashuError
 from pashu.db.engine import Database
 from pashu.jurisdictions import registry
 from pashu.jurisdictions.base import Jurisdiction
+from pashu.observability import requests
 from pashu.schema.context import bearer, build_context
 
 log = logging.getLogger(__name__)
@@ -353,9 +354,11 @@ class CompiledQueries:
         if found is None or variables is None:
             return None  # before the token is checked: the ordinary path checks it
         ctx = await build_context(request, db, bearer(request))
+        ctx.read_from_replica = True  # only queries are compiled
         try:
             if ctx.principal is None:
                 return None
+            requests.note_operation(found.operation.name.value if found.operation.name else None)
             inputs = Inputs(variables, registry.get(ctx.principal.jurisdiction))
             try:
                 statement, values = found.statement(inputs)

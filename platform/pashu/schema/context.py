@@ -14,6 +14,7 @@ from strawberry.types import Info as _Info
 
 from pashu.core.errors import PashuError, Unauthenticated
 from pashu.db.engine import Database
+from pashu.observability import requests
 from pashu.services.tenants import Principal, authenticate, tenant_of_token
 
 T = TypeVar("T")
@@ -27,6 +28,9 @@ class Context:
     auth_error: PashuError | None = None
     loaders: dict[str, Any] = field(default_factory=dict)
     _session: AsyncSession | None = None
+    # Set for a query (schema/observe.py): its reads may go to the replica, if there is one.
+    read_from_replica: bool = False
+    _replica: AsyncSession | None = None
     # An AsyncSession admits one operation at a time; resolvers run concurrently.
     _lock: asyncio.Lock = field(default_factory=asyncio.Lock)
 
@@ -44,10 +48,20 @@ class Context:
             self._session = self.db.async_session(tenant)
         return self._session
 
+    def _reader(self) -> AsyncSession:
+        """Where a read goes: the replica for a query, when there is one; else the
+        request's own session (a mutation reads its own writes)."""
+        if not self.read_from_replica:
+            return self.session()
+        if self._replica is None:
+            tenant = self.principal.tenant_id if self.principal else None
+            self._replica = self.db.replica_session(tenant)
+        return self._replica or self.session()
+
     async def read(self, fn: Callable[..., T], *args: Any) -> T:
         """Run a sync service/query function on this request's session."""
         async with self._lock:
-            return await self.session().run_sync(fn, *args)
+            return await self._reader().run_sync(fn, *args)
 
     async def write(self, fn: Callable[..., T], *args: Any) -> T:
         """Run a service that changes data and commit; on any error nothing is kept."""
@@ -62,15 +76,16 @@ class Context:
             return result
 
     async def close(self) -> None:
-        session, self._session = self._session, None
-        if session is None:
-            return
-        try:
-            await session.close()
-        except DBAPIError:
-            # When a field fails, graphql-core cancels its siblings; one cancelled inside a
-            # query leaves its connection broken. The answer stands; the connection goes.
-            await session.invalidate()
+        for session in (self._session, self._replica):
+            if session is None:
+                continue
+            try:
+                await session.close()
+            except DBAPIError:
+                # When a field fails, graphql-core cancels its siblings; one cancelled inside
+                # a query leaves its connection broken. The answer stands; the connection goes.
+                await session.invalidate()
+        self._session = self._replica = None
 
 
 async def build_context(request: Request | None, db: Database, token: str | None) -> Context:
@@ -81,7 +96,9 @@ async def build_context(request: Request | None, db: Database, token: str | None
         # The request's own session, scoped to the tenant the token names, checks the token
         # too: one connection and one transaction for the whole request.
         ctx._session = db.async_session(tenant_of_token(token))
+        # On the primary: a token revoked a moment ago is refused at once.
         ctx.principal = await ctx.read(lambda sync: authenticate(sync, token))
+        requests.note_tenant(ctx.principal.tenant_slug)
     except PashuError as err:
         ctx.auth_error = err
         await ctx.close()  # a public query then runs without a tenant

@@ -34,6 +34,7 @@ from pashu.schema.law.queries import LawQuery
 from pashu.schema.ledger.queries import LedgerQuery
 from pashu.schema.lifecycle import CloseSession
 from pashu.schema.limits import extensions
+from pashu.schema.observe import Observe
 from pashu.schema.offences.mutations import OffencesMutation
 from pashu.schema.offences.queries import OffencesQuery
 from pashu.schema.offences.types import (
@@ -147,7 +148,8 @@ def build_schema(cfg: Settings) -> strawberry.Schema:
             ExtentNotification,
             KindNotification,
         ],
-        extensions=[*extensions(cfg), CloseSession],
+        # Observe last: it sees the errors before MaskErrors hides the server's.
+        extensions=[*extensions(cfg), CloseSession, Observe],
         config=StrawberryConfig(scalar_map=SCALARS, disable_field_suggestions=cfg.env == "prod"),
     )
 

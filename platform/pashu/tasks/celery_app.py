@@ -13,6 +13,7 @@ from __future__ import annotations
 from celery import Celery
 
 from pashu.config import settings
+from pashu.tasks import observe  # noqa: F401  (connects the logging and tracing signals)
 
 DEFAULT_SWEEP_EVERY = 60  # seconds, when PASHU_SWEEP_INTERVAL is 0 (beat still sweeps)
 
@@ -58,6 +59,7 @@ def make_celery(broker_url: str | None = None, queue: str | None = None) -> Cele
         broker_connection_retry_on_startup=True,
         task_default_queue=queue or cfg.task_queue,
         task_ignore_result=True,  # what a task did is in the database (task_runs)
+        worker_hijack_root_logger=False,  # logs go through observability/logs.py
         beat_schedule={
             "sweep-every-tenant": {
                 "task": "pashu.sweep",

@@ -17,6 +17,7 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any
 
+import structlog
 from celery import Task
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import Session
@@ -24,6 +25,8 @@ from sqlalchemy.orm import Session
 from pashu.core.errors import PashuError
 from pashu.db.clocks import RunOutcome
 from pashu.db.engine import database
+from pashu.db.tenancy import Tenant
+from pashu.observability import metrics
 from pashu.services import sweep
 from pashu.tasks import outbox
 from pashu.tasks.celery_app import celery_app, retry_ceiling
@@ -65,6 +68,9 @@ def _recorded(
     outcome, error, actions = RunOutcome.OK, None, 0
     try:
         with db.transaction(tid) as s:
+            # The tenant's slug on the rest of the task's log lines (tasks/observe.py undoes it).
+            tenant = s.get(Tenant, tid)
+            structlog.contextvars.bind_contextvars(tenant=tenant.slug if tenant else None)
             actions = work(s, tid, when)
     except PashuError as err:
         outcome, error = RunOutcome.FAILED, f"{err.code}: {err.message}"
@@ -94,6 +100,7 @@ def _record(
     attempt: int,
     error: str | None,
 ) -> None:
+    metrics.observe_task(name, outcome.value, time.monotonic() - started_seconds)
     try:
         with database().transaction(tid) as s:
             sweep.record_run(
