@@ -20,6 +20,9 @@ Kinds of question (exactly one per scenario):
   compare: <ComparisonTopic>    expect: cites, summary_contains [..], confidence
   capabilities: {has: [..], lacks: [..]}
   section: {act: <act uri>, number: "14"}   expect: heading, confidence, text_contains
+  refusal_to_pay: {seized_at, ...}   expect: not_before, deadline, cites, confidence, error
+  provision: <a plugin method without arguments, e.g. release_by_order>
+      expect: cites, value (a list compares as a set), confidence, why_contains, error
 
 `cites` compares the set of citation labels ("14(3)") exactly; instants are ISO 8601.
 """
@@ -61,6 +64,16 @@ KINDS = (
     "compare",
     "capabilities",
     "section",
+    "refusal_to_pay",
+    "provision",
+)
+
+# The plugin's answers without arguments a scenario may ask for (`provision:`).
+PROVISIONS = (
+    "delivery_after_sale",
+    "delivery_refused_after_sale",
+    "release_by_order",
+    "recovery_by_sale",
 )
 
 
@@ -191,6 +204,32 @@ def _ask(plugin: Jurisdiction, kind: str, q: Any, expect: dict[str, Any]) -> Non
             assert plugin.has(Capability(cap)), f"should have {cap}"
         for cap in q.get("lacks", []):
             assert not plugin.has(Capability(cap)), f"should lack {cap}"
+    elif kind == "refusal_to_pay":
+        events = TimelineEvents(**{k: _instant(v) for k, v in q.items()})
+        d = plugin.refusal_to_pay(events)
+        if "not_before" in expect:
+            assert d.value.not_before == _instant(expect["not_before"]), d.value.not_before
+        if "deadline" in expect:
+            wanted = None if expect["deadline"] is None else _instant(expect["deadline"])
+            assert d.value.deadline == wanted, d.value.deadline
+        _cites(expect, "cites", d.cites)
+        if "confidence" in expect:
+            assert d.confidence.value == expect["confidence"], d.confidence.value
+    elif kind == "provision":
+        assert q in PROVISIONS, f"provision: one of {PROVISIONS}"
+        answer = getattr(plugin, q)()
+        if "value" in expect:
+            got = answer.value
+            if isinstance(got, frozenset):
+                got = {getattr(v, "value", v) for v in got}
+                assert got == set(map(str, expect["value"])), got
+            else:
+                assert got == expect["value"], got
+        _cites(expect, "cites", answer.cites)
+        if "confidence" in expect:
+            assert answer.confidence.value == expect["confidence"], answer.confidence.value
+        for text in expect.get("why_contains", []):
+            assert text in answer.why, f"{text!r} not in {answer.why!r}"
     elif kind == "section":
         act = next(a for a in plugin.acts if a.uri == q["act"])
         sec = act.section(str(q["number"]))

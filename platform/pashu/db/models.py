@@ -34,6 +34,7 @@ from pashu.db.offences import (
 )
 from pashu.db.pounds import LocalAuthority, Pound
 from pashu.db.rates import RateNotification
+from pashu.db.refusals import Handover, RefusalToPay, ReleaseOrder
 from pashu.db.registration import (
     AnimalRegistration,
     Appeal,
@@ -69,6 +70,7 @@ __all__ = [
     "GrazingDecision",
     "GrazingGround",
     "GrazingOrder",
+    "Handover",
     "ImpoundedAnimal",
     "Impoundment",
     "Inspection",
@@ -89,7 +91,9 @@ __all__ = [
     "PoundArea",
     "PoundSite",
     "RateNotification",
+    "RefusalToPay",
     "RegisteredAnimals",
+    "ReleaseOrder",
     "Sale",
     "SetOff",
     "TaskRun",

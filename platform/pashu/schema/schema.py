@@ -22,6 +22,7 @@ from pashu.schema.establishments.types import Establishment, EstablishmentRegist
 from pashu.schema.impoundment import compiled as impoundment_sql
 from pashu.schema.impoundment.mutations import ImpoundmentMutation
 from pashu.schema.impoundment.queries import ImpoundmentQuery
+from pashu.schema.impoundment.remedies_mutations import RemediesMutation
 from pashu.schema.impoundment.stats import StatsQuery
 from pashu.schema.impoundment.types import Animal, Impoundment, Notice, Receipt, Sale
 from pashu.schema.keeping.mutations import KeepingMutation
@@ -94,6 +95,7 @@ Mutation = merge_types(
         KeepingMutation,
         PoundReturnsMutation,
         ImpoundmentMutation,
+        RemediesMutation,
         OffencesMutation,
         RegistrationMutation,
         EstablishmentsMutation,

@@ -60,6 +60,9 @@ def events(case: Impoundment, issued: Sequence[Notice]) -> TimelineEvents:
         impounded_at=case.impounded_at,
         announced_at=by_kind.get(Action.ANNOUNCE_SEIZURE.value),
         noticed_at=by_kind.get(Action.PUBLISH_NOTICE.value),
+        refused_at=case.refused_at,
+        # The sale an owner's refusal calls for: once held, its step is done.
+        sold_at=case.refusal_sold_at if case.refused_at is not None else None,
     )
 
 

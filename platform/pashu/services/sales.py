@@ -12,8 +12,9 @@ from typing import Any
 
 from sqlalchemy.orm import Session
 
+from pashu.core.decision import Decision
 from pashu.core.errors import Conflict, ProhibitedPurchaser, TooEarly, ValidationError
-from pashu.core.legaltime import aware
+from pashu.core.legaltime import Window, aware
 from pashu.core.money import rupees
 from pashu.db.impoundment import AnimalStatus, ImpoundedAnimal, Impoundment, Sale
 from pashu.db.types import new_id
@@ -71,6 +72,21 @@ def _check_time(plugin: Jurisdiction, case: Impoundment, at: datetime, session: 
         )
 
 
+def _refusal_sale(plugin: Jurisdiction, case: Impoundment) -> Decision[Window] | None:
+    """The rule of the sale that follows the owner's refusal to pay, if he refused; once
+    that sale is held, what remains is the owner's (s.16(3)): no second sale on it."""
+    if case.refused_at is None:
+        return None
+    rule = plugin.refusal_to_pay(cases.events(case, []))
+    if case.refusal_sold_at is not None:
+        raise Conflict(
+            "as many animals as the dues needed were sold on "
+            f"{case.refusal_sold_at.isoformat()}; the rest go back to the owner",
+            citation=rule.cites[0],
+        )
+    return rule
+
+
 def _pick(in_pound: list[ImpoundedAnimal], lots: list[Lot]) -> list[ImpoundedAnimal]:
     chosen: list[ImpoundedAnimal] = []
     for lot in lots:
@@ -106,14 +122,16 @@ def record_sale(
     _check_buyer(plugin, buyer_role)
     other = plugin.other_disposal() if decided_by else None
     case = cases.get(session, impoundment_id, lock=True)
+    on_refusal = _refusal_sale(plugin, case)
     _check_time(plugin, case, when, session)
     everything = cases.animals(session, case)
     in_pound = [a for a in everything if a.status == AnimalStatus.IN_POUND.value]
     sold = _pick(in_pound, lots)
     accounting = plugin.sale_accounting()
-    # Deducting: the charges of every animal in the pound come out of the proceeds.
+    # Deducting: the charges of every animal in the pound come out of the proceeds. A sale
+    # on the owner's refusal pays the whole herd's dues (s.16(1), s.10(2)) either way.
     deducting = accounting.value is SaleAccounting.DEDUCT_CHARGES_HOLD_SURPLUS
-    settled = in_pound if deducting else sold
+    settled = in_pound if deducting or on_refusal is not None else sold
     dues = compute(plugin, cases.rates(session), case, settled, when)
     if dues.total is None:
         raise ValidationError(
@@ -134,6 +152,7 @@ def record_sale(
         left -= feeding
         spent = min(left, costs)
         left -= spent
+        short = (dues.total or Decimal(0)) - fines - feeding
         shares = (
             routed(plugin, MoneyKind.FINE, fines)
             + routed(plugin, MoneyKind.FEEDING_CHARGE, feeding)
@@ -146,6 +165,8 @@ def record_sale(
             "expensesOfSale": str(spent),
             "balance": str(left),
         }
+        if short:  # the proceeds fell short of the fines and charges
+            disposal["unrecovered"] = str(short)
     else:
         spent, left = min(proceeds, costs), Decimal("0.00")
         shares = routed(plugin, MoneyKind.SALE_PROCEEDS, proceeds - spent) + (
@@ -160,8 +181,14 @@ def record_sale(
         "cattleSold": len(sold),
         "proceeds": str(proceeds),
         "disposal": disposal,
-        "cites": [c.label for c in accounting.cites + (other.cites if other else [])],
+        "cites": [
+            c.label
+            for c in accounting.cites
+            + (other.cites if other else [])
+            + (on_refusal.cites if on_refusal else [])
+        ],
         "decidedBy": other.value if other else None,
+        "onRefusal": on_refusal is not None,
     }
     sale = Sale(
         id=sale_id,
@@ -191,6 +218,8 @@ def record_sale(
             shares=shares,
             key=f"sale:{sale.id}",
         )
+    if on_refusal is not None:
+        case.refusal_sold_at = when  # the sale the refusal called for is held
     cases.refresh(session, plugin, case, everything)
     session.flush()
     audit.record(

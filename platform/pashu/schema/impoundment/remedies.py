@@ -1,0 +1,109 @@
+"""The paths of a case whose owner will not pay, and release orders, as the API shows them."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from decimal import Decimal
+from typing import TYPE_CHECKING, Annotated
+
+import strawberry
+
+from pashu.db import refusals as db
+from pashu.schema.node import Node, to_global_id
+
+if TYPE_CHECKING:
+    from pashu.schema.impoundment.types import AccountItem, Person
+
+_TYPES = "pashu.schema.impoundment.types"
+
+
+@strawberry.type(description="The owner appeared and refused or omitted to pay (or to deposit)")
+class RefusalToPay(Node):
+    at: datetime
+    claimant: Annotated[Person, strawberry.lazy(_TYPES)]
+    deposit: bool = strawberry.field(description="The deposit of a disputed seizure refused")
+    dues: Decimal | None = strawberry.field(description="Owed at the refusal; null: unknown")
+
+    @classmethod
+    def of(cls, r: db.RefusalToPay) -> RefusalToPay:
+        from pashu.schema.impoundment.types import Person
+
+        return cls(
+            id=to_global_id("RefusalToPay", r.id),
+            at=r.at,
+            claimant=Person(name=r.claimant_name, address=r.claimant_address),
+            deposit=r.deposit,
+            dues=r.dues,
+        )
+
+
+@strawberry.type(description="The account delivered with what remains after a sale")
+class HandoverAccount:
+    cattle_seized: int
+    impounded_from: datetime
+    impounded_until: datetime
+    fines_and_charges: Decimal
+    cattle_sold: int
+    proceeds: Decimal
+    disposal: list[Annotated[AccountItem, strawberry.lazy(_TYPES)]]
+    citations: list[str]
+
+
+@strawberry.type(description="The remaining animals and the balance: received, or refused")
+class Handover(Node):
+    at: datetime
+    accepted: bool
+    receipt_number: int | None
+    claimant: Annotated[Person, strawberry.lazy(_TYPES)]
+    animals: int
+    balance: Decimal
+    account: HandoverAccount
+
+    @classmethod
+    def of(cls, h: db.Handover) -> Handover:
+        from pashu.schema.impoundment.types import AccountItem, Person
+
+        a = h.account
+        return cls(
+            id=to_global_id("Handover", h.id),
+            at=h.at,
+            accepted=h.accepted,
+            receipt_number=h.receipt_number,
+            claimant=Person(name=h.claimant_name, address=h.claimant_address),
+            animals=h.animals,
+            balance=h.balance,
+            account=HandoverAccount(
+                cattle_seized=a["cattleSeized"],
+                impounded_from=datetime.fromisoformat(a["impoundedFrom"]),
+                impounded_until=datetime.fromisoformat(a["impoundedUntil"]),
+                fines_and_charges=Decimal(a["finesAndCharges"]),
+                cattle_sold=a["cattleSold"],
+                proceeds=Decimal(a["proceeds"]),
+                disposal=[AccountItem(item=k, amount=Decimal(v)) for k, v in a["disposal"].items()],
+                citations=a["cites"],
+            ),
+        )
+
+
+@strawberry.type(description="A written, reasoned order releasing impounded animals")
+class ReleaseOrder(Node):
+    authority: str
+    ordered_by: str
+    ordered_at: datetime
+    reasons: str
+    document: str
+    released_at: datetime
+    animals: int
+
+    @classmethod
+    def of(cls, o: db.ReleaseOrder) -> ReleaseOrder:
+        return cls(
+            id=to_global_id("ReleaseOrder", o.id),
+            authority=o.authority,
+            ordered_by=o.ordered_by,
+            ordered_at=o.ordered_at,
+            reasons=o.reasons,
+            document=o.document,
+            released_at=o.released_at,
+            animals=len(o.animals),
+        )
