@@ -113,7 +113,7 @@ def handovers(session: Session, case_id: uuid.UUID) -> list[Handover]:
 
 def refusal_sales(session: Session, case_id: uuid.UUID) -> list[Sale]:
     found = session.scalars(select(Sale).where(Sale.impoundment_id == case_id).order_by(Sale.at))
-    return [s for s in found if s.account.get("onRefusal")]
+    return [s for s in found if s.account.get("onRefusal") or s.account.get("recoversFine")]
 
 
 def deliver_rest(

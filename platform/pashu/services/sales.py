@@ -28,7 +28,7 @@ from pashu.jurisdictions.base import (
     SaleAccounting,
 )
 from pashu.jurisdictions.species import canonical
-from pashu.services import audit, ledger
+from pashu.services import audit, ledger, recovery
 from pashu.services import impoundments as cases
 from pashu.services.delivery import routed
 from pashu.services.dues import compute
@@ -110,8 +110,10 @@ def record_sale(
     price: Decimal,
     expenses: Decimal,
     decided_by: str | None = None,
+    recovers_fine_id: uuid.UUID | None = None,
 ) -> Sale:
-    """A sale by auction; with `decided_by`, a disposal otherwise than by auction."""
+    """A sale by auction; with `decided_by`, a disposal otherwise than by auction; with
+    `recovers_fine_id`, a sale for a fine on conviction (services/recovery.py)."""
     who.require("clerk", "finance")
     plugin = registry.get(who.jurisdiction)
     plugin.require(Capability.AUCTION)
@@ -123,7 +125,13 @@ def record_sale(
     other = plugin.other_disposal() if decided_by else None
     case = cases.get(session, impoundment_id, lock=True)
     on_refusal = _refusal_sale(plugin, case)
-    _check_time(plugin, case, when, session)
+    fine = (
+        recovery.prepare(session, plugin, case, recovers_fine_id, when)
+        if recovers_fine_id
+        else None
+    )
+    if fine is None:  # a sale for a fine is timed by the fine, not by the notices
+        _check_time(plugin, case, when, session)
     everything = cases.animals(session, case)
     in_pound = [a for a in everything if a.status == AnimalStatus.IN_POUND.value]
     sold = _pick(in_pound, lots)
@@ -144,6 +152,7 @@ def record_sale(
     for a in settled:
         a.fine_settled, a.charges_settled_at = True, when
 
+    recovered = Decimal("0.00")
     if deducting:
         left = proceeds
         fines = min(left, dues.by_kind(MoneyKind.FINE))
@@ -153,6 +162,8 @@ def record_sale(
         spent = min(left, costs)
         left -= spent
         short = (dues.total or Decimal(0)) - fines - feeding
+        recovered = recovery.take(fine, left) if fine else Decimal("0.00")
+        left -= recovered
         shares = (
             routed(plugin, MoneyKind.FINE, fines)
             + routed(plugin, MoneyKind.FEEDING_CHARGE, feeding)
@@ -167,6 +178,8 @@ def record_sale(
         }
         if short:  # the proceeds fell short of the fines and charges
             disposal["unrecovered"] = str(short)
+        if fine:
+            disposal["fineOnConviction"] = str(recovered)
     else:
         spent, left = min(proceeds, costs), Decimal("0.00")
         shares = routed(plugin, MoneyKind.SALE_PROCEEDS, proceeds - spent) + (
@@ -186,9 +199,11 @@ def record_sale(
             for c in accounting.cites
             + (other.cites if other else [])
             + (on_refusal.cites if on_refusal else [])
+            + (fine.cites if fine else [])
         ],
         "decidedBy": other.value if other else None,
         "onRefusal": on_refusal is not None,
+        "recoversFine": str(fine.fine.id) if fine else None,
     }
     sale = Sale(
         id=sale_id,
@@ -207,7 +222,9 @@ def record_sale(
     )
     session.add(sale)
     session.flush()
-    if proceeds:
+    if fine:
+        recovery.post(session, fine, when, f"Impoundment:{case.id}")
+    if proceeds - recovered:
         ledger.transfer(
             session,
             at=when,
@@ -218,7 +235,9 @@ def record_sale(
             shares=shares,
             key=f"sale:{sale.id}",
         )
-    if on_refusal is not None:
+    if fine and on_refusal is None:
+        case.refused_at = when  # s.26 on the s.16 path: the rest go back with the balance
+    if on_refusal is not None or fine:
         case.refusal_sold_at = when  # the sale the refusal called for is held
     cases.refresh(session, plugin, case, everything)
     session.flush()
