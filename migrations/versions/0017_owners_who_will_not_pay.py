@@ -1,4 +1,5 @@
-"""Owners who will not pay, what remains after their sale, and release orders.
+"""Owners who will not pay, what remains after their sale, release orders, and rates
+notified for a local area (a local authority or a pound).
 
 Revision ID: 0017
 Revises: 0004
@@ -76,6 +77,19 @@ def upgrade() -> None:
     )
     for table in TABLES:
         op.create_index(f"ix_{table}_case", table, ["tenant_id", "impoundment_id"])
+    # SQLite cannot add a constraint to a table: batch mode copies the table with it.
+    with op.batch_alter_table("rate_notifications") as batch:
+        batch.add_column(sa.Column("local_authority_id", sa.Uuid, nullable=True))
+        batch.add_column(sa.Column("pound_id", sa.Uuid, nullable=True))
+        batch.create_foreign_key(
+            "fk_rate_notifications_local_authority",
+            "local_authorities",
+            ["tenant_id", "local_authority_id"],
+            ["tenant_id", "id"],
+        )
+        batch.create_foreign_key(
+            "fk_rate_notifications_pound", "pounds", ["tenant_id", "pound_id"], ["tenant_id", "id"]
+        )
     conn = op.get_bind()
     if conn.dialect.name == "postgresql":
         for table in TABLES:
@@ -83,6 +97,11 @@ def upgrade() -> None:
 
 
 def downgrade() -> None:
+    with op.batch_alter_table("rate_notifications") as batch:
+        batch.drop_constraint("fk_rate_notifications_pound", type_="foreignkey")
+        batch.drop_constraint("fk_rate_notifications_local_authority", type_="foreignkey")
+        batch.drop_column("pound_id")
+        batch.drop_column("local_authority_id")
     for table in reversed(TABLES):
         op.drop_table(table)
     with op.batch_alter_table("impoundments") as batch:

@@ -15,7 +15,8 @@ Kinds of question (exactly one per scenario):
               compoundable, composition_max, unknown, cites, confidence, error
   routing: <MoneyKind>          expect: funds {fund: share}, cites, error
   prohibited_purchasers: true   expect: roles, cites, error
-  rate: <RateKind>              expect: bound_base, bound_factor, fixed_by_contains, cites, error
+  rate: <RateKind>              expect: bound_base, bound_factor, fixed_by_contains, cites,
+                                by_local_area, error
   fine_rate_kind: <PlaceKind>   expect: kind, cites, error
   compare: <ComparisonTopic>    expect: cites, summary_contains [..], confidence
   capabilities: {has: [..], lacks: [..]}
@@ -184,6 +185,8 @@ def _ask(plugin: Jurisdiction, kind: str, q: Any, expect: dict[str, Any]) -> Non
             assert base == expect["bound_base"], f"bound_base: {base}"
         if "bound_factor" in expect:
             assert rule.bound_factor == _amount(expect["bound_factor"])
+        if "by_local_area" in expect:
+            assert rule.by_local_area == expect["by_local_area"], rule.by_local_area
         if "fixed_by_contains" in expect:
             assert expect["fixed_by_contains"] in rule.fixed_by, rule.fixed_by
         _cites(expect, "cites", rule.cites)

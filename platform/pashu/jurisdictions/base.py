@@ -215,6 +215,9 @@ class RateRule:
     per_species: bool = True
     bound_base: RateKind | None = None
     bound_factor: Decimal | None = None
+    # The Act lets the rate differ by local area: a notification may name a local
+    # authority or a pound (Cattle Trespass Act 1985 ss.4, 11(1)).
+    by_local_area: bool = False
 
 
 @dataclass

@@ -478,10 +478,16 @@ class Nagaland(Jurisdiction):
         raise self.not_provided(_CHAPTER_OF[kind])
 
     def rate_rules(self) -> dict[RateKind, RateRule]:
-        """ss.11(1), 11(2), 12 and 4; the unnamed Act's sub-section (3)."""
+        """ss.11(1), 11(2), 12 and 4; the unnamed Act's sub-section (3). The scale of s.11(1)
+        may differ "for different local areas or for different localities within the same
+        local areas", and each local authority fixes its pounds' feeding rates (s.4): those
+        may be notified for a local authority or a pound."""
         return {
             RateKind.FINE_PER_HEAD: RateRule(
-                RateKind.FINE_PER_HEAD, "the Director", [self._cite("11(1)")]
+                RateKind.FINE_PER_HEAD,
+                "the Director",
+                [self._cite("11(1)")],
+                by_local_area=True,  # "different scales ... for different local areas"
             ),
             RateKind.HABITUAL_AREA_FINE_PER_HEAD: RateRule(
                 RateKind.HABITUAL_AREA_FINE_PER_HEAD,
@@ -489,6 +495,7 @@ class Nagaland(Jurisdiction):
                 [self._cite("11(2)")],
                 bound_base=RateKind.FINE_PER_HEAD,
                 bound_factor=Decimal(2),  # "not exceeding double"
+                by_local_area=True,  # "in any local areas"
             ),
             RateKind.AERODROME_FINE_PER_HEAD: RateRule(
                 RateKind.AERODROME_FINE_PER_HEAD,
@@ -498,7 +505,10 @@ class Nagaland(Jurisdiction):
                 bound_factor=Decimal(4),  # "not exceeding four times"
             ),
             RateKind.FEEDING_PER_HEAD_PER_DAY: RateRule(
-                RateKind.FEEDING_PER_HEAD_PER_DAY, "the local authority", [self._cite("4")]
+                RateKind.FEEDING_PER_HEAD_PER_DAY,
+                "the local authority",
+                [self._cite("4")],
+                by_local_area=True,  # each local authority fixes its pounds' rates
             ),
             RateKind.REGISTRATION_FEE: RateRule(
                 RateKind.REGISTRATION_FEE,
