@@ -91,6 +91,12 @@ async def test_nagaland_sale_on_refusal_follows_at_once_and_the_rest_goes_back_w
     assert seen["nextAction"] == {"action": "AUCTION", "notBefore": "2026-01-05T10:00:00+05:30"}
     twice = await gql.error(REFUSE, refusal(case, "2026-01-05T11:00:00+05:30"), t.token)
     assert twice["extensions"]["code"] == "CONFLICT"
+    # An owner disputing the seizure who will not deposit (s.15) takes the same path.
+    other = await seize(gql, t.token, pound)
+    protest = await gql.ok(
+        REFUSE, refusal(other, "2026-01-05T10:00:00+05:30", deposit=True), t.token
+    )
+    assert protest["recordRefusalToPay"]["deposit"] is True
 
     # Sold the same day: no seven days after a notice (s.16(1) with s.14(3)).
     sold = (await gql.ok(SALE, sale(case, "2026-01-05T12:00:00+05:30"), t.token))["recordSale"]

@@ -6,7 +6,9 @@ from decimal import Decimal
 from typing import Any
 
 from tests.conftest import Databases, GraphQLClient
+from tests.schema.clocks_helpers import sweep
 from tests.schema.impoundment_helpers import DUES, balances, department, seize
+from tests.schema.test_refusal_to_pay import REFUSE
 
 RELEASE = """
 mutation($input: ReleaseByOrderInput!) {
@@ -86,3 +88,31 @@ async def test_mizoram_has_no_release_by_order(dbs: Databases, gql: GraphQLClien
     case = await seize(gql, t.token, pound)
     err = await gql.error(RELEASE, order(case), t.token)
     assert err["extensions"]["code"] == "NOT_IN_JURISDICTION"
+
+
+async def test_a_closed_case_has_nothing_to_release_and_its_clock_is_stopped(
+    dbs: Databases, gql: GraphQLClient
+) -> None:
+    t, pound = await department(dbs, gql, "nagaland")
+    case = await seize(gql, t.token, pound)
+    await gql.ok(RELEASE, order(case), t.token)
+    again = await gql.error(RELEASE, order(case, at="2026-01-06T12:00:00+05:30"), t.token)
+    assert again["extensions"]["code"] == "CONFLICT"
+    assert await sweep(gql, t.token, "2026-02-01T10:00:00+05:30") == []  # no report, no sale
+    refused = await gql.error(
+        REFUSE,
+        {
+            "input": {
+                "impoundmentId": case["id"],
+                "at": "2026-01-06T10:00:00+05:30",
+                "claimant": {"name": "T. Sema", "address": "Jotsoma"},
+            }
+        },
+        t.token,
+    )
+    assert refused["extensions"]["code"] == "CONFLICT"  # nothing left to sell
+    query = "query($id: ID!) { impoundment(id: $id) { releaseOrders { id } } }"
+    found = (await gql.ok(query, {"id": case["id"]}, t.token))["impoundment"]["releaseOrders"]
+    node = "query($id: ID!) { node(id: $id) { ... on ReleaseOrder { reasons } } }"
+    shown = (await gql.ok(node, {"id": found[0]["id"]}, t.token))["node"]
+    assert shown == {"reasons": "The seizure is under inquiry; the owner has given security."}

@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import uuid
 from datetime import datetime
 from decimal import Decimal
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import strawberry
+from sqlalchemy import select
 
 from pashu.db import refusals as db
-from pashu.schema.node import Node, to_global_id
+from pashu.schema.context import Context
+from pashu.schema.node import Node, node_type, to_global_id
 
 if TYPE_CHECKING:
     from pashu.schema.impoundment.types import AccountItem, Person
@@ -107,3 +110,26 @@ class ReleaseOrder(Node):
             released_at=o.released_at,
             animals=len(o.animals),
         )
+
+
+async def _row(ctx: Context, model: Any, pk: uuid.UUID) -> Any:
+    ctx.require()
+    return await ctx.read(lambda s: s.scalar(select(model).where(model.id == pk)))
+
+
+@node_type("RefusalToPay")
+async def _refusal(ctx: Context, pk: uuid.UUID) -> RefusalToPay | None:
+    row = await _row(ctx, db.RefusalToPay, pk)
+    return RefusalToPay.of(row) if row else None
+
+
+@node_type("Handover")
+async def _handover(ctx: Context, pk: uuid.UUID) -> Handover | None:
+    row = await _row(ctx, db.Handover, pk)
+    return Handover.of(row) if row else None
+
+
+@node_type("ReleaseOrder")
+async def _release_order(ctx: Context, pk: uuid.UUID) -> ReleaseOrder | None:
+    row = await _row(ctx, db.ReleaseOrder, pk)
+    return ReleaseOrder.of(row) if row else None
