@@ -233,3 +233,31 @@ async def test_chhattisgarh_has_no_sale_on_refusal(dbs: Databases, gql: GraphQLC
     assert err["extensions"]["code"] == "NOT_IN_JURISDICTION"
     rest = await gql.error(REST, refusal(fake, "2026-01-05T10:00:00+05:30"), t.token)
     assert rest["extensions"]["code"] == "NOT_IN_JURISDICTION"
+
+
+async def test_a_sale_short_of_the_dues_lets_another_follow_until_they_are_met(
+    dbs: Databases, gql: GraphQLClient
+) -> None:
+    t, pound = await department(dbs, gql, "nagaland")
+    case = await seize(gql, t.token, pound)
+    await gql.ok(REFUSE, refusal(case, "2026-01-05T10:00:00+05:30"), t.token)
+    cheap = sale(case, "2026-01-05T12:00:00+05:30")
+    cheap["input"].update(price="150.00", expenses="0.00")
+    first = (await gql.ok(SALE, cheap, t.token))["recordSale"]["account"]
+    disposal = {d["item"]: d["amount"] for d in first["disposal"]}
+    assert disposal["unrecoveredFeeding"] == "45.00"  # 150 - fines 120 leaves 30 of 75
+    assert (await show(gql, t.token, case))["nextAction"]["action"] == "AUCTION"
+    second = sale(case, "2026-01-05T13:00:00+05:30")
+    second["input"].update(price="500.00", expenses="0.00")
+    sold = (await gql.ok(SALE, second, t.token))["recordSale"]
+    disposal = {d["item"]: d["amount"] for d in sold["account"]["disposal"]}
+    assert disposal["feedingToPoundKeeper"] == "45.00"  # what the first sale left unpaid
+    assert disposal["balance"] == "455.00"
+    third = await gql.error(SALE, sale(case, "2026-01-05T14:00:00+05:30"), t.token)
+    assert third["extensions"]["code"] == "CONFLICT"  # the dues are met: no more is sold
+    rest = (await gql.ok(REST, refusal(case, "2026-01-05T15:00:00+05:30"), t.token))["deliverRest"]
+    assert rest["balance"] == "455.00" and rest["animals"] == 1
+    assert rest["account"]["cattleSold"] == 2
+    books = await balances(gql, t.token)
+    assert books["fund:pound_keeper"] == "75.00" and books["fund:local_authority_fund"] == "120.00"
+    assert_balanced(books)

@@ -10,6 +10,7 @@ from datetime import datetime
 from decimal import Decimal
 from typing import Any
 
+from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from pashu.core.decision import Decision
@@ -87,6 +88,23 @@ def _refusal_sale(plugin: Jurisdiction, case: Impoundment) -> Decision[Window] |
     return rule
 
 
+def _unpaid(session: Session, case: Impoundment) -> dict[str, Decimal]:
+    """What the sales since the owner's refusal left of the dues, by kind."""
+    assert case.refused_at is not None
+    found = session.scalars(
+        select(Sale)
+        .where(Sale.impoundment_id == case.id, Sale.at >= case.refused_at)
+        .order_by(Sale.at, Sale.created_at)
+    )
+    left: dict[str, Decimal] = {}
+    for sale in found:
+        if sale.account.get("onRefusal"):  # each carries what the ones before it left
+            disposal = sale.account["disposal"]
+            keys = ("unrecoveredFines", "unrecoveredFeeding", "unrecovered")
+            left = {k: Decimal(disposal[k]) for k in keys if k in disposal}
+    return left
+
+
 def _pick(in_pound: list[ImpoundedAnimal], lots: list[Lot]) -> list[ImpoundedAnimal]:
     chosen: list[ImpoundedAnimal] = []
     for lot in lots:
@@ -153,15 +171,25 @@ def record_sale(
         a.fine_settled, a.charges_settled_at = True, when
 
     recovered = Decimal("0.00")
+    # On the owner's refusal, what an earlier sale of the same refusal left unpaid is due
+    # from this one: as many animals are sold as the dues need (s.16(1), s.10(2)).
+    owing = _unpaid(session, case) if on_refusal is not None else {}
     if deducting:
         left = proceeds
-        fines = min(left, dues.by_kind(MoneyKind.FINE))
+        fines_due = dues.by_kind(MoneyKind.FINE) + owing.get("unrecoveredFines", Decimal(0))
+        fines = min(left, fines_due)
         left -= fines
-        feeding = min(left, dues.by_kind(MoneyKind.FEEDING_CHARGE))
+        feeding_due = dues.by_kind(MoneyKind.FEEDING_CHARGE) + owing.get(
+            "unrecoveredFeeding", Decimal(0)
+        )
+        feeding = min(left, feeding_due)
         left -= feeding
         spent = min(left, costs)
         left -= spent
-        short = (dues.total or Decimal(0)) - fines - feeding
+        unpaid = {
+            "unrecoveredFines": fines_due - fines,
+            "unrecoveredFeeding": feeding_due - feeding,
+        }
         recovered = recovery.take(fine, left) if fine else Decimal("0.00")
         left -= recovered
         shares = (
@@ -176,8 +204,8 @@ def record_sale(
             "expensesOfSale": str(spent),
             "balance": str(left),
         }
-        if short:  # the proceeds fell short of the fines and charges
-            disposal["unrecovered"] = str(short)
+        # Where the proceeds fell short of the fines and charges.
+        disposal.update({k: str(v) for k, v in unpaid.items() if v})
         if fine:
             disposal["fineOnConviction"] = str(recovered)
     else:
@@ -186,6 +214,10 @@ def record_sale(
             [(SALE_EXPENSES, spent)] if spent else []
         )
         disposal = {"toFund": str(proceeds - spent), "expensesOfSale": str(spent)}
+        due = (dues.total or Decimal(0)) + owing.get("unrecovered", Decimal(0))
+        unpaid = {"unrecovered": max(Decimal("0.00"), due - (proceeds - spent))}
+        if on_refusal is not None and unpaid["unrecovered"]:  # the herd's dues come out of it
+            disposal["unrecovered"] = str(unpaid["unrecovered"])
     account = {
         "cattleSeized": len(everything),
         "impoundedFrom": case.impounded_at.isoformat(),
@@ -237,8 +269,8 @@ def record_sale(
         )
     if fine and on_refusal is None:
         case.refused_at = when  # s.26 on the s.16 path: the rest go back with the balance
-    if on_refusal is not None or fine:
-        case.refusal_sold_at = when  # the sale the refusal called for is held
+    if (on_refusal is not None and not any(unpaid.values())) or fine:
+        case.refusal_sold_at = when  # the dues are met: what remains is the owner's
     cases.refresh(session, plugin, case, everything)
     session.flush()
     audit.record(
