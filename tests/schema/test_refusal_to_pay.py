@@ -41,6 +41,8 @@ query($id: ID!) { impoundment(id: $id) {
   refusals { at dues }
   handovers { accepted receiptNumber balance }
 } }"""
+PAPER = """
+query($id: ID!) { impoundment(id: $id) { handovers { document { title text } } } }"""
 CLAIM = """
 mutation($input: ClaimProceedsInput!) { claimProceeds(input: $input) { amount } }"""
 
@@ -124,6 +126,10 @@ async def test_nagaland_sale_on_refusal_follows_at_once_and_the_rest_goes_back_w
     seen = await show(gql, t.token, case)
     assert sorted(a["status"] for a in seen["animals"]) == ["DELIVERED", "DELIVERED", "SOLD"]
     assert seen["nextAction"] is None
+    paper = (await gql.ok(PAPER, {"id": case["id"]}, t.token))["impoundment"]["handovers"][0]
+    assert paper["document"]["title"] == "Account of sale and receipt no. 1"
+    assert "(d) Animals sold" in paper["document"]["text"]
+    assert "Rs 650.00" in paper["document"]["text"]
     # Charges stop on what was delivered.
     later = await gql.ok(DUES, {"id": case["id"], "asOf": "2026-02-01T10:00:00+05:30"}, t.token)
     assert later["impoundment"]["dues"]["lines"] == []

@@ -151,6 +151,7 @@ function documentsCard(c) {
     try {
       const data = await gql(`query($id: ID!) { impoundment(id: $id) {
         registerCopy { title pdfBase64 } receipts { number document { title pdfBase64 } } sales { at document { title pdfBase64 } }
+        handovers { document { title pdfBase64 } }
         notices { kind document { title pdfBase64 } } } }`, { id: c.id }, { auth: true });
       downloadPdf(pick(data.impoundment).pdfBase64, filename);
     } catch (err) {
@@ -171,6 +172,9 @@ function documentsCard(c) {
     ...c.receipts.map((r, i) => h("li", {},
       h("span", {}, `Receipt no. ${r.number}: ${rupees(r.amount)} from ${r.claimant.name}`, r.underProtest ? " (under protest)" : "", h("div", { class: "muted small" }, timeEl(r.at))),
       docButton("PDF", (x) => x.receipts[i].document, `receipt-${r.number}.pdf`))),
+    ...c.handovers.map((x, i) => h("li", {},
+      h("span", {}, x.accepted ? `Account of sale, receipt no. ${x.receiptNumber}` : "Account of sale (refused)"),
+      docButton("PDF", (d) => d.handovers[i].document, `handover-${c.registerNumber}-${i + 1}.pdf`))),
     ...c.sales.map((s, i) => h("li", {},
       h("span", {}, `${s.byAuction ? "Auction" : "Disposal"}: ${rupees(s.price)} from ${s.buyer.name}`, h("div", { class: "muted small" }, timeEl(s.at), s.surplus !== "0.00" ? ` · surplus ${rupees(s.surplus)} held` : "")),
       docButton("PDF", (x) => x.sales[i].document, `sale-${c.registerNumber}-${i + 1}.pdf`))),

@@ -11,8 +11,12 @@ import strawberry
 from sqlalchemy import select
 
 from pashu.db import refusals as db
-from pashu.schema.context import Context
+from pashu.jurisdictions import registry
+from pashu.schema.context import Context, Info
+from pashu.schema.documents import Document
 from pashu.schema.node import Node, node_type, to_global_id
+from pashu.services import impoundments as cases
+from pashu.services import remedy_papers
 
 if TYPE_CHECKING:
     from pashu.schema.impoundment.types import AccountItem, Person
@@ -61,6 +65,16 @@ class Handover(Node):
     animals: int
     balance: Decimal
     account: HandoverAccount
+    _row: strawberry.Private[db.Handover]
+
+    @strawberry.field(
+        description="The account with the owner's receipt (or his refusal), printable"
+    )
+    async def document(self, info: Info) -> Document:
+        ctx = info.context
+        plugin = registry.get(ctx.require().jurisdiction)
+        case = await ctx.read(lambda s: cases.get(s, self._row.impoundment_id))
+        return Document.of(remedy_papers.handover(plugin, case, self._row))
 
     @classmethod
     def of(cls, h: db.Handover) -> Handover:
@@ -85,6 +99,7 @@ class Handover(Node):
                 disposal=[AccountItem(item=k, amount=Decimal(v)) for k, v in a["disposal"].items()],
                 citations=a["cites"],
             ),
+            _row=h,
         )
 
 
