@@ -132,3 +132,10 @@ async def test_mizoram_rates_are_not_fixed_by_local_area(
     )
     assert err["extensions"]["code"] == "NOT_IN_JURISDICTION"
     assert err["extensions"]["citation"]["section"] == "9(1)"
+
+
+async def test_the_public_law_says_which_rates_may_differ_by_local_area(gql: GraphQLClient) -> None:
+    query = '{ jurisdiction(code: "nagaland") { rates { kind byLocalArea } } }'
+    rates = {r["kind"]: r["byLocalArea"] for r in (await gql.ok(query))["jurisdiction"]["rates"]}
+    assert rates["FINE_PER_HEAD"] is True and rates["FEEDING_PER_HEAD_PER_DAY"] is True
+    assert rates["AERODROME_FINE_PER_HEAD"] is False

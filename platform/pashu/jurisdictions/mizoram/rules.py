@@ -145,7 +145,8 @@ class Mizoram(Jurisdiction):
         """s.7(1) seize and take to the Village Council; s.7(5) announce by Village Crier
         within 24 hours of the animals being brought; s.10(1) auction if not claimed within
         seven days from the announcement; s.10(4) refund on a claim within 15 days of the
-        sale. Missing events are projected at the earliest instant the law allows."""
+        sale; after an owner's refusal to pay, s.10(2) (the sale from the refusal, with no
+        refund). Missing events are projected at the earliest instant the law allows."""
         brought = events.impounded_at or events.seized_at
         brought_projected = events.impounded_at is None
         announced = events.announced_at or brought
