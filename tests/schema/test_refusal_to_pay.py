@@ -41,6 +41,8 @@ query($id: ID!) { impoundment(id: $id) {
   refusals { at dues }
   handovers { accepted receiptNumber balance }
 } }"""
+SCHEDULE = """
+mutation($input: ScheduleAuctionInput!) { scheduleAuction(input: $input) { id } }"""
 PAPER = """
 query($id: ID!) { impoundment(id: $id) { handovers { document { title text } } } }"""
 CLAIM = """
@@ -113,6 +115,12 @@ async def test_nagaland_sale_on_refusal_follows_at_once_and_the_rest_goes_back_w
     again = await gql.error(SALE, sale(case, "2026-01-05T13:00:00+05:30"), t.token)
     assert again["extensions"]["code"] == "CONFLICT"  # as many as necessary were sold
     assert again["extensions"]["citation"]["section"] == "16(1)"
+    auction = await gql.error(
+        SCHEDULE,
+        {"input": {"impoundmentId": case["id"], "at": "2026-01-05T13:00:00+05:30"}},
+        t.token,
+    )
+    assert auction["extensions"]["code"] == "CONFLICT"  # nor is another auction due
     assert (await show(gql, t.token, case))["nextAction"] is None
 
     # A day later: one day's feeding of the rest (10 + 5) comes out of the balance.
