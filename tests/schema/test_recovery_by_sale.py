@@ -7,6 +7,7 @@ from decimal import Decimal
 from typing import Any
 
 from tests.conftest import Databases, GraphQLClient
+from tests.schema.clocks_helpers import sweep
 from tests.schema.impoundment_helpers import SALE, balances, department, seize
 
 OFFENCE = """
@@ -68,6 +69,8 @@ async def test_nagaland_s25_fine_recovered_from_the_sale_and_the_rest_go_back(
     assert "26" in account["citations"]
     paid = await gql.error(PAY, {"id": fine}, t.token)
     assert paid["extensions"]["code"] == "CONFLICT"  # recovered already
+    # On the s.16 path now: no report, notice or auction is due; the rest await the owner.
+    assert await sweep(gql, t.token, "2026-01-20T10:00:00+05:30") == []
     rest = await gql.ok(
         REST,
         {
