@@ -15,13 +15,13 @@ from sqlalchemy.orm import Session
 
 from pashu.core.decision import Decision
 from pashu.core.errors import NotFound, ValidationError
-from pashu.db.pounds import LocalAuthority
+from pashu.db.pounds import LocalAuthority, Pound
 from pashu.db.rates import RateNotification
 from pashu.jurisdictions import registry
 from pashu.jurisdictions.base import Jurisdiction, RateKind
 from pashu.jurisdictions.notifications import Area, Notification, check
 from pashu.jurisdictions.species import canonical
-from pashu.services import audit, pounds
+from pashu.services import audit
 from pashu.services.tenants import Principal
 
 
@@ -30,14 +30,21 @@ def areas(session: Session) -> dict[uuid.UUID, Area]:
     found: dict[uuid.UUID, Area] = {}
     members: dict[uuid.UUID, set[str]] = {}
     names: dict[uuid.UUID, str] = {}
-    for pound, authority in pounds.pounds(session):
-        found[pound.id] = Area(2, f"the pound {pound.name}", frozenset({str(pound.id)}))
-        members.setdefault(authority.id, set()).add(str(pound.id))
+    rows = session.execute(
+        select(LocalAuthority, Pound).outerjoin(
+            Pound,
+            (Pound.tenant_id == LocalAuthority.tenant_id)
+            & (Pound.local_authority_id == LocalAuthority.id),
+        )
+    )
+    for authority, pound in rows:
         names[authority.id] = authority.name
-    for authority in session.scalars(select(LocalAuthority)):
-        names.setdefault(authority.id, authority.name)
+        members.setdefault(authority.id, set())
+        if pound is not None:
+            found[pound.id] = Area(2, f"the pound {pound.name}", frozenset({str(pound.id)}))
+            members[authority.id].add(str(pound.id))
     for key, name in names.items():
-        found[key] = Area(1, f"the pounds of {name}", frozenset(members.get(key, set())))
+        found[key] = Area(1, f"the pounds of {name}", frozenset(members[key]))
     return found
 
 
@@ -57,9 +64,12 @@ def as_notification(
 
 
 def load(session: Session, kind: RateKind | None = None) -> list[Notification]:
-    """The tenant's notifications, each with the local area it is limited to."""
-    places = areas(session)
-    return [as_notification(r, places) for r in notifications(session, kind)]
+    """The tenant's notifications, each with the local area it is limited to (the areas are
+    read only when one is)."""
+    rows = notifications(session, kind)
+    scoped = any(r.local_authority_id or r.pound_id for r in rows)
+    places = areas(session) if scoped else None
+    return [as_notification(r, places) for r in rows]
 
 
 def notifications(session: Session, kind: RateKind | None = None) -> list[RateNotification]:
