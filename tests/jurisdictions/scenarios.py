@@ -16,7 +16,8 @@ Kinds of question (exactly one per scenario):
   routing: <MoneyKind>          expect: funds {fund: share}, holders {fund: HOLDER},
                                 accounts {fund: "fund"|"deposit"}, cites, confidence, error
   prohibited_purchasers: true   expect: roles, cites, error
-  rate: <RateKind>              expect: bound_base, bound_factor, fixed_by_contains, cites, error
+  rate: <RateKind>              expect: bound_base, bound_factor, fixed_by_contains, cites,
+                                by_local_area, error
   fine_rate_kind: <PlaceKind>   expect: kind, cites, error
   compare: <ComparisonTopic>    expect: cites, summary_contains [..], confidence
   comparison: <ComparisonTopic> expect: provided, cites, summary_contains [..],
@@ -27,6 +28,9 @@ Kinds of question (exactly one per scenario):
   seizure_power: {capacity: <SeizerCapacity>, place: <PlaceKind>, damage?: <text>}
       expect: damage_required, cites, error
   extent: true                  expect: default_in_force, grounds {<AreaGround>: in_force}, cites
+  refusal_to_pay: {seized_at, ...}   expect: not_before, deadline, cites, confidence, error
+  provision: <a plugin method without arguments, e.g. release_by_order>
+      expect: cites, value (a list compares as a set), confidence, why_contains, error
 
 `cites` compares the set of citation labels ("14(3)") exactly; instants are ISO 8601.
 """
@@ -73,6 +77,16 @@ KINDS = (
     "section",
     "seizure_power",
     "extent",
+    "refusal_to_pay",
+    "provision",
+)
+
+# The plugin's answers without arguments a scenario may ask for (`provision:`).
+PROVISIONS = (
+    "delivery_after_sale",
+    "delivery_refused_after_sale",
+    "release_by_order",
+    "recovery_by_sale",
 )
 
 
@@ -207,6 +221,8 @@ def _ask(plugin: Jurisdiction, kind: str, q: Any, expect: dict[str, Any]) -> Non
             assert base == expect["bound_base"], f"bound_base: {base}"
         if "bound_factor" in expect:
             assert rule.bound_factor == _amount(expect["bound_factor"])
+        if "by_local_area" in expect:
+            assert rule.by_local_area == expect["by_local_area"], rule.by_local_area
         if "fixed_by_contains" in expect:
             assert expect["fixed_by_contains"] in rule.fixed_by, rule.fixed_by
         _cites(expect, "cites", rule.cites)
@@ -238,6 +254,32 @@ def _ask(plugin: Jurisdiction, kind: str, q: Any, expect: dict[str, Any]) -> Non
             assert plugin.has(Capability(cap)), f"should have {cap}"
         for cap in q.get("lacks", []):
             assert not plugin.has(Capability(cap)), f"should lack {cap}"
+    elif kind == "refusal_to_pay":
+        events = TimelineEvents(**{k: _instant(v) for k, v in q.items()})
+        d = plugin.refusal_to_pay(events)
+        if "not_before" in expect:
+            assert d.value.not_before == _instant(expect["not_before"]), d.value.not_before
+        if "deadline" in expect:
+            wanted = None if expect["deadline"] is None else _instant(expect["deadline"])
+            assert d.value.deadline == wanted, d.value.deadline
+        _cites(expect, "cites", d.cites)
+        if "confidence" in expect:
+            assert d.confidence.value == expect["confidence"], d.confidence.value
+    elif kind == "provision":
+        assert q in PROVISIONS, f"provision: one of {PROVISIONS}"
+        answer = getattr(plugin, q)()
+        if "value" in expect:
+            got = answer.value
+            if isinstance(got, frozenset):
+                got = {getattr(v, "value", v) for v in got}
+                assert got == set(map(str, expect["value"])), got
+            else:
+                assert got == expect["value"], got
+        _cites(expect, "cites", answer.cites)
+        if "confidence" in expect:
+            assert answer.confidence.value == expect["confidence"], answer.confidence.value
+        for text in expect.get("why_contains", []):
+            assert text in answer.why, f"{text!r} not in {answer.why!r}"
     elif kind == "section":
         act = next(a for a in plugin.acts if a.uri == q["act"])
         sec = act.section(str(q["number"]))

@@ -3,8 +3,9 @@
 Every query is asked of two apps over the same database: one with compiled queries (on
 PostgreSQL the second asking of a document is one SQL statement), one without. Their JSON
 must be equal, errors included, on every kind of case: rates changed mid-stay, a rate
-for one species over one for all, an unnotified rate (total null), animals released,
-cases without owner, instants with microseconds, every filter and page.
+for one species over one for all, a local area's rates over the tenant's, an unnotified rate
+(total null), animals released, cases without owner, instants with microseconds, every
+filter and page.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from tests.conftest import (
     make_tenant,
     statements,
 )
-from tests.schema.impoundment_helpers import DELIVER, DUES, department, rate, seize
+from tests.schema.impoundment_helpers import DELIVER, DUES, PUBLISH, department, rate, seize
 
 AS_OF = "2026-01-20T10:00:00+05:30"
 
@@ -102,6 +103,12 @@ async def same(
     return expected
 
 
+AREA_POUND = """
+mutation($name: String!, $authority: String!) {
+  createPound(input: {name: $name, localAuthority: $authority}) { id localAuthority { id } }
+}"""
+
+
 def on(day: int) -> dict[str, str]:
     """Seized at nine and brought to the pound at ten, on that day of January 2026."""
     return {
@@ -165,6 +172,39 @@ async def cases(dbs: Databases, gql: GraphQLClient) -> tuple[TenantFixture, str]
     await gql.ok(DELIVER, {"input": {**given, "amountPaid": paid}}, t.token)
     for day in range(9, 16):
         await seize(gql, t.token, pound, **on(day))
+    # Another local area with rates of its own (ss.4, 11(1)): its authority's feeding rate
+    # from mid-stay, its pound's own fine scale; a case there.
+    made = await gql.ok(AREA_POUND, {"name": "Dimapur pound", "authority": "Dimapur MC"}, t.token)
+    other, authority = made["createPound"]["id"], made["createPound"]["localAuthority"]["id"]
+    await gql.ok(
+        PUBLISH,
+        {
+            "input": {
+                "kind": "FEEDING_PER_HEAD_PER_DAY",
+                "species": None,
+                "amount": "7.00",
+                "effectiveFrom": "2026-01-05",
+                "reference": "DMC 1",
+                "localAuthorityId": authority,
+            }
+        },
+        t.token,
+    )
+    await gql.ok(
+        PUBLISH,
+        {
+            "input": {
+                "kind": "FINE_PER_HEAD",
+                "species": "cow",
+                "amount": "45.00",
+                "effectiveFrom": "2026-01-01",
+                "reference": "DIR 9",
+                "poundId": other,
+            }
+        },
+        t.token,
+    )
+    await seize(gql, t.token, other, **on(3))
     return t, pound
 
 
@@ -174,11 +214,12 @@ async def test_the_dashboard_page_is_the_same_json(
     t, _ = await cases(dbs, gql)
     body = await same(dbs, gql, ordinary, W1, {"asOf": AS_OF, "first": 50}, t.token)
     edges = body["data"]["impoundments"]["edges"]
-    assert len(edges) == 11  # the delivered case is not open
+    assert len(edges) == 12  # the delivered case is not open
     totals = {e["node"]["registerNumber"]: e["node"]["dues"]["total"] for e in edges}
     assert totals[2] is None  # buffalo: no fine on a habitual area scale for them
     assert totals[3] is None  # no aerodrome scale notified
     assert totals[1] is not None
+    assert totals[12] is not None  # at the other local area's pound, on its own rates
 
 
 async def test_every_compiled_field_page_by_page(
@@ -267,7 +308,7 @@ async def test_each_tenant_sees_only_its_own_cases(
             assert f"{table}.tenant_id = " in built
     assert [e["node"]["registerNumber"] for e in other["data"]["cases"]["edges"]] == [1]
     own = await same(dbs, gql, ordinary, WIDE, variables, mine.token)
-    assert len(own["data"]["cases"]["edges"]) == 12
+    assert len(own["data"]["cases"]["edges"]) == 13
     # An Act without a pound chapter: no cases, and the same empty page.
     none = make_tenant(dbs, "chhattisgarh")
     empty = await same(dbs, gql, ordinary, WIDE, variables, none.token)

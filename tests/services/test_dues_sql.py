@@ -1,7 +1,8 @@
 """`dues.total_sql` is `dues.compute(...).total` in SQL: the same amount, or both unknown,
-over random notifications (changed mid-stay, for one species or for all, two of one date,
-none yet), places of seizure, animals released or settled, and instants (property-based,
-on PostgreSQL, where the compiled dashboard runs it)."""
+over random notifications (changed mid-stay, for one species or for all, for the case's
+pound, its local authority, another pound of it or another authority, or every area; two of
+one date, none yet), places of seizure, animals released or settled, and instants
+(property-based, on PostgreSQL, where the compiled dashboard runs it)."""
 
 from __future__ import annotations
 
@@ -34,11 +35,14 @@ KINDS = [
 ]
 SPECIES = ["cow", "goat", "buffalo"]
 
+# The case is at pound P of local authority A; Q is A's other pound, R is B's pound.
+AREAS = [None, "A", "P", "Q", "B", "R"]
 notification = st.tuples(
     st.sampled_from(KINDS),
     st.sampled_from([None, *SPECIES]),
     st.integers(1, 50_000),  # paise
     st.integers(0, 12),  # effective from DAY0 + n
+    st.sampled_from(AREAS),
 )
 animal = st.tuples(
     st.sampled_from(SPECIES),
@@ -46,6 +50,9 @@ animal = st.tuples(
     st.one_of(st.none(), st.integers(0, 15)),  # charges settled on DAY0 + n
     st.booleans(),  # fine settled
 )
+
+
+PLACES = [("P", "A"), ("Q", "A"), ("R", "B")]  # pound, its local authority
 
 
 def instant(day: int, minute: int) -> datetime:
@@ -59,13 +66,27 @@ def instant(day: int, minute: int) -> datetime:
     jurisdiction="mizoram",
     covered=True,
     notices=[
-        (RateKind.FINE_PER_HEAD, None, 2500, 3),
-        (RateKind.FEEDING_PER_HEAD_PER_DAY, None, 700, 5),
+        (RateKind.FINE_PER_HEAD, None, 2500, 3, None),
+        (RateKind.FEEDING_PER_HEAD_PER_DAY, None, 700, 5, None),
     ],
     animals=[("cow", AnimalStatus.IN_POUND, None, False)],
     place=PlaceKind.PRIVATE_LAND,
     impounded=(3, 600),
     later=(4, 0),
+)
+@example(  # the local authority's rate from mid-stay, the pound's own from later still
+    jurisdiction="nagaland",
+    covered=True,
+    notices=[
+        (RateKind.FEEDING_PER_HEAD_PER_DAY, None, 700, 4, "A"),
+        (RateKind.FEEDING_PER_HEAD_PER_DAY, "cow", 900, 6, "P"),
+        (RateKind.FEEDING_PER_HEAD_PER_DAY, "cow", 5000, 2, "Q"),
+        (RateKind.FINE_PER_HEAD, "cow", 3100, 0, "A"),
+    ],
+    animals=[("cow", AnimalStatus.IN_POUND, None, False), ("goat", AnimalStatus.IN_POUND, 5, True)],
+    place=PlaceKind.PRIVATE_LAND,
+    impounded=(3, 600),
+    later=(6, 0),
 )
 @given(
     jurisdiction=st.sampled_from(["nagaland", "mizoram"]),
@@ -80,7 +101,7 @@ def test_the_sql_total_is_the_python_total(
     pg: Databases,
     jurisdiction: str,
     covered: bool,
-    notices: list[tuple[RateKind, str | None, int, int]],
+    notices: list[tuple[RateKind, str | None, int, int, str | None]],
     animals: list[tuple[str, AnimalStatus, int | None, bool]],
     place: PlaceKind,
     impounded: tuple[int, int],
@@ -92,10 +113,17 @@ def test_the_sql_total_is_the_python_total(
     at = instant(*impounded)
     as_of = at + timedelta(days=later[0], minutes=later[1])
     if covered:  # rates for all species from the first day, so most totals are known
-        base = [(kind, None, 1000 + 100 * n, 0) for n, kind in enumerate(KINDS)]
+        base = [(kind, None, 1000 + 100 * n, 0, None) for n, kind in enumerate(KINDS)]
         notices = base + notices
     with pg.app.transaction(t.id) as s:
-        for kind, species, paise, day in notices:  # in order: later rows are published later
+        made = {name: pounds.create_pound(s, who, name, la) for name, la in PLACES}
+        where = {
+            None: (None, None),
+            "A": (made["P"].local_authority_id, None),
+            "B": (made["R"].local_authority_id, None),
+            **{name: (None, made[name].id) for name, _ in PLACES},
+        }
+        for kind, species, paise, day, area in notices:  # later rows are published later
             s.add(
                 RateNotification(
                     kind=kind.value,
@@ -104,10 +132,12 @@ def test_the_sql_total_is_the_python_total(
                     effective_from=DAY0 + timedelta(days=day),
                     reference="Gazette",
                     published_by="tester",
+                    local_authority_id=where[area][0],
+                    pound_id=where[area][1],
                 )
             )
             s.flush()
-        pound = pounds.create_pound(s, who, "P", "LA").id
+        pound = made["P"].id
         reached = plugin.places_of_seizure().value
         case = seizures.record_seizure(
             s,

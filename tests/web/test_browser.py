@@ -205,3 +205,21 @@ def test_every_control_is_labelled_and_a_phone_screen_needs_no_sideways_scroll(
     assert unlabelled == []
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 375, f"the page is {width}px wide on a 375px screen"
+
+
+def test_an_owner_who_will_not_pay_is_recorded_and_shown_with_the_sale_it_opens(
+    page: Page, server: Server
+) -> None:
+    sign_in(page, server, "nagaland")
+    open_case(page, 4)
+    refusal = page.locator("[data-form=refusal]")
+    refusal.get_by_label("Owner or agent").fill("T. Sangma")
+    refusal.get_by_label("Address").fill("Kohima")
+    refusal.get_by_role("button", name="Record the refusal").click()
+    expect(page.locator(".success")).to_contain_text("Refusal recorded")
+    card = page.locator("[data-section=remedies]")
+    expect(card.locator("[data-item=refusal]")).to_contain_text("Refused or omitted to pay")
+    # The sale is due at once (s.16(1)), no longer after the seven days of s.14(3).
+    expect(page.locator(".step[data-action=AUCTION] a.cite")).to_have_text(
+        re.compile(r"^s\.16\(1\)")
+    )

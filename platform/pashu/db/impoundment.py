@@ -94,6 +94,11 @@ class Impoundment(TenantOwned, Base):
     next_action: Mapped[str | None] = mapped_column(String(32), nullable=True)
     next_action_at: Mapped[datetime | None] = mapped_column(UtcDateTime, nullable=True)
     next_deadline: Mapped[datetime | None] = mapped_column(UtcDateTime, nullable=True)
+    # The owner's refusal to pay that governs the sale now, and that sale once held (case
+    # state for the timeline; the records are in db/refusals.py). Cleared when the owner
+    # refuses what remains after the sale: the animals are then unclaimed.
+    refused_at: Mapped[datetime | None] = mapped_column(UtcDateTime, nullable=True)
+    refusal_sold_at: Mapped[datetime | None] = mapped_column(UtcDateTime, nullable=True)
     recorded_by: Mapped[str] = mapped_column(String(200))
     __table_args__ = (
         UniqueConstraint("tenant_id", "register_number"),

@@ -35,6 +35,7 @@ from pashu.db.offences import (
 )
 from pashu.db.pounds import LocalAuthority, Pound
 from pashu.db.rates import RateNotification
+from pashu.db.refusals import Handover, RefusalToPay, ReleaseOrder
 from pashu.db.registration import (
     AnimalRegistration,
     Appeal,
@@ -71,6 +72,7 @@ __all__ = [
     "GrazingDecision",
     "GrazingGround",
     "GrazingOrder",
+    "Handover",
     "ImpoundedAnimal",
     "Impoundment",
     "Inspection",
@@ -92,7 +94,9 @@ __all__ = [
     "PoundArea",
     "PoundSite",
     "RateNotification",
+    "RefusalToPay",
     "RegisteredAnimals",
+    "ReleaseOrder",
     "Sale",
     "SetOff",
     "TaskRun",

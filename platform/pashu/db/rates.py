@@ -5,10 +5,11 @@ Gazette records: never updated or deleted; a later notification supersedes an ea
 
 from __future__ import annotations
 
+import uuid
 from datetime import date
 from decimal import Decimal
 
-from sqlalchemy import Date, Index, String
+from sqlalchemy import Date, ForeignKeyConstraint, Index, String, Uuid
 from sqlalchemy.orm import Mapped, mapped_column
 
 from pashu.db.base import Base, TenantOwned
@@ -23,6 +24,14 @@ class RateNotification(TenantOwned, Base):
     effective_from: Mapped[date] = mapped_column(Date)
     reference: Mapped[str] = mapped_column(String(200))  # the gazette reference
     published_by: Mapped[str] = mapped_column(String(200))
+    # The local area it is limited to (at most one of the two); every area when both are None.
+    local_authority_id: Mapped[uuid.UUID | None] = mapped_column(Uuid, nullable=True)
+    pound_id: Mapped[uuid.UUID | None] = mapped_column(Uuid, nullable=True)
     __table_args__ = (
         Index("ix_rate_notifications_in_force", "tenant_id", "kind", "species", "effective_from"),
+        ForeignKeyConstraint(
+            ["tenant_id", "local_authority_id"],
+            ["local_authorities.tenant_id", "local_authorities.id"],
+        ),
+        ForeignKeyConstraint(["tenant_id", "pound_id"], ["pounds.tenant_id", "pounds.id"]),
     )

@@ -128,6 +128,15 @@ class BuyerRole(enum.Enum):
     LOCAL_AUTHORITY_MEMBER = "LOCAL_AUTHORITY_MEMBER"
 
 
+class ReleasingAuthority(enum.Enum):
+    """Who may order impounded animals released otherwise than on payment or sale."""
+
+    DIRECTOR = "DIRECTOR"
+    LOCAL_AUTHORITY = "LOCAL_AUTHORITY"
+    MAGISTRATE = "MAGISTRATE"
+    CIVIL_COURT = "CIVIL_COURT"
+
+
 class SaleAccounting(enum.Enum):
     """What an Act does with the proceeds of a sale of impounded animals."""
 
@@ -181,6 +190,9 @@ class TimelineEvents:
     announced_at: datetime | None = None
     noticed_at: datetime | None = None
     sold_at: datetime | None = None
+    # The owner appeared and refused or omitted to pay: the sale that follows has its own
+    # timing (Cattle Trespass Act 1985 s.16(1); Animal (Control & Taxation) Act 2014 s.10(2)).
+    refused_at: datetime | None = None
 
 
 @dataclass(frozen=True)
@@ -254,6 +266,9 @@ class RateRule:
     per_species: bool = True
     bound_base: RateKind | None = None
     bound_factor: Decimal | None = None
+    # The Act lets the rate differ by local area: a notification may name a local
+    # authority or a pound (Cattle Trespass Act 1985 ss.4, 11(1)).
+    by_local_area: bool = False
 
 
 @dataclass
@@ -403,6 +418,29 @@ class Jurisdiction(ABC):
     def sale_accounting(self) -> Decision[SaleAccounting]:
         raise self.not_provided(Capability.AUCTION)
 
+    def refusal_to_pay(self, events: TimelineEvents) -> Decision[Window]:
+        """An owner who appears but refuses or omits to pay: when the refusal may be recorded
+        (it opens a sale of as many animals as the dues need); the decision's cites are the
+        sale's."""
+        raise self.not_provided(Capability.AUCTION)
+
+    def delivery_after_sale(self) -> Decision[None]:
+        """After a sale on the owner's refusal: the remaining animals and the balance of the
+        proceeds delivered to the owner with an account, against his receipt."""
+        raise self.lacks("delivery of the remaining animals with an account of the sale")
+
+    def delivery_refused_after_sale(self) -> Decision[None]:
+        """An owner who will not receive the remaining animals and the balance: what follows."""
+        raise self.lacks("rule for an owner who refuses the remaining animals after a sale")
+
+    def release_by_order(self) -> Decision[frozenset[ReleasingAuthority]]:
+        """Release of impounded animals on a written, reasoned order; value: who may order."""
+        raise self.lacks("release of impounded animals by order")
+
+    def recovery_by_sale(self) -> Decision[frozenset[str]]:
+        """A fine on conviction recovered by selling the animals; value: the offences' sections."""
+        raise self.lacks("recovery of a fine by the sale of the animals")
+
     def carcass_return(self) -> Decision[None]:
         """An animal hurt or killed while being seized: who bears it, the carcass returned."""
         raise self.not_provided(Capability.IMPOUNDMENT)
@@ -462,6 +500,11 @@ class Jurisdiction(ABC):
             jurisdiction=self.code,
             capability=capability.value,
         )
+
+    def lacks(self, provision: str) -> NotInJurisdiction:
+        """The refusal of a provision the tenant's Acts do not make."""
+        acts = "; ".join(a.title for a in self.acts)
+        return NotInJurisdiction(f"{acts} provides no {provision}", jurisdiction=self.code)
 
     def offence(self, section: str) -> Offence:
         """The offence a clerk names by section ("25", "15(1)")."""

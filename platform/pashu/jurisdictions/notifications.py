@@ -1,11 +1,12 @@
 """Notifications: the amounts an Act leaves to be fixed, as a tenant publishes them (DESIGN §2).
 
-A notification fixes one kind of rate (for one species, or for all) from a date, under a
-gazette reference. A later notification supersedes an earlier one; one for a species wins
-over one for all species. Where an Act bounds a rate by another (a habitual trespass area's
-fine "not exceeding double" the scale per head), a notification is checked against the base
-rate in force on its own effective date, and refused if the base is not yet notified: the
-bound is never guessed.
+A notification fixes one kind of rate (for one species, or for all; for one local area, or
+for all) from a date, under a gazette reference. A later notification supersedes an earlier
+one; one for a local area wins over one for all (a pound's over its local authority's), and
+one for a species over one for all species. Where an Act bounds a rate by another (a
+habitual trespass area's fine "not exceeding double" the scale per head), a notification is
+checked against the base rate in force on its own effective date (at each pound of its
+local area), and refused if the base is not yet notified: the bound is never guessed.
 """
 
 from __future__ import annotations
@@ -23,14 +24,35 @@ from pashu.jurisdictions.species import canonical
 
 
 @dataclass(frozen=True)
+class Area:
+    """The local area a notification is limited to: a local authority's pounds (level 1) or
+    one pound (level 2). The more specific governs where both are in force."""
+
+    level: int
+    name: str
+    pounds: frozenset[str]  # ids of the pounds it covers
+
+
+@dataclass(frozen=True)
 class Notification:
-    """A rate fixed by notification. `species` None: it applies to every species."""
+    """A rate fixed by notification. `species` None: it applies to every species; `area`
+    None: to every local area of the tenant."""
 
     kind: RateKind
     species: str | None
     amount: Decimal
     effective_from: date
     reference: str  # the gazette reference, e.g. "No. VET/4-1/85 dated 12.12.2025"
+    area: Area | None = None
+
+    @property
+    def level(self) -> int:
+        return 0 if self.area is None else self.area.level
+
+    @property
+    def whose(self) -> str:
+        """Which rate this is, for an answer's `why`."""
+        return "for every local area" if self.area is None else f"for {self.area.name}"
 
 
 def _words(kind: RateKind) -> str:
@@ -38,9 +60,15 @@ def _words(kind: RateKind) -> str:
 
 
 def _latest(
-    notifications: Iterable[Notification], kind: RateKind, species: str | None, on: date
+    notifications: Iterable[Notification],
+    kind: RateKind,
+    species: str | None,
+    on: date,
+    level: int = 0,
+    pound: str | None = None,
 ) -> Notification | None:
-    """The latest notification of exactly this kind and species in force `on`.
+    """The latest notification of exactly this kind, species and level of area (covering
+    `pound`) in force `on`.
 
     Two of the same effective date: the one published later (later in the sequence) wins.
     """
@@ -48,23 +76,38 @@ def _latest(
     for n in notifications:
         if n.kind is not kind or n.species != species or n.effective_from > on:
             continue
+        if n.level != level or (n.area is not None and pound not in n.area.pounds):
+            continue
         if found is None or n.effective_from >= found.effective_from:
             found = n
     return found
 
 
-def in_force(
-    notifications: Sequence[Notification], kind: RateKind, species: str | None, on: date
-) -> Notification | None:
-    """The notification of `kind` that governs `species` on `on`, or None if none does.
+# Most specific first: a pound's own rate, its local authority's, then the tenant-wide one;
+# within each, one for the species before one for all species.
+LEVELS = (2, 1, 0)
 
-    One for the species wins over one for all species, whatever their dates.
+
+def in_force(
+    notifications: Sequence[Notification],
+    kind: RateKind,
+    species: str | None,
+    on: date,
+    pound: str | None = None,
+) -> Notification | None:
+    """The notification of `kind` that governs `species` at `pound` on `on`, or None.
+
+    The most specific in force wins whatever their dates: a pound's own over its local
+    authority's over the tenant-wide one, and within each one for the species over one for
+    all species. Without `pound`, only tenant-wide notifications are considered.
     """
-    if species is not None:
-        specific = _latest(notifications, kind, canonical(species), on)
-        if specific is not None:
-            return specific
-    return _latest(notifications, kind, None, on)
+    name = canonical(species) if species is not None else None
+    for level in LEVELS if pound is not None else (0,):
+        for sp in (name, None) if name is not None else (None,):
+            found = _latest(notifications, kind, sp, on, level, pound)
+            if found is not None:
+                return found
+    return None
 
 
 def rule_for(plugin: Jurisdiction, kind: RateKind) -> RateRule:
@@ -101,6 +144,14 @@ def check(
         raise ValidationError(
             f"the {_words(new.kind)} is not fixed per species ({cite.label}); omit the species",
             citation=cite,
+        )
+    if new.area is not None and not rule.by_local_area:
+        acts = "; ".join(a.title for a in plugin.acts)
+        raise NotInJurisdiction(
+            f"{acts} fixes the {_words(new.kind)} for the whole State ({cite.label}): a "
+            "notification cannot be limited to a local area",
+            citation=cite,
+            jurisdiction=plugin.code,
         )
     new = replace(new, species=species, amount=amount)
     if rule.bound_base is None or rule.bound_factor is None:
@@ -179,8 +230,10 @@ def _bounded(
             }
         )
     bases: list[tuple[str | None, Notification]] = []
-    for sp in governed:
-        base = in_force(existing, base_kind, sp, on)
+    # A local area's rate is bounded by the base in force at each of its pounds.
+    places: list[str | None] = [*sorted(new.area.pounds)] if new.area else []
+    for sp, place in [(sp, place) for sp in governed for place in places or [None]]:
+        base = in_force(existing, base_kind, sp, on, place)
         if base is None:
             whom = f"for {sp}" if sp is not None else "for all species"
             raise ValidationError(
@@ -194,6 +247,8 @@ def _bounded(
     species, base = min(bases, key=lambda b: b[1].amount)
     limit = times(base.amount, factor)
     whom = f" for {species}" if species is not None else ""
+    if base.area is not None:
+        whom += f" {base.whose}"
     basis = (
         f"{factor} × the {_words(base_kind)}{whom} of Rs {base.amount} in force on "
         f"{on.isoformat()} ({base.reference}) is Rs {limit}"

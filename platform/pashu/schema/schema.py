@@ -25,6 +25,7 @@ from pashu.schema.extent.types import ExtentNotification, KindNotification
 from pashu.schema.impoundment import compiled as impoundment_sql
 from pashu.schema.impoundment.mutations import ImpoundmentMutation
 from pashu.schema.impoundment.queries import ImpoundmentQuery
+from pashu.schema.impoundment.remedies_mutations import RemediesMutation
 from pashu.schema.impoundment.stats import StatsQuery
 from pashu.schema.impoundment.types import Animal, Impoundment, Notice, Receipt, Sale
 from pashu.schema.keeping.mutations import KeepingMutation
@@ -99,6 +100,7 @@ Mutation = merge_types(
         KeepingMutation,
         PoundReturnsMutation,
         ImpoundmentMutation,
+        RemediesMutation,
         OffencesMutation,
         RegistrationMutation,
         EstablishmentsMutation,

@@ -77,7 +77,11 @@ def schedule(
     law = clocks_of(plugin)
     issued = aware(as_of)
     step = cases.step(cases.timeline(plugin, case, cases.notices(session, case.id)), Action.AUCTION)
-    assert step is not None  # an Act with an auction has the step
+    if step is None:  # the sale an owner's refusal called for is held: the rest are his
+        raise Conflict(
+            "no sale is due: the dues were met by the sale on the owner's refusal",
+            citation=plugin.refusal_to_pay(cases.events(case, [])).cites[0],
+        )
     if step.projected or issued < step.window.not_before:
         raise TooEarly(
             f"the auction may be held from {ist(step.window.not_before)}"

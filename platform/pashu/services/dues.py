@@ -15,7 +15,7 @@ from datetime import date, datetime, timedelta
 from decimal import Decimal
 from typing import Any
 
-from sqlalchemy import Select, func, select
+from sqlalchemy import Select, case, func, select
 
 from pashu.core.citations import Citation
 from pashu.core.decision import Decision
@@ -23,6 +23,7 @@ from pashu.core.errors import PashuError
 from pashu.core.legaltime import IST, legal_date
 from pashu.core.money import times
 from pashu.db.impoundment import AnimalStatus, ImpoundedAnimal, Impoundment
+from pashu.db.pounds import Pound
 from pashu.db.rates import RateNotification
 from pashu.jurisdictions.base import Jurisdiction, MoneyKind, PlaceKind, RateKind, RateRule
 from pashu.jurisdictions.notifications import Notification, in_force
@@ -95,26 +96,27 @@ def _fine_per_head(
     rate: Notification,
     species: str,
     levied: date,
+    pound: str,
 ) -> tuple[Decimal, list[Citation], str]:
     """The notified fine per head, held to its statutory bound (a multiple of the base scale
     in force when the fine is levied: "not exceeding four times"). A base lowered after the higher
     rate was published lowers the most that may be levied; a base not notified leaves the
     notified rate as it is (the bound was checked when it was published)."""
     if rule is None or rule.bound_base is None or rule.bound_factor is None:
-        return rate.amount, [], rate.reference
-    base = in_force(notifications, rule.bound_base, species, levied)
+        return rate.amount, [], f"{rate.reference}, the rate {rate.whose}"
+    base = in_force(notifications, rule.bound_base, species, levied, pound)
     if base is None:
-        return rate.amount, [], rate.reference
+        return rate.amount, [], f"{rate.reference}, the rate {rate.whose}"
     limit = times(base.amount, rule.bound_factor)
     if rate.amount <= limit:
-        return rate.amount, [], rate.reference
+        return rate.amount, [], f"{rate.reference}, the rate {rate.whose}"
     cite = rule.cites[0]
     return (
         limit,
         list(rule.cites),
         f"{rate.reference} fixes Rs {rate.amount}, but {cite.label} allows at most "
         f"{rule.bound_factor} × the {rule.bound_base.value} of Rs {base.amount} in force on "
-        f"{levied.isoformat()} ({base.reference})",
+        f"{levied.isoformat()} ({base.reference}, the rate {base.whose})",
     )
 
 
@@ -130,6 +132,7 @@ def compute(
     until = legal_date(as_of)
     lines: list[DuesLine] = []
 
+    pound = str(case.pound_id)  # a local area's rate governs its pounds
     fine_kind = _fine_kind(plugin, PlaceKind(case.place_kind))
     rules = _rate_rules(plugin)
     fines: dict[str, int] = defaultdict(int)
@@ -137,7 +140,7 @@ def compute(
         if not a.fine_settled:
             fines[a.species] += 1
     for species, heads in sorted(fines.items()):
-        rate = in_force(notifications, fine_kind.value, species, impounded)
+        rate = in_force(notifications, fine_kind.value, species, impounded, pound)
         if rate is None:
             lines.append(
                 DuesLine(
@@ -153,7 +156,7 @@ def compute(
             )
             continue
         per_head, cites, why = _fine_per_head(
-            rules.get(fine_kind.value), notifications, rate, species, impounded
+            rules.get(fine_kind.value), notifications, rate, species, impounded, pound
         )
         lines.append(
             DuesLine(
@@ -176,14 +179,16 @@ def compute(
     for (species, first, days), heads in sorted(feeding.items()):
         amount: Decimal | None = Decimal("0.00")
         missing: date | None = None
+        used: dict[str, None] = {}  # the rates applied, in order, for the explanation
         for n in range(days):
             day = first + timedelta(days=n)
-            rate = in_force(notifications, RateKind.FEEDING_PER_HEAD_PER_DAY, species, day)
+            rate = in_force(notifications, RateKind.FEEDING_PER_HEAD_PER_DAY, species, day, pound)
             if rate is None:
                 missing, amount = day, None
                 break
             assert amount is not None
             amount += rate.amount * heads
+            used[f"Rs {rate.amount} {rate.whose} ({rate.reference})"] = None
         lines.append(
             DuesLine(
                 MoneyKind.FEEDING_CHARGE,
@@ -193,7 +198,7 @@ def compute(
                 amount,
                 feeding_rule.cites if feeding_rule else [],
                 f"{heads} head × {days} day(s) in the pound from {first.isoformat()}, each day "
-                "or part of a day at the rate in force that day"
+                "or part of a day at the rate in force that day: " + "; ".join(used)
                 if missing is None
                 else f"no feeding rate for {species} notified in force on {missing.isoformat()}",
             )
@@ -211,24 +216,39 @@ IN_POUND = f"'{AnimalStatus.IN_POUND.value}'"
 
 
 def rate_segments() -> Select[Any]:
-    """The tenant's rates as segments: each (kind, species) notification in force from
-    `since` until the `next` one. Of two on one date the later published governs, as in
+    """The tenant's rates as segments: each (kind, species, level of area, pound)
+    notification in force from `since` until the `next` one. A tenant-wide rate is at no
+    pound (level 0), a local authority's at each of its pounds (level 1), a pound's at that
+    pound (level 2). Of two on one date the later published governs, as in
     notifications.in_force."""
-    n = RateNotification
+    n, p = RateNotification, Pound
+    level = case((n.pound_id.is_not(None), 2), (n.local_authority_id.is_not(None), 1), else_=0)
+    placed = (
+        select(
+            n.kind,
+            n.species,
+            n.effective_from,
+            n.amount,
+            n.created_at,
+            n.id,
+            level.label("level"),
+            func.coalesce(n.pound_id, p.id).label("pound"),
+        )
+        .outerjoin(p, (p.tenant_id == n.tenant_id) & (p.local_authority_id == n.local_authority_id))
+        .subquery()
+    )
+    area = (placed.c.kind, placed.c.species, placed.c.level, placed.c.pound)
     published = func.row_number().over(
-        partition_by=(n.kind, n.species, n.effective_from),
-        order_by=(n.created_at.desc(), n.id.desc()),
+        partition_by=(*area, placed.c.effective_from),
+        order_by=(placed.c.created_at.desc(), placed.c.id.desc()),
     )
     ranked = select(
-        n.kind, n.species, n.effective_from.label("since"), n.amount, published.label("rank")
+        *area, placed.c.effective_from.label("since"), placed.c.amount, published.label("rank")
     ).subquery()
     latest = select(ranked).where(ranked.c.rank == 1).subquery()
-    following = func.lead(latest.c.since).over(
-        partition_by=(latest.c.kind, latest.c.species), order_by=latest.c.since
-    )
-    return select(
-        latest.c.kind, latest.c.species, latest.c.since, following.label("next"), latest.c.amount
-    )
+    latest_area = (latest.c.kind, latest.c.species, latest.c.level, latest.c.pound)
+    following = func.lead(latest.c.since).over(partition_by=latest_area, order_by=latest.c.since)
+    return select(*latest_area, latest.c.since, following.label("next"), latest.c.amount)
 
 
 def _on(instant: str) -> str:
@@ -236,32 +256,56 @@ def _on(instant: str) -> str:
     return f"({instant} AT TIME ZONE '{IST.key}')::date"
 
 
-def _rate_on(kind: str, species: str, day: str, segments: str) -> str:
-    """in_force: the species' own rate in force that day, else the one for all species."""
+# in_force's order, most specific first: (level of area, the species' own rate?).
+TIERS = ((2, True), (2, False), (1, True), (1, False), (0, True), (0, False))
 
-    def rate(match: str) -> str:
+
+def _tier(r: str, level: int, own: bool, species: str, pound: str) -> str:
+    """Segment `r` is of this tier for the species at the pound."""
+    kind = f"{r}.species = {species}" if own else f"{r}.species IS NULL"
+    where = "" if level == 0 else f" AND {r}.pound = {pound}"
+    return f"{r}.level = {level} AND {kind}{where}"
+
+
+def _rate_on(kind: str, species: str, day: str, segments: str, pound: str) -> str:
+    """in_force: the most specific rate in force that day (see TIERS)."""
+
+    def rate(level: int, own: bool) -> str:
         return (
-            f"(SELECT r.amount FROM {segments} r WHERE r.kind = {kind} AND {match} "
+            f"(SELECT r.amount FROM {segments} r WHERE r.kind = {kind} AND "
+            f"{_tier('r', level, own, species, pound)} "
             f"AND r.since <= {day} AND (r.next IS NULL OR {day} < r.next))"
         )
 
-    return f"coalesce({rate(f'r.species = {species}')}, {rate('r.species IS NULL')})"
+    return f"coalesce({', '.join(rate(level, own) for level, own in TIERS)})"
 
 
-def _feeding(species: str, first: str, last: str, own_from: str, segments: str) -> str:
+def _feeding(species: str, first: str, last: str, segments: str, pound: str) -> str:
     """The feeding rate summed over the days first..last, each at the rate in force that
-    day; NULL if a day has none. The species' own rates govern from the first of them on
-    (`own_from`), the rates for all species before it; so each day falls in one segment."""
-    until = (
-        f"least({last}, coalesce(r.next - 1, {last}), "
-        f"CASE WHEN r.species IS NULL THEN coalesce({own_from} - 1, {last}) ELSE {last} END)"
+    day; NULL if a day has none. A tier governs from its first rate on over every less
+    specific one (in_force), so each segment counts until the next more specific tier
+    begins (k.from_<t>, from `_tier_starts`), and each day falls in one segment."""
+    cut = " ".join(
+        f"WHEN {_tier('r', level, own, species, pound)} THEN "
+        + (f"least({', '.join(f'k.from_{h}' for h in range(t))}) - 1" if t else "NULL")
+        for t, (level, own) in enumerate(TIERS)
     )
+    until = f"least({last}, coalesce(r.next - 1, {last}), coalesce(CASE {cut} END, {last}))"
+    matches = f"(r.species = {species} OR r.species IS NULL) AND (r.level = 0 OR r.pound = {pound})"
     return (
         f"(SELECT CASE WHEN coalesce(sum(o.days), 0) < greatest(0, {last} - {first} + 1) "
         "THEN NULL ELSE coalesce(sum(o.days * o.amount), 0) END FROM ("
         f"SELECT greatest(0, {until} - greatest({first}, r.since) + 1) AS days, r.amount "
-        f"FROM {segments} r "
-        f"WHERE r.kind = {FEEDING} AND (r.species = {species} OR r.species IS NULL)) o)"
+        f"FROM {segments} r WHERE r.kind = {FEEDING} AND {matches}) o)"
+    )
+
+
+def _tier_starts(species: str, segments: str, pound: str) -> str:
+    """k.from_<t>: the first day a feeding rate of tier t (but the last) is in force."""
+    return ", ".join(
+        f"(SELECT min(o.since) FROM {segments} o WHERE o.kind = {FEEDING} AND "
+        f"{_tier('o', level, own, species, pound)}) AS from_{t}"
+        for t, (level, own) in enumerate(TIERS[:-1])
     )
 
 
@@ -331,25 +375,23 @@ def total_sql(
     `segments`, `rate_segments()` as a CTE's name or a subquery; `bound`, the base scale and
     factor that bound the fine scale (`fine_bound_sql`)."""
     # Each animal's days and scales, named once (k) for the expressions that use them.
-    own_from = (
-        f"(SELECT min(o.since) FROM {segments} o WHERE o.kind = {FEEDING} "
-        "AND o.species = a.species)"
-    )
+    pound = f"{case}.pound_id"
     days = (
         f"CROSS JOIN LATERAL (SELECT {_on(f'{case}.impounded_at')} AS impounded, "
-        f"{_on(as_of)} AS until, {fine_kind} AS fine_kind, {own_from} AS own_from, "
-        f"{bound[0]} AS bound_kind, ({bound[1]})::numeric AS bound_factor) k "
+        f"{_on(as_of)} AS until, {fine_kind} AS fine_kind, "
+        f"{bound[0]} AS bound_kind, ({bound[1]})::numeric AS bound_factor, "
+        f"{_tier_starts('a.species', segments, pound)}) k "
         f"CROSS JOIN LATERAL (SELECT coalesce({_on('a.charges_settled_at')} + 1, k.impounded) "
         "AS first) f"
     )
     # An unbounded scale, or a base not notified, caps nothing; an unknown rate stays unknown.
-    rate = _rate_on("k.fine_kind", "a.species", "k.impounded", segments)
-    limit = _rate_on("k.bound_kind", "a.species", "k.impounded", segments)
+    rate = _rate_on("k.fine_kind", "a.species", "k.impounded", segments, pound)
+    limit = _rate_on("k.bound_kind", "a.species", "k.impounded", segments, pound)
     fine = (
         "(SELECT least(x.rate, coalesce(round(k.bound_factor * x.base), x.rate)) FROM "
         f"(SELECT {rate} AS rate, {limit} AS base) x WHERE x.rate IS NOT NULL)"
     )
-    feeding = _feeding("a.species", "f.first", "k.until", "k.own_from", segments)
+    feeding = _feeding("a.species", "f.first", "k.until", segments, pound)
     return (
         "(SELECT CASE WHEN bool_or(x.amount IS NULL) THEN NULL "
         "ELSE (coalesce(sum(x.amount), 0) / 100.0)::numeric(20, 2)::text END FROM ("

@@ -20,7 +20,7 @@ from pashu.db.impoundment import (
 )
 from pashu.jurisdictions.base import Action, Jurisdiction, TimelineEvents, TimelineStep
 from pashu.jurisdictions.notifications import Notification
-from pashu.services.rates import as_notification, notifications
+from pashu.services.rates import load
 
 
 def get(session: Session, impoundment_id: uuid.UUID, *, lock: bool = False) -> Impoundment:
@@ -49,7 +49,7 @@ def notices(session: Session, case_id: uuid.UUID) -> list[Notice]:
 
 
 def rates(session: Session) -> list[Notification]:
-    return [as_notification(r) for r in notifications(session)]
+    return load(session)
 
 
 def events(case: Impoundment, issued: Sequence[Notice]) -> TimelineEvents:
@@ -60,6 +60,9 @@ def events(case: Impoundment, issued: Sequence[Notice]) -> TimelineEvents:
         impounded_at=case.impounded_at,
         announced_at=by_kind.get(Action.ANNOUNCE_SEIZURE.value),
         noticed_at=by_kind.get(Action.PUBLISH_NOTICE.value),
+        refused_at=case.refused_at,
+        # The sale an owner's refusal calls for: once held, its step is done.
+        sold_at=case.refusal_sold_at if case.refused_at is not None else None,
     )
 
 

@@ -118,12 +118,22 @@ def exhibited_list(
         if rule is None:
             continue
         cites += rule.cites
-        species = sorted({n.species or "all kinds" for n in notifications if n.kind is kind})
+        here = str(pound.id)  # the rates of this pound's local area, or every area's
+        species = sorted(
+            {
+                n.species or "all kinds"
+                for n in notifications
+                if n.kind is kind and (n.area is None or here in n.area.pounds)
+            }
+        )
         for name in species:
-            n = in_force(notifications, kind, None if name == "all kinds" else name, on)
+            n = in_force(notifications, kind, None if name == "all kinds" else name, on, here)
             label = kind.value.replace("_", " ").lower().capitalize()
             rows.append(
-                (f"{label}: {name}", f"Rs {n.amount} ({n.reference})" if n else "not notified")
+                (
+                    f"{label}: {name}",
+                    f"Rs {n.amount} ({n.reference}, {n.whose})" if n else "not notified",
+                )
             )
     return Document(
         f"{pound.name}: fines and charges for feeding and watering",

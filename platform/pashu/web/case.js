@@ -21,6 +21,10 @@ const CASE = `query($id: ID!) {
     receipts { number amount at claimant { name address } underProtest }
     sales { at byAuction buyer { name address role } price expenses proceeds surplus }
     books { account kind name balance }
+    refusals { at deposit dues claimant { name } }
+    handovers { at accepted receiptNumber animals balance claimant { name }
+                account { finesAndCharges cattleSold proceeds disposal { item amount } citations } }
+    releaseOrders { authority orderedBy orderedAt reasons document releasedAt animals }
   }
 }`;
 const BUYER_ROLES = [
@@ -57,7 +61,7 @@ export async function caseView(view, id, ctx) {
       h("span", { class: `status big st-${c.status.toLowerCase()}`, "data-status": c.status }, label(c.status))),
     flash ? h("p", { class: "success", role: "status" }, flash) : null,
     h("div", { class: "case-grid" },
-      h("div", { class: "case-main" }, timelineCard(c), duesCard(c), actionsCard(c, inPound, jurisdiction, reload)),
+      h("div", { class: "case-main" }, timelineCard(c), duesCard(c), remediesCard(c), actionsCard(c, inPound, jurisdiction, reload)),
       h("div", { class: "case-side" }, entryCard(c), documentsCard(c), booksCard(c))),
   );
   flash = null;
@@ -162,6 +166,7 @@ function documentsCard(c) {
     try {
       const data = await gql(`query($id: ID!) { impoundment(id: $id) {
         registerCopy { title pdfBase64 } receipts { number document { title pdfBase64 } } sales { at document { title pdfBase64 } }
+        handovers { document { title pdfBase64 } }
         notices { kind document { title pdfBase64 } } } }`, { id: c.id }, { auth: true });
       downloadPdf(pick(data.impoundment).pdfBase64, filename);
     } catch (err) {
@@ -182,6 +187,9 @@ function documentsCard(c) {
     ...c.receipts.map((r, i) => h("li", {},
       h("span", {}, `Receipt no. ${r.number}: ${rupees(r.amount)} from ${r.claimant.name}`, r.underProtest ? " (under protest)" : "", h("div", { class: "muted small" }, timeEl(r.at))),
       docButton("PDF", (x) => x.receipts[i].document, `receipt-${r.number}.pdf`))),
+    ...c.handovers.map((x, i) => h("li", {},
+      h("span", {}, x.accepted ? `Account of sale, receipt no. ${x.receiptNumber}` : "Account of sale (refused)"),
+      docButton("PDF", (d) => d.handovers[i].document, `handover-${c.registerNumber}-${i + 1}.pdf`))),
     ...c.sales.map((s, i) => h("li", {},
       h("span", {}, `${s.byAuction ? "Auction" : "Disposal"}: ${rupees(s.price)} from ${s.buyer.name}`, h("div", { class: "muted small" }, timeEl(s.at), s.surplus !== "0.00" ? ` · surplus ${rupees(s.surplus)} held` : "")),
       docButton("PDF", (x) => x.sales[i].document, `sale-${c.registerNumber}-${i + 1}.pdf`))),
@@ -194,16 +202,132 @@ function documentsCard(c) {
         docButton("PDF", (x) => x.notices[i].document, `notice-${c.registerNumber}-${n.kind.toLowerCase()}.pdf`))))] : null);
 }
 
+// The owner who would not pay (and what remained after his sale), and release orders.
+function remediesCard(c) {
+  if (!c.refusals.length && !c.handovers.length && !c.releaseOrders.length) return null;
+  return h("section", { class: "card", "aria-labelledby": "remedies-h", "data-section": "remedies" },
+    h("h2", { id: "remedies-h" }, "Refusals, handovers and release orders"),
+    h("ul", { class: "plain" },
+      c.refusals.map((r) => h("li", { "data-item": "refusal" },
+        h("strong", {}, r.deposit ? "Refused to deposit" : "Refused or omitted to pay"), ": ", r.claimant.name, ", ", timeEl(r.at),
+        h("div", { class: "muted small" }, "Owed then ", r.dues == null ? "not known" : rupees(r.dues),
+          "; as many animals as the dues need may be sold from this instant."))),
+      c.handovers.map((x) => h("li", { "data-item": "handover" },
+        h("strong", {}, x.accepted ? `Remaining ${x.animals} delivered, receipt no. ${x.receiptNumber}` : "Remaining animals and balance refused: unclaimed"),
+        ", ", timeEl(x.at),
+        h("div", { class: "muted small" }, `Sold ${x.account.cattleSold} for `, rupees(x.account.proceeds), "; fines and charges ",
+          rupees(x.account.finesAndCharges), "; balance to the owner ", rupees(x.balance), " (", x.account.citations.join(", "), ")"))),
+      c.releaseOrders.map((o) => h("li", { "data-item": "release-order" },
+        h("strong", {}, `Released ${o.animals} by order of ${label(o.authority)}`), " (", o.orderedBy, ", ", o.document, "), ", timeEl(o.releasedAt),
+        h("div", { class: "muted small" }, "Reasons: ", o.reasons)))));
+}
+
 function actionsCard(c, inPound, jurisdiction, reload) {
   if (!inPound.length) {
     return h("section", { class: "card", "aria-labelledby": "actions-h" }, h("h2", { id: "actions-h" }, "Clerk's actions"),
       h("p", { class: "muted" }, "No animal of this case is in the pound: nothing is left to deliver or sell."));
   }
+  const auction = jurisdiction.capabilities.includes("AUCTION");
   return h("section", { class: "card", "aria-labelledby": "actions-h" },
     h("h2", { id: "actions-h" }, "Clerk's actions"),
     deliverForm(c, inPound, reload),
-    jurisdiction.capabilities.includes("AUCTION") ? saleForm(c, inPound, reload)
-      : h("p", { class: "muted small" }, `${jurisdiction.name}'s Act provides no auction.`));
+    auction ? saleForm(c, inPound, reload)
+      : h("p", { class: "muted small" }, `${jurisdiction.name}'s Act provides no auction.`),
+    auction && awaitingRest(c) ? restForm(c, reload) : null,
+    auction && !c.refusals.length ? refusalForm(c, reload) : null,
+    releaseForm(c, reload));
+}
+
+// A sale after the owner's refusal, and nothing handed over since: the rest await him.
+function awaitingRest(c) {
+  const refused = c.refusals.at(-1);
+  if (!refused) return false;
+  const sold = c.sales.some((x) => x.at >= refused.at);
+  return sold && !c.handovers.some((x) => x.at >= refused.at);
+}
+
+function personFields(c) {
+  const at = h("input", { type: "datetime-local", required: true, value: istInput() });
+  const name = h("input", { type: "text", required: true, autocomplete: "name", value: c.owner?.name || "" });
+  const address = h("input", { type: "text", required: true, value: c.owner?.address || "" });
+  const fields = [field("When (IST)", at, { name: "at" }), field("Owner or agent", name, { name: "claimant.name" }),
+    field("Address", address, { name: "claimant.address" })];
+  const value = () => ({ impoundmentId: c.id, at: fromIstInput(at.value), claimant: { name: name.value, address: address.value } });
+  return [fields, value];
+}
+
+function refusalForm(c, reload) {
+  const [fields, value] = personFields(c);
+  const deposit = h("input", { type: "checkbox" });
+  const form = h("form", { class: "action-form", "aria-labelledby": "refusal-h", "data-form": "refusal" },
+    h("h3", { id: "refusal-h" }, "The owner refuses or omits to pay"),
+    h("p", { class: "muted small" }, "Opens a sale of as many animals as the dues need, at the Act's own time."),
+    h("div", { class: "form-grid" }, ...fields),
+    h("label", { class: "check field", "data-field": "deposit" }, deposit, " He refused the deposit of a disputed seizure"),
+    h("div", { class: "actions" }, h("button", { type: "submit" }, "Record the refusal")));
+  form.addEventListener("submit", (e) => {
+    e.preventDefault();
+    submitting(form, { "code:TOO_EARLY": "at", "code:TOO_LATE": "at" }, async () => {
+      await gql(`mutation($input: RecordRefusalToPayInput!) { recordRefusalToPay(input: $input) { at } }`,
+        { input: { ...value(), deposit: deposit.checked } }, { auth: true });
+      reload("Refusal recorded: the sale may follow.");
+    });
+  });
+  return form;
+}
+
+function restForm(c, reload) {
+  const [fields, value] = personFields(c);
+  const paid = h("input", { type: "text", inputmode: "decimal", pattern: "\\d+(\\.\\d{1,2})?", value: "0.00" });
+  const refused = h("input", { type: "checkbox" });
+  const form = h("form", { class: "action-form", "aria-labelledby": "rest-h", "data-form": "rest" },
+    h("h3", { id: "rest-h" }, "Deliver the remaining animals and the balance"),
+    h("div", { class: "form-grid" }, ...fields,
+      field("Paid by the owner (₹)", paid, { name: "amountPaid", hint: "Only feeding since the sale beyond the balance" })),
+    h("label", { class: "check field", "data-field": "accepted" }, refused, " The owner refuses them (they become unclaimed)"),
+    h("div", { class: "actions" }, h("button", { type: "submit" }, "Record")));
+  form.addEventListener("submit", (e) => {
+    e.preventDefault();
+    submitting(form, { "code:CONFLICT": "at" }, async () => {
+      const data = await gql(`mutation($input: DeliverRestInput!) { deliverRest(input: $input) { accepted receiptNumber balance } }`,
+        { input: { ...value(), accepted: !refused.checked, amountPaid: paid.value.trim() || "0.00" } }, { auth: true });
+      const d = data.deliverRest;
+      reload(d.accepted ? `Delivered: receipt no. ${d.receiptNumber}; balance ${rupees(d.balance)}.` : "Refused: the animals are unclaimed.");
+    });
+  });
+  return form;
+}
+
+function releaseForm(c, reload) {
+  const authority = h("select", {}, ["DIRECTOR", "LOCAL_AUTHORITY", "MAGISTRATE", "CIVIL_COURT"].map((r) => h("option", { value: r }, label(r))));
+  const by = h("input", { type: "text", required: true });
+  const orderedAt = h("input", { type: "datetime-local", required: true, value: istInput() });
+  const orderRef = h("input", { type: "text", required: true });
+  const reasons = h("textarea", { required: true, rows: "2" });
+  const at = h("input", { type: "datetime-local", required: true, value: istInput() });
+  const form = h("form", { class: "action-form", "aria-labelledby": "release-h", "data-form": "release" },
+    h("h3", { id: "release-h" }, "Release on a written order"),
+    h("div", { class: "form-grid" },
+      field("Ordered by", authority, { name: "authority", hint: "Where the Act allows a release by order" }),
+      field("Officer or court", by, { name: "orderedBy" }),
+      field("Order dated (IST)", orderedAt, { name: "orderedAt" }),
+      field("Order no. or reference", orderRef, { name: "document" }),
+      field("Reasons stated in the order", reasons, { name: "reasons" }),
+      field("Released (IST)", at, { name: "at" })),
+    h("div", { class: "actions" }, h("button", { type: "submit" }, "Release")));
+  form.addEventListener("submit", (e) => {
+    e.preventDefault();
+    submitting(form, { "code:NOT_IN_JURISDICTION": "authority", "code:CONFLICT": "at" }, async () => {
+      const data = await gql(`mutation($input: ReleaseByOrderInput!) { releaseByOrder(input: $input) { animals } }`, {
+        input: {
+          impoundmentId: c.id, authority: authority.value, orderedBy: by.value, orderedAt: fromIstInput(orderedAt.value),
+          reasons: reasons.value, document: orderRef.value, at: fromIstInput(at.value),
+        },
+      }, { auth: true });
+      reload(`Released ${data.releaseByOrder.animals} animal(s) by order.`);
+    });
+  });
+  return form;
 }
 
 async function submitting(form, fieldMap, run) {

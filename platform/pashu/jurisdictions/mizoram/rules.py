@@ -198,14 +198,15 @@ class Mizoram(Jurisdiction):
         """s.7(1) seize and take to the Village Council; s.7(5) announce by Village Crier
         within 24 hours of the animals being brought; s.10(1) auction if not claimed within
         seven days from the announcement; s.10(4) refund on a claim within 15 days of the
-        sale. Missing events are projected at the earliest instant the law allows."""
+        sale; after an owner's refusal to pay, s.10(2) (the sale from the refusal, with no
+        refund). Missing events are projected at the earliest instant the law allows."""
         brought = events.impounded_at or events.seized_at
         brought_projected = events.impounded_at is None
         announced = events.announced_at or brought
         announced_projected = events.announced_at is None
         auction_from = days_after(announced, 7)  # General Clauses Act s.9
         sold = events.sold_at or auction_from
-        return [
+        steps = [
             TimelineStep(
                 Action.DELIVER_TO_POUND,
                 Window(events.seized_at, None),
@@ -221,6 +222,23 @@ class Mizoram(Jurisdiction):
                 "twenty-four hours of the time the animals were brought",
                 projected=brought_projected,
             ),
+        ]
+        if events.refused_at is not None:
+            # s.10(2): a sale on the owner's refusal; no refund under s.10(4) follows it.
+            if events.sold_at is None:
+                steps.append(
+                    TimelineStep(
+                        Action.AUCTION,
+                        Window(events.refused_at, None),
+                        self.refusal_to_pay(events).cites,
+                        "the owner claimed the animals but refused or failed to pay: the "
+                        "Village Council has as many of them sold by public auction as are "
+                        "necessary; the Act sets no time (interpreted: from the refusal)",
+                    )
+                )
+            return steps
+        return [
+            *steps,
             TimelineStep(
                 Action.AUCTION,
                 Window(auction_from, None),
@@ -267,6 +285,27 @@ class Mizoram(Jurisdiction):
             )
             for capacity, words in owners.items()
         ]
+
+    def refusal_to_pay(self, events: TimelineEvents) -> Decision[Window]:
+        """s.10(2): if within the period of s.10(1) the owner or his agent claims the animals
+        but refuses or fails to pay the feeding charges and fines of s.9, the Village Council
+        has the animals, or as many of them as necessary, sold by public auction."""
+        brought = events.impounded_at or events.seized_at
+        announced = events.announced_at or brought
+        return Decision(
+            Window(brought, days_after(announced, 7)),
+            [
+                self._cite("10(2)").with_confidence(
+                    Confidence.INTERPRETED,
+                    "s.10(2) sets no time for the sale after the refusal: read as from the "
+                    "refusal, without s.10(1)'s seven days, which are for animals not claimed",
+                ),
+                self._cite("9(1)"),
+            ],
+            "an owner who claims the animals within seven days of the announcement but refuses "
+            "or fails to pay the feeding charges and fines has as many of them sold as are "
+            "necessary (the sale from the refusal, interpreted); no refund under s.10(4) follows",
+        )
 
     def fine_rate_kind(self, place: PlaceKind) -> Decision[RateKind]:
         """s.9(1): fines "at such rate as the Government may from time to time, by rules,

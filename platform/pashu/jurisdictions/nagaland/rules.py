@@ -27,6 +27,7 @@ from pashu.jurisdictions.base import (
     PlaceKind,
     RateKind,
     RateRule,
+    ReleasingAuthority,
     Route,
     SaleAccounting,
     SeizerCapacity,
@@ -250,7 +251,8 @@ class Nagaland(Jurisdiction):
     def impoundment_timeline(self, events: TimelineEvents) -> list[TimelineStep]:
         """ss.9(1) and 10 (to the pound within 24 hours), 14 (report after 7 days unclaimed,
         notice and drum, auction 7 days after the notice), 17(3) (surplus held 3 months) and
-        20 (complaint within 10 days of seizure).
+        20 (complaint within 10 days of seizure); after an owner's refusal to pay, 16(1)
+        (the sale at the Director's time, without s.14's periods).
 
         A missing event is projected at the earliest instant the Act allows: impounding at
         the seizure, the notice when the report may first be made (14(2) “thereupon”), the
@@ -271,8 +273,11 @@ class Nagaland(Jurisdiction):
             )
         noticed = events.noticed_at or report_opens
         auction_opens = days_after(noticed, 7)  # 14(3): seven days from the notice
+        refused = events.refused_at
+        if refused is not None:
+            auction_opens = refused  # 16(1): the owner claimed; s.14's seven days do not run
         sold = events.sold_at or auction_opens
-        return [
+        steps = [
             TimelineStep(
                 Action.DELIVER_TO_POUND,
                 Window(seized, hours_after(seized, 24)),
@@ -280,32 +285,55 @@ class Nagaland(Jurisdiction):
                 "seized cattle are sent to the pound within twenty-four hours (s.9(1) from "
                 "land, s.10 from public roads, canals and the like)",
             ),
-            TimelineStep(
-                Action.REPORT_UNCLAIMED,
-                Window(report_opens),
-                [self._cite("14(1)")],
-                "cattle not claimed within seven days from the date of impounding are reported "
-                "to the local authority or the officer the Director specifies; no time is set",
-                projected=events.impounded_at is None,
-            ),
-            TimelineStep(
-                Action.PUBLISH_NOTICE,
-                Window(report_opens),
-                [self._cite("14(2)")],
-                "thereupon the local authority or officer posts a notice in its office and has "
-                "it proclaimed by beat of drum in the village and the nearest market place; "
-                "no time is set",
-                projected=events.impounded_at is None,
-            ),
-            TimelineStep(
-                Action.AUCTION,
-                Window(auction_opens),
-                [self._cite("14(3)"), self._cite("16(1)")],
-                "cattle not claimed within seven days from the date of the notice are sold by "
-                "public auction (s.14(3); a sale under s.16(1) follows the same conditions); "
-                "no time is set",
-                projected=events.noticed_at is None,
-            ),
+        ]
+        # Cattle whose owner appeared and refused to pay are not "not claimed" (s.14).
+        if refused is None or events.noticed_at is not None:
+            steps += [
+                TimelineStep(
+                    Action.REPORT_UNCLAIMED,
+                    Window(report_opens),
+                    [self._cite("14(1)")],
+                    "cattle not claimed within seven days from the date of impounding are "
+                    "reported to the local authority or the officer the Director specifies; "
+                    "no time is set",
+                    projected=events.impounded_at is None,
+                ),
+                TimelineStep(
+                    Action.PUBLISH_NOTICE,
+                    Window(report_opens),
+                    [self._cite("14(2)")],
+                    "thereupon the local authority or officer posts a notice in its office and "
+                    "has it proclaimed by beat of drum in the village and the nearest market "
+                    "place; no time is set",
+                    projected=events.impounded_at is None,
+                ),
+            ]
+        if refused is None:
+            steps.append(
+                TimelineStep(
+                    Action.AUCTION,
+                    Window(auction_opens),
+                    [self._cite("14(3)"), self._cite("16(1)")],
+                    "cattle not claimed within seven days from the date of the notice are sold "
+                    "by public auction (s.14(3); a sale under s.16(1) follows the same "
+                    "conditions); no time is set",
+                    projected=events.noticed_at is None,
+                )
+            )
+        elif events.sold_at is None:  # once the sale the refusal calls for is held, no more
+            steps.append(
+                TimelineStep(
+                    Action.AUCTION,
+                    Window(refused),
+                    self.refusal_to_pay(events).cites,
+                    "the owner appeared and refused or omitted to pay: as many of the cattle as "
+                    "are necessary are sold by public auction at the place and time and on the "
+                    "conditions of s.14 (as the Director directs), without s.14(3)'s seven days "
+                    "(interpreted)",
+                )
+            )
+        return [
+            *steps,
             TimelineStep(
                 Action.COMPLAIN_ILLEGAL_SEIZURE,
                 Window(seized, days_after(seized, 10)),
@@ -384,6 +412,82 @@ class Nagaland(Jurisdiction):
             Confidence.INTERPRETED,
             "“within three months” names no start; counted from the sale, when the surplus "
             "first exists (it is sent to the local authority after the sale)",
+        )
+
+    def refusal_to_pay(self, events: TimelineEvents) -> Decision[Window]:
+        """s.16(1): if the owner or his agent appears and refuses or omits to pay (or, in the
+        case of s.15, to deposit) the fines and expenses, the cattle or as many of them as
+        may be necessary are sold by public auction at such place and time and subject to
+        such conditions as are referred to in s.14."""
+        return Decision(
+            Window(events.impounded_at or events.seized_at),
+            [
+                self._cite("16(1)").with_confidence(
+                    Confidence.INTERPRETED,
+                    "“such place and time ... as are referred to in section 14” read as the "
+                    "place and time the Director directs under s.14(3), not its seven days "
+                    "after the notice, which are for cattle not claimed",
+                ),
+                self._cite("14(3)"),
+            ],
+            "an owner who appears while the cattle are impounded and refuses or omits to pay "
+            "(or to deposit under s.15) has as many of them sold as the fines and expenses "
+            "need, at the place and time the Director directs (interpreted: s.14(3)'s seven "
+            "days are for cattle not claimed)",
+        )
+
+    def delivery_after_sale(self) -> Decision[None]:
+        """s.16(2)-(4): fines, feeding and sale expenses come out of the proceeds; the
+        remaining cattle and the balance go to the owner with an account of (a) the cattle
+        seized, (b) the time impounded, (c) the fines and charges, (d) the cattle sold,
+        (e) the proceeds and (f) their disposal, against his receipt."""
+        return Decision(
+            None,
+            [self._cite("16(2)"), self._cite("16(3)"), self._cite("16(4)")],
+            "the remaining cattle and the balance of the proceeds are delivered to the owner or "
+            "his agent with the account of s.16(3)(a)-(f); he gives a receipt for them",
+        )
+
+    def delivery_refused_after_sale(self) -> Decision[None]:
+        """s.16(5): an owner who refuses the remaining cattle and the surplus proceeds: both
+        are deemed unclaimed and disposed of under the Act (ss.14, 17(3), 18(1))."""
+        return Decision(
+            None,
+            [self._cite("16(5)"), self._cite("14(1)"), self._cite("17(3)")],
+            "the remaining cattle and the surplus proceeds are deemed unclaimed: the cattle "
+            "follow s.14 (report, notice, auction), the surplus is held in deposit (s.17(3))",
+        )
+
+    def release_by_order(self) -> Decision[frozenset[ReleasingAuthority]]:
+        """s.19(2): no pound-keeper releases or delivers impounded cattle otherwise than under
+        Chapter IV unless the Director, the local authority, the Magistrate acting under
+        Chapter V or a Civil Court orders it in writing stating the reasons."""
+        return Decision(
+            frozenset(ReleasingAuthority),  # all four are named
+            [self._cite("19(2)")],
+            "the pound-keeper may release cattle otherwise than on payment or sale only on a "
+            "written order stating its reasons, of the Director, the local authority, the "
+            "Magistrate acting under Chapter V or a Civil Court",
+        )
+
+    def recovery_by_sale(self) -> Decision[frozenset[str]]:
+        """s.26: a fine imposed under s.25 may be recovered by sale of all or any of the
+        cattle by which the trespass was committed, seized in the act or not, the convict's
+        own or only in his charge; the sale follows s.16 (interpreted: the Act names no
+        other procedure for it)."""
+        return Decision(
+            frozenset({"25"}),
+            [
+                self._cite("26"),
+                self._cite("16(2)").with_confidence(
+                    Confidence.INTERPRETED,
+                    "s.26 names no procedure for the sale: the public auction of s.16, with "
+                    "its deductions and account, is used",
+                ),
+            ],
+            "a fine under s.25 may be recovered by selling all or any of the trespassing "
+            "cattle, the convict's or only in his charge; sold by public auction as under "
+            "s.16 (interpreted), the fine taken from the proceeds before the balance",
         )
 
     def fine_rate_kind(self, place: PlaceKind) -> Decision[RateKind]:
@@ -567,10 +671,16 @@ class Nagaland(Jurisdiction):
         raise self.not_provided(_CHAPTER_OF[kind])
 
     def rate_rules(self) -> dict[RateKind, RateRule]:
-        """ss.11(1), 11(2), 12 and 4; the unnamed Act's sub-section (3)."""
+        """ss.11(1), 11(2), 12 and 4; the unnamed Act's sub-section (3). The scale of s.11(1)
+        may differ "for different local areas or for different localities within the same
+        local areas", and each local authority fixes its pounds' feeding rates (s.4): those
+        may be notified for a local authority or a pound."""
         return {
             RateKind.FINE_PER_HEAD: RateRule(
-                RateKind.FINE_PER_HEAD, "the Director", [self._cite("11(1)")]
+                RateKind.FINE_PER_HEAD,
+                "the Director",
+                [self._cite("11(1)")],
+                by_local_area=True,  # "different scales ... for different local areas"
             ),
             RateKind.HABITUAL_AREA_FINE_PER_HEAD: RateRule(
                 RateKind.HABITUAL_AREA_FINE_PER_HEAD,
@@ -578,6 +688,7 @@ class Nagaland(Jurisdiction):
                 [self._cite("11(2)")],
                 bound_base=RateKind.FINE_PER_HEAD,
                 bound_factor=Decimal(2),  # "not exceeding double"
+                by_local_area=True,  # "in any local areas"
             ),
             RateKind.AERODROME_FINE_PER_HEAD: RateRule(
                 RateKind.AERODROME_FINE_PER_HEAD,
@@ -587,7 +698,10 @@ class Nagaland(Jurisdiction):
                 bound_factor=Decimal(4),  # "not exceeding four times"
             ),
             RateKind.FEEDING_PER_HEAD_PER_DAY: RateRule(
-                RateKind.FEEDING_PER_HEAD_PER_DAY, "the local authority", [self._cite("4")]
+                RateKind.FEEDING_PER_HEAD_PER_DAY,
+                "the local authority",
+                [self._cite("4")],
+                by_local_area=True,  # each local authority fixes its pounds' rates
             ),
             RateKind.REGISTRATION_FEE: RateRule(
                 RateKind.REGISTRATION_FEE,

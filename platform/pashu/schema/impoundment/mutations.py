@@ -111,6 +111,9 @@ class RecordSaleInput:
         default=None,
         description="For a disposal otherwise than by auction: the authority that decided it",
     )
+    recovers_fine_id: strawberry.ID | None = strawberry.field(
+        default=None, description="A sale to recover this fine on conviction, where the Act allows"
+    )
 
 
 def _person(p: PersonInput) -> seizures.Person:
@@ -257,6 +260,9 @@ class ImpoundmentMutation:
                     price=input.price,
                     expenses=input.expenses,
                     decided_by=input.decided_by,
+                    recovers_fine_id=decode_id(input.recovers_fine_id, "Fine", "recoversFineId")
+                    if input.recovers_fine_id
+                    else None,
                 )
             )
 

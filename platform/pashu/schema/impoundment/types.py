@@ -18,6 +18,7 @@ from pashu.schema.clocks import types as clocks
 from pashu.schema.context import Context, Info
 from pashu.schema.documents import Document
 from pashu.schema.impoundment import loaders
+from pashu.schema.impoundment.remedies import Handover, RefusalToPay, ReleaseOrder
 from pashu.schema.law.types import Citation, TimelineStep, cites
 from pashu.schema.ledger.queries import FundBalance, balances
 from pashu.schema.node import Node, node_type, to_global_id
@@ -25,7 +26,7 @@ from pashu.schema.pounds.types import Pound
 from pashu.schema.registration.types import RegistrationStatus
 from pashu.services import dues as dues_service
 from pashu.services import impoundments as cases
-from pashu.services import papers, registration
+from pashu.services import papers, refusals, registration, release_orders
 
 strawberry.enum(db.CaseStatus)
 strawberry.enum(db.AnimalStatus)
@@ -386,6 +387,21 @@ class Impoundment(Node):
     @strawberry.field
     async def sales(self, info: Info) -> list[Sale]:
         return [Sale.of(s) for s in await loaders.sales(info.context).load(self._row.id)]
+
+    @strawberry.field(description="The owner's refusals to pay (they open a sale of the dues)")
+    async def refusals(self, info: Info) -> list[RefusalToPay]:
+        rows = await info.context.read(lambda s: refusals.of_case(s, self._row.id))
+        return [RefusalToPay.of(r) for r in rows]
+
+    @strawberry.field(description="What remained after that sale: delivered, or refused")
+    async def handovers(self, info: Info) -> list[Handover]:
+        rows = await info.context.read(lambda s: refusals.handovers(s, self._row.id))
+        return [Handover.of(h) for h in rows]
+
+    @strawberry.field(description="Written orders that released the case's animals")
+    async def release_orders(self, info: Info) -> list[ReleaseOrder]:
+        rows = await info.context.read(lambda s: release_orders.of_case(s, self._row.id))
+        return [ReleaseOrder.of(o) for o in rows]
 
     @strawberry.field(description="The auctions of the case's animals, by round")
     async def auctions(self, info: Info) -> list[clocks.Auction]:

@@ -80,6 +80,7 @@ class Jurisdiction:
                 bound_base=r.bound_base,
                 bound_factor=r.bound_factor,
                 citations=cites(r.cites),
+                by_local_area=r.by_local_area,
             )
             for r in self._plugin.rate_rules().values()
         ]

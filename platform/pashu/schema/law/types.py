@@ -185,6 +185,11 @@ class RateRule:
     bound_base: RateKind | None
     bound_factor: Decimal | None
     citations: list[Citation]
+    by_local_area: bool = strawberry.field(
+        default=False,
+        description="The rate may differ by local area: a notification may name a local "
+        "authority or a pound, and the most specific in force governs",
+    )
 
 
 @strawberry.type

@@ -11,6 +11,7 @@ from sqlalchemy.orm import Session
 from pashu.db.rates import RateNotification as RateNotificationRow
 from pashu.jurisdictions.base import RateKind
 from pashu.schema.context import Info
+from pashu.schema.impoundment.queries import decode_id
 from pashu.schema.rates.types import RateNotification
 from pashu.services import rates
 
@@ -24,6 +25,14 @@ class PublishNotificationInput:
     amount: Decimal = strawberry.field(description='Rupees as a decimal string: "50.00"')
     effective_from: date
     reference: str = strawberry.field(description="The gazette reference")
+    local_authority_id: strawberry.ID | None = strawberry.field(
+        default=None,
+        description="Limit it to this local authority's pounds, where the Act lets rates "
+        "differ by local area",
+    )
+    pound_id: strawberry.ID | None = strawberry.field(
+        default=None, description="Limit it to this pound (a locality within a local area)"
+    )
 
 
 @strawberry.type
@@ -35,6 +44,12 @@ class RatesMutation:
         self, info: Info, input: PublishNotificationInput
     ) -> RateNotification:
         principal = info.context.require("finance")
+        authority = (
+            decode_id(input.local_authority_id, "LocalAuthority", "localAuthorityId")
+            if input.local_authority_id
+            else None
+        )
+        pound = decode_id(input.pound_id, "Pound", "poundId") if input.pound_id else None
 
         def publish(s: Session) -> tuple[RateNotificationRow, str]:
             row, decision = rates.publish(
@@ -45,6 +60,8 @@ class RatesMutation:
                 input.amount,
                 input.effective_from,
                 input.reference,
+                local_authority_id=authority,
+                pound_id=pound,
             )
             return row, decision.why
 

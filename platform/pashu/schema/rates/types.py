@@ -34,6 +34,10 @@ class RateNotification(Node):
     reference: str = strawberry.field(description="The gazette reference")
     published_by: str
     created_at: datetime
+    local_authority_id: strawberry.ID | None = strawberry.field(
+        description="Limited to this local authority's pounds; null with poundId: every area"
+    )
+    pound_id: strawberry.ID | None = strawberry.field(description="Limited to this pound")
     _jurisdiction: strawberry.Private[str]
     explanation: str | None = strawberry.field(
         default=None,
@@ -71,6 +75,10 @@ class RateNotification(Node):
             reference=row.reference,
             published_by=row.published_by,
             created_at=row.created_at,
+            local_authority_id=to_global_id("LocalAuthority", row.local_authority_id)
+            if row.local_authority_id
+            else None,
+            pound_id=to_global_id("Pound", row.pound_id) if row.pound_id else None,
             _jurisdiction=jurisdiction,
             explanation=explanation,
         )

@@ -1,0 +1,150 @@
+"""The paths of a case whose owner will not pay, and release orders, as the API shows them."""
+
+from __future__ import annotations
+
+import uuid
+from datetime import datetime
+from decimal import Decimal
+from typing import TYPE_CHECKING, Annotated, Any
+
+import strawberry
+from sqlalchemy import select
+
+from pashu.db import refusals as db
+from pashu.jurisdictions import registry
+from pashu.schema.context import Context, Info
+from pashu.schema.documents import Document
+from pashu.schema.node import Node, node_type, to_global_id
+from pashu.services import impoundments as cases
+from pashu.services import remedy_papers
+
+if TYPE_CHECKING:
+    from pashu.schema.impoundment.types import AccountItem, Person
+
+_TYPES = "pashu.schema.impoundment.types"
+
+
+@strawberry.type(description="The owner appeared and refused or omitted to pay (or to deposit)")
+class RefusalToPay(Node):
+    at: datetime
+    claimant: Annotated[Person, strawberry.lazy(_TYPES)]
+    deposit: bool = strawberry.field(description="The deposit of a disputed seizure refused")
+    dues: Decimal | None = strawberry.field(description="Owed at the refusal; null: unknown")
+
+    @classmethod
+    def of(cls, r: db.RefusalToPay) -> RefusalToPay:
+        from pashu.schema.impoundment.types import Person
+
+        return cls(
+            id=to_global_id("RefusalToPay", r.id),
+            at=r.at,
+            claimant=Person(name=r.claimant_name, address=r.claimant_address),
+            deposit=r.deposit,
+            dues=r.dues,
+        )
+
+
+@strawberry.type(description="The account delivered with what remains after a sale")
+class HandoverAccount:
+    cattle_seized: int
+    impounded_from: datetime
+    impounded_until: datetime
+    fines_and_charges: Decimal
+    cattle_sold: int
+    proceeds: Decimal
+    disposal: list[Annotated[AccountItem, strawberry.lazy(_TYPES)]]
+    citations: list[str]
+
+
+@strawberry.type(description="The remaining animals and the balance: received, or refused")
+class Handover(Node):
+    at: datetime
+    accepted: bool
+    receipt_number: int | None
+    claimant: Annotated[Person, strawberry.lazy(_TYPES)]
+    animals: int
+    balance: Decimal
+    account: HandoverAccount
+    _row: strawberry.Private[db.Handover]
+
+    @strawberry.field(
+        description="The account with the owner's receipt (or his refusal), printable"
+    )
+    async def document(self, info: Info) -> Document:
+        ctx = info.context
+        plugin = registry.get(ctx.require().jurisdiction)
+        case = await ctx.read(lambda s: cases.get(s, self._row.impoundment_id))
+        return Document.of(remedy_papers.handover(plugin, case, self._row))
+
+    @classmethod
+    def of(cls, h: db.Handover) -> Handover:
+        from pashu.schema.impoundment.types import AccountItem, Person
+
+        a = h.account
+        return cls(
+            id=to_global_id("Handover", h.id),
+            at=h.at,
+            accepted=h.accepted,
+            receipt_number=h.receipt_number,
+            claimant=Person(name=h.claimant_name, address=h.claimant_address),
+            animals=h.animals,
+            balance=h.balance,
+            account=HandoverAccount(
+                cattle_seized=a["cattleSeized"],
+                impounded_from=datetime.fromisoformat(a["impoundedFrom"]),
+                impounded_until=datetime.fromisoformat(a["impoundedUntil"]),
+                fines_and_charges=Decimal(a["finesAndCharges"]),
+                cattle_sold=a["cattleSold"],
+                proceeds=Decimal(a["proceeds"]),
+                disposal=[AccountItem(item=k, amount=Decimal(v)) for k, v in a["disposal"].items()],
+                citations=a["cites"],
+            ),
+            _row=h,
+        )
+
+
+@strawberry.type(description="A written, reasoned order releasing impounded animals")
+class ReleaseOrder(Node):
+    authority: str
+    ordered_by: str
+    ordered_at: datetime
+    reasons: str
+    document: str
+    released_at: datetime
+    animals: int
+
+    @classmethod
+    def of(cls, o: db.ReleaseOrder) -> ReleaseOrder:
+        return cls(
+            id=to_global_id("ReleaseOrder", o.id),
+            authority=o.authority,
+            ordered_by=o.ordered_by,
+            ordered_at=o.ordered_at,
+            reasons=o.reasons,
+            document=o.document,
+            released_at=o.released_at,
+            animals=len(o.animals),
+        )
+
+
+async def _row(ctx: Context, model: Any, pk: uuid.UUID) -> Any:
+    ctx.require()
+    return await ctx.read(lambda s: s.scalar(select(model).where(model.id == pk)))
+
+
+@node_type("RefusalToPay")
+async def _refusal(ctx: Context, pk: uuid.UUID) -> RefusalToPay | None:
+    row = await _row(ctx, db.RefusalToPay, pk)
+    return RefusalToPay.of(row) if row else None
+
+
+@node_type("Handover")
+async def _handover(ctx: Context, pk: uuid.UUID) -> Handover | None:
+    row = await _row(ctx, db.Handover, pk)
+    return Handover.of(row) if row else None
+
+
+@node_type("ReleaseOrder")
+async def _release_order(ctx: Context, pk: uuid.UUID) -> ReleaseOrder | None:
+    row = await _row(ctx, db.ReleaseOrder, pk)
+    return ReleaseOrder.of(row) if row else None

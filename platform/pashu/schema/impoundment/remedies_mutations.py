@@ -1,0 +1,133 @@
+"""Owners who will not pay, what remains after their sale, and release orders: the clerk's
+mutations (Cattle Trespass Act 1985 ss.16, 19(2); Animal (Control & Taxation) Act 2014
+s.10(2))."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from decimal import Decimal
+
+import strawberry
+from sqlalchemy.orm import Session
+
+from pashu.jurisdictions.base import ReleasingAuthority
+from pashu.schema.context import Info
+from pashu.schema.impoundment.mutations import PersonInput
+from pashu.schema.impoundment.queries import decode_id
+from pashu.schema.impoundment.remedies import Handover, RefusalToPay, ReleaseOrder
+from pashu.services import refusals, release_orders, seizures
+
+strawberry.enum(ReleasingAuthority)
+
+
+@strawberry.input
+class RecordRefusalToPayInput:
+    impoundment_id: strawberry.ID
+    at: datetime
+    claimant: PersonInput
+    deposit: bool = strawberry.field(
+        default=False, description="He refused the deposit of a disputed seizure"
+    )
+
+
+@strawberry.input
+class DeliverRestInput:
+    impoundment_id: strawberry.ID
+    at: datetime
+    claimant: PersonInput
+    accepted: bool = strawberry.field(
+        default=True, description="False: the owner refused the remaining animals and balance"
+    )
+    amount_paid: Decimal = strawberry.field(
+        default=Decimal("0.00"), description="Feeding since the sale beyond the balance"
+    )
+
+
+@strawberry.input
+class ReleaseByOrderInput:
+    impoundment_id: strawberry.ID
+    authority: ReleasingAuthority
+    ordered_by: str
+    ordered_at: datetime
+    reasons: str
+    document: str = strawberry.field(description="The written order's number or reference")
+    at: datetime = strawberry.field(description="When the animals left the pound")
+    animal_ids: list[strawberry.ID] | None = strawberry.field(
+        default=None, description="Release only these animals (default: all in the pound)"
+    )
+
+
+def _person(p: PersonInput) -> seizures.Person:
+    return seizures.Person(p.name, p.address)
+
+
+@strawberry.type
+class RemediesMutation:
+    @strawberry.mutation(description="Record that the owner appeared and would not pay")
+    async def record_refusal_to_pay(
+        self, info: Info, input: RecordRefusalToPayInput
+    ) -> RefusalToPay:
+        who = info.context.require()
+        case = decode_id(input.impoundment_id, "Impoundment", "impoundmentId")
+
+        def run(s: Session) -> RefusalToPay:
+            return RefusalToPay.of(
+                refusals.record_refusal(
+                    s,
+                    who,
+                    impoundment_id=case,
+                    at=input.at,
+                    claimant=_person(input.claimant),
+                    deposit=input.deposit,
+                )
+            )
+
+        return await info.context.write(run)
+
+    @strawberry.mutation(description="Deliver what remains after the sale, with its account")
+    async def deliver_rest(self, info: Info, input: DeliverRestInput) -> Handover:
+        who = info.context.require()
+        case = decode_id(input.impoundment_id, "Impoundment", "impoundmentId")
+
+        def run(s: Session) -> Handover:
+            return Handover.of(
+                refusals.deliver_rest(
+                    s,
+                    who,
+                    impoundment_id=case,
+                    at=input.at,
+                    claimant=_person(input.claimant),
+                    accepted=input.accepted,
+                    amount_paid=input.amount_paid,
+                )
+            )
+
+        return await info.context.write(run)
+
+    @strawberry.mutation(description="Release animals on a written order stating its reasons")
+    async def release_by_order(self, info: Info, input: ReleaseByOrderInput) -> ReleaseOrder:
+        who = info.context.require()
+        case = decode_id(input.impoundment_id, "Impoundment", "impoundmentId")
+        animals = (
+            [decode_id(a, "Animal", "animalIds") for a in input.animal_ids]
+            if input.animal_ids is not None
+            else None
+        )
+
+        def run(s: Session) -> ReleaseOrder:
+            return ReleaseOrder.of(
+                release_orders.release_by_order(
+                    s,
+                    who,
+                    impoundment_id=case,
+                    authority=input.authority,
+                    ordered_by=input.ordered_by,
+                    ordered_at=input.ordered_at,
+                    reasons=input.reasons,
+                    document=input.document,
+                    at=input.at,
+                    animal_ids=animals,
+                )
+            )
+
+        return await info.context.write(run)

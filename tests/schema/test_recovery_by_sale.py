@@ -1,0 +1,118 @@
+"""A fine under s.25 recovered by sale of the trespassing cattle, on the s.16 sale path
+(Nagaland s.26)."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any
+
+from tests.conftest import Databases, GraphQLClient
+from tests.schema.clocks_helpers import sweep
+from tests.schema.impoundment_helpers import SALE, balances, department, seize
+
+OFFENCE = """
+mutation($imp: ID!, $section: String!) {
+  recordOffence(input: {section: $section, committedAt: "2026-01-03T09:00:00+05:30",
+      impoundmentId: $imp, offender: {name: "T. Sema", address: "Jotsoma", role: OWNER}}) { id }
+}"""
+FINE = """
+mutation($id: ID!, $amount: Decimal!) {
+  imposeFine(input: {offenceId: $id, amount: $amount, at: "2026-01-05T11:00:00+05:30"}) { id }
+}"""
+PAY = """
+mutation($id: ID!) {
+  payFine(input: {fineId: $id, at: "2026-01-06T10:00:00+05:30", fromSalary: false}) { id }
+}"""
+REST = """
+mutation($input: DeliverRestInput!) {
+  deliverRest(input: $input) { balance account { cattleSold disposal { item amount } } }
+}"""
+OWNER = {"name": "T. Sema", "address": "Jotsoma"}
+
+
+async def fined(gql: GraphQLClient, token: str, case: dict[str, Any], section: str) -> str:
+    offence = await gql.ok(OFFENCE, {"imp": case["id"], "section": section}, token)
+    fine = await gql.ok(FINE, {"id": offence["recordOffence"]["id"], "amount": "200.00"}, token)
+    found: str = fine["imposeFine"]["id"]
+    return found
+
+
+def sale(case: dict[str, Any], at: str, fine: str, count: int = 1) -> dict[str, Any]:
+    return {
+        "input": {
+            "impoundmentId": case["id"],
+            "at": at,
+            "lots": [{"species": "cow", "count": count}],
+            "buyer": {"name": "L. Ao", "address": "Mokokchung"},
+            "price": "900.00",
+            "expenses": "40.00",
+            "recoversFineId": fine,
+        }
+    }
+
+
+async def test_nagaland_s25_fine_recovered_from_the_sale_and_the_rest_go_back(
+    dbs: Databases, gql: GraphQLClient
+) -> None:
+    t, pound = await department(dbs, gql, "nagaland")
+    case = await seize(gql, t.token, pound)
+    fine = await fined(gql, t.token, case, "25")
+    early = await gql.error(SALE, sale(case, "2026-01-05T10:00:00+05:30", fine), t.token)
+    assert early["extensions"]["code"] == "TOO_EARLY"  # before the fine was imposed
+    # Sold for the fine the same day: no notices needed (s.26 with s.16(1)).
+    sold = await gql.ok(SALE, sale(case, "2026-01-05T12:00:00+05:30", fine), t.token)
+    account = sold["recordSale"]["account"]
+    disposal = {d["item"]: d["amount"] for d in account["disposal"]}
+    # 900 - fines 120 - feeding 75 - expenses 40 - the s.25 fine 200 = 465.
+    assert disposal["fineOnConviction"] == "200.00"
+    assert disposal["balance"] == "465.00"
+    assert "26" in account["citations"]
+    paid = await gql.error(PAY, {"id": fine}, t.token)
+    assert paid["extensions"]["code"] == "CONFLICT"  # recovered already
+    # On the s.16 path now: no report, notice or auction is due; the rest await the owner.
+    assert await sweep(gql, t.token, "2026-01-20T10:00:00+05:30") == []
+    rest = await gql.ok(
+        REST,
+        {
+            "input": {
+                "impoundmentId": case["id"],
+                "at": "2026-01-05T13:00:00+05:30",
+                "claimant": OWNER,
+            }
+        },
+        t.token,
+    )
+    assert rest["deliverRest"]["balance"] == "465.00"
+    books = await balances(gql, t.token)
+    assert books["payer:buyer"] == "-900.00"
+    assert books["payee:owner"] == "465.00"
+    assert sum(Decimal(v) for v in books.values()) == 0
+
+
+async def test_only_a_s25_fine_of_these_cattle_and_only_if_the_sale_covers_it(
+    dbs: Databases, gql: GraphQLClient
+) -> None:
+    t, pound = await department(dbs, gql, "nagaland")
+    case = await seize(gql, t.token, pound)
+    other = await fined(gql, t.token, case, "24")
+    wrong = await gql.error(SALE, sale(case, "2026-01-05T12:00:00+05:30", other), t.token)
+    assert wrong["extensions"]["code"] == "VALIDATION"
+    assert wrong["extensions"]["citation"]["section"] == "26"
+    fine = await fined(gql, t.token, case, "25")
+    short = sale(case, "2026-01-05T12:00:00+05:30", fine)
+    short["input"]["price"] = "300.00"  # 300 - 195 - 40 leaves 65, short of the fine
+    err = await gql.error(SALE, short, t.token)
+    assert err["extensions"]["code"] == "VALIDATION"
+    assert err["extensions"]["field"] == "lots"
+    books = await balances(gql, t.token)
+    assert "payer:buyer" not in books  # a refused sale changes nothing
+
+
+async def test_mizoram_has_no_recovery_of_a_fine_by_sale(
+    dbs: Databases, gql: GraphQLClient
+) -> None:
+    t, pound = await department(dbs, gql, "mizoram")
+    case = await seize(gql, t.token, pound)
+    fake = "RmluZTowMDAwMDAwMC0wMDAwLTAwMDAtMDAwMC0wMDAwMDAwMDAwMDE"
+    err = await gql.error(SALE, sale(case, "2026-01-20T12:00:00+05:30", fake), t.token)
+    assert err["extensions"]["code"] == "NOT_IN_JURISDICTION"
