@@ -123,7 +123,7 @@ class ComplaintsMutation:
         pk = decode_id(input.complaint_id, "Complaint", "complaintId")
 
         def run(s: Session) -> Complaint:
-            seizer_dues.collect(s, who, complaint_id=pk, at=input.at)
+            seizer_dues.collect(s, who, complaint_id=pk, at=act_at(input.at, "at"))
             return Complaint.of(s.scalars(select(ComplaintRow).where(ComplaintRow.id == pk)).one())
 
         return await info.context.write(run)

@@ -10,6 +10,7 @@ from decimal import Decimal
 import strawberry
 from sqlalchemy.orm import Session
 
+from pashu.core.recorded_at import act_at
 from pashu.jurisdictions.base import ReleasingAuthority
 from pashu.schema.context import Info
 from pashu.schema.impoundment.mutations import PersonInput
@@ -76,7 +77,7 @@ class RemediesMutation:
                     s,
                     who,
                     impoundment_id=case,
-                    at=input.at,
+                    at=act_at(input.at, "at"),
                     claimant=_person(input.claimant),
                     deposit=input.deposit,
                 )
@@ -95,7 +96,7 @@ class RemediesMutation:
                     s,
                     who,
                     impoundment_id=case,
-                    at=input.at,
+                    at=act_at(input.at, "at"),
                     claimant=_person(input.claimant),
                     accepted=input.accepted,
                     amount_paid=input.amount_paid,
@@ -122,10 +123,10 @@ class RemediesMutation:
                     impoundment_id=case,
                     authority=input.authority,
                     ordered_by=input.ordered_by,
-                    ordered_at=input.ordered_at,
+                    ordered_at=act_at(input.ordered_at, "orderedAt"),
                     reasons=input.reasons,
                     document=input.document,
-                    at=input.at,
+                    at=act_at(input.at, "at"),
                     animal_ids=animals,
                 )
             )
