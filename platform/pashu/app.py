@@ -23,6 +23,8 @@ from pashu.tasks.embedded import clocks_lifespan
 
 # The reference dashboard and law page: static files that talk to /graphql like any frontend.
 WEB = Path(__file__).parent / "web"
+# GraphiQL's page and its pinned assets, served from here so the IDE works offline.
+IDE = Path(__file__).parent / "graphiql"
 
 
 class GraphQLApp(GraphQL[Context, None]):
@@ -33,6 +35,10 @@ class GraphQLApp(GraphQL[Context, None]):
         # One SQL statement per hot query where the database can build JSON (PostgreSQL).
         use = cfg.compiled_queries and db.dialect == "postgresql"
         self.compiled = compiled_queries(schema) if use else None
+
+    @property
+    def graphql_ide_html(self) -> str:
+        return (IDE / "index.html").read_text(encoding="utf-8")
 
     async def get_context(self, request: Any, response: Any) -> Context:
         return await build_context(request, self.db, bearer(request))
@@ -68,11 +74,13 @@ def create_app(db: Database | None = None, cfg: Settings | None = None) -> Starl
         return JSONResponse({"ready": True})
 
     graphql = GraphQLApp(db, cfg)
+    ide = [Mount("/graphiql", app=StaticFiles(directory=IDE), name="graphiql")]
     return Starlette(
         routes=[
             Route("/graphql", graphql, methods=["GET", "POST"]),
             Route("/healthz", healthz),
             Route("/readyz", readyz),
+            *(ide if graphql.graphql_ide else []),
             Mount("/", app=StaticFiles(directory=WEB, html=True), name="web"),
         ],
         lifespan=clocks_lifespan(cfg),  # the embedded default's periodic sweep
