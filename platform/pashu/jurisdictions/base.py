@@ -22,6 +22,7 @@ from pashu.jurisdictions.acts import Act
 
 if TYPE_CHECKING:
     from pashu.jurisdictions.clocks import ClockLaw
+    from pashu.jurisdictions.demo import DemoData
     from pashu.jurisdictions.keeping import KeepingLaw
     from pashu.jurisdictions.penalties import PenaltyLaw
     from pashu.jurisdictions.registration import RegistrationLaw
@@ -231,6 +232,8 @@ class Jurisdiction(ABC):
     keeping: KeepingLaw | None = None
     # Notices, auction notices and claim windows the sweep acts on (jurisdictions/clocks.py).
     clocks: ClockLaw | None = None
+    # People, places and authorities for `pashu demo` that fit the state (jurisdictions/demo.py).
+    demo: DemoData | None = None
 
     # -- definitions ------------------------------------------------------------
     @abstractmethod

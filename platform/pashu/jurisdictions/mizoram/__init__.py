@@ -4,6 +4,7 @@ from pathlib import Path
 
 from pashu.jurisdictions.acts import load_act
 from pashu.jurisdictions.base import Capability
+from pashu.jurisdictions.demo import load_demo
 from pashu.jurisdictions.mizoram.clocks import MizoramClocks
 from pashu.jurisdictions.mizoram.keeping import MizoramKeeping
 from pashu.jurisdictions.mizoram.penalties import MizoramPenalties
@@ -36,6 +37,7 @@ plugin = Mizoram(
     registration=MizoramRegistration(_ACT),
     keeping=MizoramKeeping(_ACT),
     clocks=MizoramClocks(_ACT),
+    demo=load_demo(_HERE / "demo.yaml"),
 )
 
 __all__ = ["plugin"]

@@ -4,6 +4,7 @@ from pathlib import Path
 
 from pashu.jurisdictions.acts import load_act
 from pashu.jurisdictions.base import Capability
+from pashu.jurisdictions.demo import load_demo
 from pashu.jurisdictions.nagaland.clocks import NagalandClocks
 from pashu.jurisdictions.nagaland.keeping import NagalandKeeping
 from pashu.jurisdictions.nagaland.penalties import NagalandPenalties
@@ -41,4 +42,5 @@ plugin = Nagaland(
     registration=NagalandRegistration(_establishments),
     keeping=NagalandKeeping(_cattle_trespass),
     clocks=NagalandClocks(_cattle_trespass),
+    demo=load_demo(_HERE / "demo.yaml"),
 )
