@@ -1,7 +1,8 @@
 """Accessibility in the browser: axe-core (the maintained rules engine, pinned through the
 axe-playwright-python package) finds no serious or critical violation on the sign-in page,
-the law page, the dashboard and a case page at any of the three widths; every form control
-has a label; a clerk can refuse-and-correct and deliver with the keyboard alone."""
+the law page (a comparison, a scenario, a section read), the dashboard and a case page at
+any of the three widths; every form control has a label; a clerk is refused beside the field
+concerned and then delivers, with the keyboard alone."""
 
 from __future__ import annotations
 
@@ -31,7 +32,7 @@ UNLABELLED = """() => [...document.querySelectorAll('input, select, textarea, bu
 
 
 @pytest.mark.parametrize("width", list(WIDTHS))
-@pytest.mark.parametrize("name", ["signin", "law-compare", "dashboard", "case"])
+@pytest.mark.parametrize("name", list(PAGES))
 def test_axe_finds_no_serious_or_critical_violation(
     page: Page, server: Server, name: str, width: str
 ) -> None:

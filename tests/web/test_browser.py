@@ -55,7 +55,9 @@ def test_a_bad_token_is_refused_with_the_platforms_error(page: Page, server: Ser
     page.goto(f"{server.url}/#/signin")
     page.get_by_label("API token").fill("pashu_00000000000000000000000000000000_nope")
     page.get_by_role("button", name="Sign in").click()
-    expect(page.locator(".error")).to_contain_text("UNAUTHENTICATED")
+    expect(page.locator("[data-field=token] .error")).to_contain_text("UNAUTHENTICATED")
+    expect(page.get_by_label("API token")).to_have_attribute("aria-invalid", "true")
+    expect(page.get_by_label("API token")).to_be_focused()
 
 
 def test_a_case_shows_its_timeline_with_the_next_step_and_citations(

@@ -1,7 +1,7 @@
 // Signing in with a token, and the department's dashboard.
 import { fundsCard } from "./books.js";
 import {
-  add, ApiError, errorBox, field, gql, h, label, loading, svg, timeEl, token,
+  add, ApiError, field, gql, h, label, loading, showFormError, svg, timeEl, token,
 } from "./lib.js";
 import { runsCard } from "./runs.js";
 
@@ -30,8 +30,8 @@ export async function signInView(view, ctx) {
     } catch (err) {
       token.clear();
       if (!(err instanceof ApiError)) throw err;
-      form.prepend(errorBox(err));
-      input.focus();
+      // The refusal concerns the token: shown beside it, the field marked and focused.
+      showFormError(form, Object.assign(Object.create(err), { field: "token" }));
     }
   });
   add(view,
