@@ -102,7 +102,9 @@ OVERFLOWING_CARDS = """() => [...document.querySelectorAll('.card, .tile')]
   .map((c) => `${c.className} (${c.scrollWidth} > ${c.clientWidth}): `
                + c.textContent.trim().slice(0, 50))"""
 
-WORDS_THAT_MUST_NOT_BREAK = "th, button, .cite .sec, .tabs a, .badge, .chip, .status, .tile-value"
+WORDS_THAT_MUST_NOT_BREAK = (
+    "th, td, button, .cite .sec, .tabs a, .badge, .chip, .status, .tile-value"
+)
 
 
 def layout_faults(page: Page, width: int) -> list[str]:
