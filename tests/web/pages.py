@@ -5,11 +5,15 @@ test run's artifacts folder (PASHU_TEST_ARTIFACTS, default test-artifacts/ in th
 from __future__ import annotations
 
 import os
+import uuid
 from collections.abc import Callable
 from pathlib import Path
 
 from playwright.sync_api import Page, expect
 
+from pashu.db.engine import Database
+from pashu.services.demo import seed
+from pashu.services.tenants import authenticate, create_tenant, create_token
 from tests.web.conftest import Server
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -23,9 +27,24 @@ def artifact(kind: str, name: str) -> Path:
     return folder / name
 
 
-def sign_in(page: Page, server: Server, jurisdiction: str) -> None:
+def own_tenant(server: Server, jurisdiction: str) -> tuple[uuid.UUID, str]:
+    """A demo department of a test's own on the server's database (seeded as `pashu demo`
+    seeds one), so what the test changes touches no other test's demo data: (id, token)."""
+    db = Database(server.db_url, pooled=False)
+    slug = f"own-{uuid.uuid4().hex[:8]}"
+    with db.transaction() as s:
+        tenant = create_tenant(s, slug, jurisdiction, f"Department {slug}")
+    with db.transaction(tenant.id) as s:
+        token = create_token(s, tenant, "admin")
+    with db.transaction(tenant.id) as s:
+        seed(s, authenticate(s, token))
+    db.engine.dispose()
+    return tenant.id, token
+
+
+def sign_in(page: Page, server: Server, jurisdiction: str, token: str | None = None) -> None:
     page.goto(f"{server.url}/#/signin")
-    page.get_by_label("API token").fill(server.tokens[jurisdiction])
+    page.get_by_label("API token").fill(token or server.tokens[jurisdiction])
     page.get_by_role("button", name="Sign in").click()
     expect(page.locator("[data-count=cases] .tile-value")).to_be_visible()
 

@@ -8,35 +8,23 @@ import os
 import re
 import subprocess
 import sys
-import uuid
 
 import pytest
 from playwright.sync_api import Page, expect
 
-from pashu.db.engine import Database
-from pashu.services.demo import seed
-from pashu.services.tenants import authenticate, create_tenant, create_token
 from tests.web.conftest import Server
-from tests.web.pages import sign_in
+from tests.web.pages import own_tenant, sign_in
 
 pytestmark = pytest.mark.browser
 
 
 def _demo_tenant_swept_by_the_clock(server: Server) -> str:
-    """A Mizoram demo department of this test's own on the server's database, whose due
-    duties the clock's tasks then do (as the embedded sweep would); returns its token."""
-    db = Database(server.db_url, pooled=False)
-    slug = f"words-{uuid.uuid4().hex[:8]}"
-    with db.transaction() as s:
-        tenant = create_tenant(s, slug, "mizoram", "Words department")
-    with db.transaction(tenant.id) as s:
-        token = create_token(s, tenant, "admin")
-    with db.transaction(tenant.id) as s:
-        seed(s, authenticate(s, token))
-    db.engine.dispose()
+    """A Mizoram demo department of this test's own, whose due duties the clock's tasks then
+    do (as the embedded sweep would); returns its token."""
+    tenant_id, token = own_tenant(server, "mizoram")
     env = {**os.environ, "PASHU_DATABASE_URL": server.db_url, "PASHU_BROKER_URL": ""}
     run = "from pashu.tasks.clocks import sweep_tenant; sweep_tenant.apply_async(kwargs=%r)"
-    kwargs = {"tenant_id": str(tenant.id), "as_of": None}
+    kwargs = {"tenant_id": str(tenant_id), "as_of": None}
     done = subprocess.run(
         [sys.executable, "-c", run % kwargs], env=env, capture_output=True, text=True, timeout=120
     )
@@ -48,9 +36,7 @@ def test_the_clocks_runs_say_what_happened_to_which_register_number(
     page: Page, server: Server
 ) -> None:
     token = _demo_tenant_swept_by_the_clock(server)
-    page.goto(f"{server.url}/#/signin")
-    page.get_by_label("API token").fill(token)
-    page.get_by_role("button", name="Sign in").click()
+    sign_in(page, server, "mizoram", token)
     runs = page.locator("[data-list=task-runs]")
     # Register no. 2 was seized twelve days ago and never announced (s.7(5)).
     row = runs.locator("tr", has_text="Register no. 2")

@@ -12,8 +12,6 @@ import httpx
 import pytest
 from playwright.sync_api import Page, Route, expect
 
-from pashu.config import Settings
-from tests.conftest import Databases, client
 from tests.web.conftest import Server
 
 ASSET = re.compile(r'(?:src|href)="([^"]+)"\s+integrity="(sha384-[^"]+)"')
@@ -54,11 +52,3 @@ def test_graphiql_runs_a_query_with_no_other_host_reachable(page: Page, server: 
     run.click()
     expect(page.locator(".graphiql-response")).to_contain_text('"nagaland"')
     assert elsewhere == []
-
-
-async def test_in_prod_neither_the_ide_nor_its_assets_are_served(dbs: Databases) -> None:
-    async with client(dbs.app, Settings(env="prod")) as http:
-        ide = await http.get("/graphql", headers={"Accept": "text/html"})
-        asset = await http.get("/graphiql/graphiql-3.8.3.min.js")
-    assert "GraphiQL" not in ide.text
-    assert asset.status_code == 404
