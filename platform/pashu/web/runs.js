@@ -1,5 +1,5 @@
 // The clock's recent runs, said in words: what happened to which register number.
-import { add, gql, h, label, timeEl } from "./lib.js";
+import { add, ApiError, gql, h, label, timeEl } from "./lib.js";
 
 const plural = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
@@ -50,7 +50,8 @@ export async function runsCard(data) {
   if (data.error) return add(box, h("p", { class: "muted" }, `Not shown: ${data.error.code} — ${data.error.message}`));
   const runs = data.taskRuns;
   if (!runs.length) return add(box, h("p", { class: "muted" }, "The law's clocks have not run for this department yet."));
-  const cases = await casesNamed(runs);
+  // Without the register numbers (a refusal, say) the runs still show, as "A case".
+  const cases = await casesNamed(runs).catch((err) => { if (err instanceof ApiError) return new Map(); throw err; });
   const failed = runs.filter((r) => r.outcome !== "OK").length;
   return add(box,
     h("p", { class: "muted small" }, `The ${plural(runs.length, "latest run")}${failed ? `, ${failed} failed or retrying` : ", all done"}.`),
