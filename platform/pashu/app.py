@@ -27,6 +27,8 @@ from pashu.tasks.embedded import clocks_lifespan
 
 # The reference dashboard and law page: static files that talk to /graphql like any frontend.
 WEB = Path(__file__).parent / "web"
+# GraphiQL's page and its pinned assets, served from here so the IDE works offline.
+IDE = Path(__file__).parent / "graphiql"
 
 
 class GraphQLApp(GraphQL[Context, None]):
@@ -37,6 +39,10 @@ class GraphQLApp(GraphQL[Context, None]):
         # One SQL statement per hot query where the database can build JSON (PostgreSQL).
         use = cfg.compiled_queries and db.dialect == "postgresql"
         self.compiled = compiled_queries(schema) if use else None
+
+    @property
+    def graphql_ide_html(self) -> str:
+        return (IDE / "index.html").read_text(encoding="utf-8")
 
     async def get_context(self, request: Any, response: Any) -> Context:
         return await build_context(request, self.db, bearer(request))
@@ -72,6 +78,7 @@ def create_app(db: Database | None = None, cfg: Settings | None = None) -> Starl
         return JSONResponse({"ready": True})
 
     graphql = GraphQLApp(db, cfg)
+    ide = [Mount("/graphiql", app=StaticFiles(directory=IDE), name="graphiql")]
     app = Starlette(
         routes=[
             Route("/graphql", graphql, methods=["GET", "POST"]),
@@ -79,6 +86,7 @@ def create_app(db: Database | None = None, cfg: Settings | None = None) -> Starl
             Route("/readyz", readyz),
             Route("/akn/{path:path}", akn),  # citations resolve: HTML, or Akoma Ntoso XML
             Route("/metrics", metrics.endpoint(db)),
+            *(ide if graphql.graphql_ide else []),
             Mount("/", app=StaticFiles(directory=WEB, html=True), name="web"),
         ],
         # Request ids, the request's log line and its metrics (observability/requests.py).

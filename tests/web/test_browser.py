@@ -38,7 +38,9 @@ def test_sign_in_with_a_demo_token_shows_the_dashboard_counts(page: Page, server
     overdue = page.locator("[data-list=overdue]")
     expect(overdue).to_contain_text("Register no. 2 — Announce seizure")
     expect(page.locator("[data-chart='Cases by status']")).to_contain_text("Delivered")
-    expect(page.locator("[data-chart='Cases by pound']")).to_contain_text("Riverside enclosure")
+    expect(page.locator("[data-chart='Cases by pound']")).to_contain_text(
+        "Sairang VC animal enclosure"
+    )
     expect(page.locator("[data-list=funds]")).to_contain_text("₹")
     expect(page.locator("[data-list=auctions]")).to_contain_text("Register no. 4")
     expect(page.locator("[data-list=task-runs]")).to_be_visible()
@@ -53,7 +55,9 @@ def test_a_bad_token_is_refused_with_the_platforms_error(page: Page, server: Ser
     page.goto(f"{server.url}/#/signin")
     page.get_by_label("API token").fill("pashu_00000000000000000000000000000000_nope")
     page.get_by_role("button", name="Sign in").click()
-    expect(page.locator(".error")).to_contain_text("UNAUTHENTICATED")
+    expect(page.locator("[data-field=token] .error")).to_contain_text("UNAUTHENTICATED")
+    expect(page.get_by_label("API token")).to_have_attribute("aria-invalid", "true")
+    expect(page.get_by_label("API token")).to_be_focused()
 
 
 def test_a_case_shows_its_timeline_with_the_next_step_and_citations(
@@ -118,7 +122,7 @@ def test_delivery_refuses_a_wrong_amount_then_delivers_and_gives_a_pdf_receipt(
     deliver = page.locator("[data-form=deliver]")
     dues = deliver.get_by_label("Amount paid (₹)").input_value()
     assert re.fullmatch(r"\d+\.\d\d", dues) and dues != "0.00"
-    deliver.get_by_label("Claimant's name").fill("T. Sangma")  # the owner on the register
+    deliver.get_by_label("Claimant's name").fill("Imtila Jamir")  # the owner on the register
     deliver.get_by_label("Amount paid (₹)").fill("1.00")
     deliver.get_by_role("button", name="Deliver").click()
     error = deliver.locator("[data-field=amountPaid] .error")

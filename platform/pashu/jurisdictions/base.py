@@ -24,6 +24,7 @@ from pashu.jurisdictions.extent import Extent, KindRule
 
 if TYPE_CHECKING:
     from pashu.jurisdictions.clocks import ClockLaw
+    from pashu.jurisdictions.demo import DemoData
     from pashu.jurisdictions.keeping import KeepingLaw
     from pashu.jurisdictions.penalties import PenaltyLaw
     from pashu.jurisdictions.registration import RegistrationLaw
@@ -305,6 +306,8 @@ class Jurisdiction(ABC):
     clocks: ClockLaw | None = None
     # Comparative answers with typed facts, topic by topic (jurisdictions/comparison.py).
     comparisons: ComparisonLaw | None = None
+    # People, places and authorities for `pashu demo` that fit the state (jurisdictions/demo.py).
+    demo: DemoData | None = None
 
     # -- definitions ------------------------------------------------------------
     @abstractmethod

@@ -4,7 +4,8 @@ states, so the reference dashboard has something to show.
 Everything goes through the services a clerk's requests would use (rates, pounds,
 seizures, notices, delivery, sale), so the register, the ledger and the audit trail are
 exactly what real use would leave. Which chapters and rates exist comes from the tenant's
-plugin; nothing here names a state.
+plugin, and so do the people, places and authorities (`plugin.demo`, the plugin's demo.yaml);
+nothing here names a state.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from pashu.jurisdictions.base import (
     PlaceKind,
     RateKind,
 )
+from pashu.jurisdictions.demo import DemoData, DemoPerson, DemoPound
 from pashu.services import impoundments as cases
 from pashu.services.delivery import deliver_to_owner
 from pashu.services.dues import compute
@@ -48,7 +50,18 @@ RATES: dict[str, tuple[str, str]] = {  # species: (fine per head, feeding per he
     "goat": ("20.00", "5.00"),
     "pig": ("30.00", "6.00"),
 }
-POUNDS = (("Town pound", "Demo Town Committee"), ("Riverside enclosure", "Demo Village Council"))
+# For a plugin that ships no demo data of its own: plain names that claim no state.
+NEUTRAL = DemoData(
+    pounds=(
+        DemoPound("Demo pound", "Demo local authority"),
+        DemoPound("Second demo pound", "Demo local authority"),
+    ),
+    seizer=DemoPerson("Demo seizer", "Demo address"),
+    owner=DemoPerson("Demo owner", "Demo address"),
+    claimant=DemoPerson("Demo claimant", "Demo address"),
+    buyer=DemoPerson("Demo buyer", "Demo address"),
+    places=("Demo field",),
+)
 
 
 @dataclass(frozen=True)
@@ -125,6 +138,7 @@ def _seize(
     animals: list[AnimalLine],
     owner: Person | None,
     where: str,
+    seizer: DemoPerson,
 ) -> Impoundment:
     return record_seizure(
         session,
@@ -134,7 +148,7 @@ def _seize(
         impounded_at=at + timedelta(hours=2),
         place_kind=place,
         place=where,
-        seizer=Person("R. Lalremruata", "Ward 4, near the market"),
+        seizer=Person(seizer.name, seizer.address),
         seizer_signed=True,
         owner=owner,
         animals=animals,
@@ -153,11 +167,13 @@ def seed(session: Session, who: Principal, now: datetime | None = None) -> Seede
         return Seeded(0, 0)
     now = (now or datetime.now(UTC)).replace(second=0, microsecond=0)
     _rates(session, who, plugin, date(now.year - 1, 1, 1))
-    pounds = [create_pound(session, who, name, authority) for name, authority in POUNDS]
+    demo = plugin.demo or NEUTRAL
+    pounds = [create_pound(session, who, p.name, p.authority) for p in demo.pounds[:2]]
     species = _species(plugin)
     big, small = species[0], species[-1]
     place = _place(plugin)
-    owner = Person("T. Sangma", "House 12, Upper Colony")
+    owner = Person(demo.owner.name, demo.owner.address)
+    claimant = Person(demo.claimant.name, demo.claimant.address)
     made = 0
 
     def lines(*spec: tuple[str, int, str]) -> list[AnimalLine]:
@@ -172,7 +188,8 @@ def seed(session: Session, who: Principal, now: datetime | None = None) -> Seede
         place,
         lines((big, 2, "brown, white blaze"), (small, 1, "black")),
         owner,
-        "Paddy field beside the school road",
+        demo.place(0),
+        demo.seizer,
     )
     made += 1
     # 2. Seized twelve days ago and never announced: overdue.
@@ -184,7 +201,8 @@ def seed(session: Session, who: Principal, now: datetime | None = None) -> Seede
         place,
         lines((big, 1, "grey, broken left horn")),
         None,
-        "Public road near the bridge",
+        demo.place(1),
+        demo.seizer,
     )
     made += 1
     # 3. Delivered to the owner yesterday on payment of the dues.
@@ -195,8 +213,9 @@ def seed(session: Session, who: Principal, now: datetime | None = None) -> Seede
         now - timedelta(days=4),
         place,
         lines((small, 3, "white")),
-        Person("M. Das", "Lower Bazaar"),
-        "Vegetable garden of the church",
+        claimant,
+        demo.place(2),
+        demo.seizer,
     )
     when = now - timedelta(days=1)
     in_pound = cases.animals(session, delivered)
@@ -206,7 +225,7 @@ def seed(session: Session, who: Principal, now: datetime | None = None) -> Seede
         who,
         impoundment_id=delivered.id,
         at=when,
-        claimant=Person("M. Das", "Lower Bazaar"),
+        claimant=claimant,
         amount_paid=dues.total or Decimal("0.00"),
         under_protest=False,
     )
@@ -220,7 +239,8 @@ def seed(session: Session, who: Principal, now: datetime | None = None) -> Seede
         place,
         lines((big, 2, "black and white")),
         None,
-        "Hillside above the water tank",
+        demo.place(3),
+        demo.seizer,
     )
     _notices_until(session, who, plugin, waiting, now)
     made += 1
@@ -234,7 +254,8 @@ def seed(session: Session, who: Principal, now: datetime | None = None) -> Seede
             place,
             lines((big, 1, "red, ear notched"), (small, 2, "brown")),
             None,
-            "Football ground",
+            demo.place(4),
+            demo.seizer,
         )
         _notices_until(session, who, plugin, sold, now - timedelta(days=5))
         auction = cases.step(
@@ -254,7 +275,7 @@ def seed(session: Session, who: Principal, now: datetime | None = None) -> Seede
                 impoundment_id=sold.id,
                 at=min(at, now),
                 lots=[Lot(s, n) for s, n in heads.items()],
-                buyer=Person("P. Chettri", "Main Road"),
+                buyer=Person(demo.buyer.name, demo.buyer.address),
                 buyer_role=BuyerRole.PUBLIC,
                 price=Decimal("2500.00"),
                 expenses=Decimal("150.00"),

@@ -1,5 +1,6 @@
-"""The embedded default: with no broker, `pashu serve` runs the periodic sweep itself, every
-PASHU_SWEEP_INTERVAL seconds (0: off), through the same task functions (run in-process)."""
+"""The embedded default: with no broker, `pashu serve` runs the periodic sweep itself, at
+start-up and then every PASHU_SWEEP_INTERVAL seconds (0: off), through the same task
+functions (run in-process)."""
 
 from __future__ import annotations
 
@@ -21,12 +22,14 @@ def _sweep_once() -> None:
 
 
 async def ticker(interval: int) -> None:
+    # The first sweep runs at once: duties that fell due while the server was down are done
+    # on start-up, not an interval later.
     while True:
-        await asyncio.sleep(interval)
         try:
             await asyncio.to_thread(_sweep_once)
         except Exception:  # one failed sweep must not stop the clock; each run is recorded
             log.exception("the in-process sweep failed")
+        await asyncio.sleep(interval)
 
 
 def clocks_lifespan(cfg: Settings) -> Any:

@@ -90,6 +90,17 @@ document.getElementById("skip").addEventListener("click", (e) => {
   main.querySelector("h1")?.focus();
 });
 
+// A printed page shows every "Why" in full; the ones the reader had closed close again after.
+let closedForPrint = [];
+window.addEventListener("beforeprint", () => {
+  closedForPrint = [...main.querySelectorAll("details:not([open])")];
+  closedForPrint.forEach((d) => { d.open = true; });
+});
+window.addEventListener("afterprint", () => {
+  closedForPrint.forEach((d) => { d.open = false; });
+  closedForPrint = [];
+});
+
 window.addEventListener("hashchange", () => {
   document.activeElement?.blur?.();
   render();

@@ -1,12 +1,12 @@
 // A case: the register entry, its timeline, dues, documents and the clerk's actions.
 import {
   ApiError, citeLink, fill, downloadPdf, field, fromIstInput, gql, h, istInput, label, loading,
-  rupees, showFormError, timeEl,
+  rupees, showFormError, timeEl, when,
 } from "./lib.js";
 
 const CITE = "section uri actUri act confidence note";
 const CASE = `query($id: ID!) {
-  viewer { role tenant { jurisdiction { code name capabilities } } }
+  viewer { role tenant { name jurisdiction { code name capabilities } } }
   impoundment(id: $id) {
     id registerNumber status seizedAt impoundedAt placeKind place area
     seizer { name address signed capacity damageFound } owner { name address }
@@ -58,7 +58,9 @@ export async function caseView(view, id, ctx) {
     h("p", { class: "crumbs" }, h("a", { href: "#/dashboard" }, "Dashboard"), " / ", `Register no. ${c.registerNumber}`),
     h("div", { class: "page-head row" },
       h("h1", { tabindex: "-1" }, `Register no. ${c.registerNumber}`),
-      h("span", { class: `status big st-${c.status.toLowerCase()}`, "data-status": c.status }, label(c.status))),
+      h("span", { class: `status big st-${c.status.toLowerCase()}`, "data-status": c.status }, label(c.status)),
+      h("button", { type: "button", class: "secondary small-btn print-button", onClick: () => window.print() }, "Print")),
+    h("p", { class: "print-only muted small" }, `${data.viewer.tenant.name} · ${jurisdiction.name} · printed ${when(new Date().toISOString())}`),
     flash ? h("p", { class: "success", role: "status" }, flash) : null,
     h("div", { class: "case-grid" },
       h("div", { class: "case-main" }, timelineCard(c), duesCard(c), remediesCard(c), actionsCard(c, inPound, jurisdiction, reload)),
@@ -224,11 +226,11 @@ function remediesCard(c) {
 
 function actionsCard(c, inPound, jurisdiction, reload) {
   if (!inPound.length) {
-    return h("section", { class: "card", "aria-labelledby": "actions-h" }, h("h2", { id: "actions-h" }, "Clerk's actions"),
+    return h("section", { class: "card no-print", "aria-labelledby": "actions-h" }, h("h2", { id: "actions-h" }, "Clerk's actions"),
       h("p", { class: "muted" }, "No animal of this case is in the pound: nothing is left to deliver or sell."));
   }
   const auction = jurisdiction.capabilities.includes("AUCTION");
-  return h("section", { class: "card", "aria-labelledby": "actions-h" },
+  return h("section", { class: "card no-print", "aria-labelledby": "actions-h" },
     h("h2", { id: "actions-h" }, "Clerk's actions"),
     deliverForm(c, inPound, reload),
     auction ? saleForm(c, inPound, reload)
@@ -330,6 +332,21 @@ function releaseForm(c, reload) {
   return form;
 }
 
+/** The form field a refusal concerns: the API's own `field`, else the one its code points at
+ * (a date refused as too early is the "When" field), else an input path the message names
+ * ("… at 'input.price'"), else one whose label the message names (a species in a lot). */
+function fieldOf(err, form, fieldMap) {
+  if (err.field) return err.field;
+  if (fieldMap[`code:${err.code}`]) return fieldMap[`code:${err.code}`];
+  const path = err.message.match(/at '(?:input\.)?([\w.]+)'/);
+  if (path && form.querySelector(`.field[data-field="${CSS.escape(path[1])}"]`)) return path[1];
+  for (const holder of form.querySelectorAll(".field[data-field^='lots.']")) {
+    const species = holder.dataset.field.slice(5);
+    if (new RegExp(`\\b${species}\\b`).test(err.message)) return holder.dataset.field;
+  }
+  return fieldMap[`code:${err.code}:fallback`] || null;
+}
+
 async function submitting(form, fieldMap, run) {
   const button = form.querySelector("button[type=submit]");
   button.disabled = true;
@@ -338,7 +355,7 @@ async function submitting(form, fieldMap, run) {
     await run();
   } catch (err) {
     if (!(err instanceof ApiError)) throw err;
-    const mapped = Object.assign(Object.create(err), { field: err.field || fieldMap[`code:${err.code}`] || null });
+    const mapped = Object.assign(Object.create(err), { field: fieldOf(err, form, fieldMap) });
     showFormError(form, mapped, fieldMap);
   } finally {
     button.disabled = false;
@@ -412,7 +429,7 @@ function saleForm(c, inPound, reload) {
     h("div", { class: "actions" }, h("button", { type: "submit" }, "Record the sale")));
   form.addEventListener("submit", (e) => {
     e.preventDefault();
-    submitting(form, { "code:TOO_EARLY": "at", "code:TOO_LATE": "at", "code:CONFLICT": `lots.${species[0]}`, lots: `lots.${species[0]}` }, async () => {
+    submitting(form, { "code:TOO_EARLY": "at", "code:TOO_LATE": "at", "code:CONFLICT:fallback": `lots.${species[0]}`, lots: `lots.${species[0]}` }, async () => {
       const data = await gql(`mutation($input: RecordSaleInput!) { recordSale(input: $input) { price proceeds surplus } }`, {
         input: {
           impoundmentId: c.id,

@@ -1,7 +1,9 @@
 // Signing in with a token, and the department's dashboard.
+import { fundsCard } from "./books.js";
 import {
-  add, ApiError, errorBox, field, gql, h, label, loading, rupees, svg, timeEl, token,
+  add, ApiError, field, gql, h, label, loading, showFormError, svg, timeEl, token,
 } from "./lib.js";
+import { runsCard } from "./runs.js";
 
 const OPEN = ["IMPOUNDED", "PARTLY_RELEASED"];
 const CASE_FIELDS = `id registerNumber status seizedAt place
@@ -28,8 +30,8 @@ export async function signInView(view, ctx) {
     } catch (err) {
       token.clear();
       if (!(err instanceof ApiError)) throw err;
-      form.prepend(errorBox(err));
-      input.focus();
+      // The refusal concerns the token: shown beside it, the field marked and focused.
+      showFormError(form, Object.assign(Object.create(err), { field: "token" }));
     }
   });
   add(view,
@@ -69,8 +71,12 @@ function barChart(title, rows, { unit = "" } = {}) {
   const id = `chart-${title.replace(/\W+/g, "-").toLowerCase()}`;
   const max = Math.max(1, ...rows.map(([, v]) => v));
   const rowH = 28;
-  const labelW = Math.min(180, Math.max(70, 12 + 8 * Math.max(0, ...rows.map(([k]) => String(k).length))));
+  // Labels get up to half the chart; a longer one is cut with "…" (its full text in a tooltip
+  // and in the table for screen readers) rather than clipped at the chart's edge.
   const width = 360;
+  const fits = 20;
+  const labelW = 12 + 8 * Math.min(fits, Math.max(9, ...rows.map(([k]) => String(k).length)));
+  const short = (k) => (String(k).length > fits ? `${String(k).slice(0, fits - 1)}…` : String(k));
   const height = Math.max(rowH, rows.length * rowH);
   const chart = svg("svg", { viewBox: `0 0 ${width} ${height}`, class: "bars", role: "img", "aria-labelledby": `${id}-t`, preserveAspectRatio: "xMinYMin meet" },
     svg("title", { id: `${id}-t` }, `${title}: ${rows.map(([k, v]) => `${k} ${v}`).join(", ") || "none"}`),
@@ -78,7 +84,7 @@ function barChart(title, rows, { unit = "" } = {}) {
       const w = Math.max(2, ((width - labelW - 36) * value) / max);
       const y = i * rowH;
       return svg("g", {},
-        svg("text", { x: labelW - 8, y: y + rowH / 2 + 5, "text-anchor": "end", class: "bar-label" }, key),
+        svg("text", { x: labelW - 8, y: y + rowH / 2 + 5, "text-anchor": "end", class: "bar-label" }, svg("title", {}, key), short(key)),
         svg("rect", { x: labelW, y: y + 6, width: w, height: rowH - 12, rx: 3, class: `bar bar-${i % 6}` }),
         svg("text", { x: labelW + w + 6, y: y + rowH / 2 + 5, class: "bar-value" }, `${value}${unit}`));
     }));
@@ -148,6 +154,8 @@ export async function dashboardView(view, ctx) {
   const awaiting = open.filter((c) => c.nextAction?.action === "AUCTION" && !c.auctions.some((a) => !a.closedAt))
     .sort((a, b) => a.nextAction.notBefore.localeCompare(b.nextAction.notBefore));
   const byId = new Map(cases.map((c) => [c.id, c]));
+  const runs = await runsCard(runsData);
+  if (ctx.stale()) return;
   const scheduled = auctions.map((a) => ({ c: byId.get(a.impoundmentId) || { id: a.impoundmentId, registerNumber: "…" }, a }));
 
   view.append(
@@ -167,7 +175,7 @@ export async function dashboardView(view, ctx) {
     h("div", { class: "grid-2" },
       auctionsCard(scheduled, awaiting),
       fundsCard(fundsData.funds)),
-    runsCard(runsData),
+    runs,
     casesTable(cases),
   );
 }
@@ -181,39 +189,6 @@ function auctionsCard(scheduled, awaiting) {
       : h("p", { class: "muted" }, "No auction is scheduled."),
     awaiting.length ? [h("h3", {}, "Awaiting an auction"), h("ul", { class: "plain" }, awaiting.map((c) => h("li", {}, caseLink(c),
       h("div", { class: "muted small" }, "May be sold from ", timeEl(c.nextAction.notBefore), ` · ${heads(c)}`))))] : null);
-}
-
-function runsCard(data) {
-  const box = h("section", { class: "card", "aria-labelledby": "runs-h", "data-list": "task-runs" }, h("h2", { id: "runs-h" }, "Recent task runs"));
-  if (data.error) return add(box, h("p", { class: "muted" }, `Not shown: ${data.error.code} — ${data.error.message}`));
-  const runs = data.taskRuns;
-  const failed = runs.filter((r) => r.outcome !== "OK").length;
-  if (!runs.length) return add(box, h("p", { class: "muted" }, "The law's clocks have not run for this department yet."));
-  return add(box,
-    h("p", { class: "muted small" }, `${runs.length} most recent, ${failed} failed or retrying.`),
-    h("div", { class: "table-wrap" }, h("table", { class: "table" },
-      h("thead", {}, h("tr", {}, ["Task", "As of", "Outcome", "Actions", "Took"].map((t) => h("th", { scope: "col" }, t)))),
-      h("tbody", {}, runs.map((r) => h("tr", {},
-        h("td", {}, r.task, r.subject ? h("div", { class: "muted small" }, r.subject) : null),
-        h("td", {}, timeEl(r.asOf)),
-        h("td", {}, h("span", { class: `status ${r.outcome === "OK" ? "st-delivered" : "st-overdue"}` }, label(r.outcome)),
-          r.attempt > 1 ? h("span", { class: "muted small" }, ` attempt ${r.attempt}`) : null,
-          r.error ? h("div", { class: "error small" }, r.error) : null),
-        h("td", {}, String(r.actions)),
-        h("td", {}, `${r.durationMs} ms`)))))));
-}
-
-function fundsCard(funds) {
-  const sorted = [...funds].sort((a, b) => a.account.localeCompare(b.account));
-  return h("section", { class: "card", "aria-labelledby": "funds-h", "data-list": "funds" },
-    h("h2", { id: "funds-h" }, "Fund balances"),
-    sorted.length ? h("table", { class: "table" },
-      h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Account"), h("th", { scope: "col", class: "num" }, "Balance"))),
-      h("tbody", {}, sorted.map((f) => h("tr", {},
-        h("td", {}, f.name === f.account ? label(f.account.replace(/^[a-z]+:/, "").replace(/-/g, "_")) : f.name,
-          h("div", { class: "muted small" }, h("code", {}, f.account))),
-        h("td", { class: `num ${f.balance.startsWith("-") ? "neg" : ""}` }, rupees(f.balance))))))
-      : h("p", { class: "muted" }, "No money has moved yet."));
 }
 
 function casesTable(cases) {

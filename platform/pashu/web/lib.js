@@ -163,10 +163,11 @@ export function sectionHref(uri) {
 
 export function citeLink(citation, { withAct = false } = {}) {
   if (!citation) return null;
-  const text = `s.${citation.section}${withAct && citation.act ? `, ${citation.act}` : ""}`;
   const title = [citation.act, citation.confidence ? `text ${String(citation.confidence).toLowerCase()}` : null]
     .filter(Boolean).join(" — ");
-  return h("a", { class: "cite", href: sectionHref(citation.uri), title }, text);
+  // The section number never breaks ("s.9(1)"); the Act's name after it may wrap.
+  return h("a", { class: "cite", href: sectionHref(citation.uri), title },
+    h("span", { class: "sec" }, `s.${citation.section}`), withAct && citation.act ? `, ${citation.act}` : null);
 }
 
 export function citeList(citations, opts) {

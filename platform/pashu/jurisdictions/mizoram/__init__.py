@@ -4,6 +4,7 @@ from pathlib import Path
 
 from pashu.jurisdictions.acts import load_act
 from pashu.jurisdictions.base import Capability, Holder
+from pashu.jurisdictions.demo import load_demo
 from pashu.jurisdictions.mizoram.clocks import MizoramClocks
 from pashu.jurisdictions.mizoram.comparison import MizoramComparisons
 from pashu.jurisdictions.mizoram.keeping import MizoramKeeping
@@ -40,6 +41,7 @@ plugin = Mizoram(
     keeping=MizoramKeeping(_ACT),
     clocks=MizoramClocks(_ACT),
     comparisons=MizoramComparisons(_ACT),
+    demo=load_demo(_HERE / "demo.yaml"),
 )
 
 __all__ = ["plugin"]

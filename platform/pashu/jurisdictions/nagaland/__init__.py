@@ -4,6 +4,7 @@ from pathlib import Path
 
 from pashu.jurisdictions.acts import load_act
 from pashu.jurisdictions.base import Capability, Holder
+from pashu.jurisdictions.demo import load_demo
 from pashu.jurisdictions.nagaland.clocks import NagalandClocks
 from pashu.jurisdictions.nagaland.comparison import NagalandComparisons
 from pashu.jurisdictions.nagaland.keeping import NagalandKeeping
@@ -51,4 +52,5 @@ plugin = Nagaland(
     keeping=NagalandKeeping(_cattle_trespass),
     clocks=NagalandClocks(_cattle_trespass),
     comparisons=NagalandComparisons(_cattle_trespass, _establishments),
+    demo=load_demo(_HERE / "demo.yaml"),
 )
