@@ -83,6 +83,8 @@ def _fresh_case(server: Server, token: str) -> str:
                 "place": "Kitchen garden, Sihphir",
                 "seizer": {"name": "R. Lalremruata", "address": "Sihphir Venglai"},
                 "seizerSigned": True,
+                "seizerCapacity": "LAND_OWNER",  # s.7(1): the owner of the land
+                "damage": "vegetables eaten",
                 "owner": {"name": "K. Lalbiakzuala", "address": "Sihphir Vengthar"},
                 "animals": [{"species": "goat", "count": 1, "description": "white"}],
             }

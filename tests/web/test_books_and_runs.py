@@ -58,8 +58,9 @@ def test_the_books_show_funds_held_and_money_received_without_negative_balances(
     received = books.locator("[data-kind=payer]")
     expect(received.locator("tr", has_text="Buyer")).to_contain_text("₹2,500.00")
     expect(received.locator("tr", has_text="Owner")).to_contain_text("₹")
-    expect(books.locator("[data-kind=payee]")).to_contain_text("Sale expenses")
-    for kind in ("fund", "payer", "payee"):
+    # s.10(4): the proceeds are deposited whole, so nothing is paid out of them for expenses.
+    expect(books.locator("[data-kind=payee]")).to_have_count(0)
+    for kind in ("fund", "payer"):
         expect(books.locator(f"[data-kind={kind}]")).not_to_contain_text("−")
     # The double-entry detail is one click away, every account as booked, balanced.
     detail = books.locator("details.ledger")
