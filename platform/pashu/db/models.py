@@ -45,7 +45,7 @@ from pashu.db.registration import (
 )
 from pashu.db.regulated_areas import Licence, LicenceCancellation, NotifiedOrder
 from pashu.db.reminders import TaxReminder
-from pashu.db.tenancy import ApiToken, AuditEvent, Tenant, User
+from pashu.db.tenancy import ApiToken, AuditEvent, IdempotentRequest, Tenant, User
 
 __all__ = [
     "AnimalRegistration",
@@ -69,6 +69,7 @@ __all__ = [
     "GrazingDecision",
     "GrazingGround",
     "GrazingOrder",
+    "IdempotentRequest",
     "ImpoundedAnimal",
     "Impoundment",
     "Inspection",

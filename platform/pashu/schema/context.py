@@ -82,6 +82,8 @@ async def build_context(request: Request | None, db: Database, token: str | None
         # too: one connection and one transaction for the whole request.
         ctx._session = db.async_session(tenant_of_token(token))
         ctx.principal = await ctx.read(lambda sync: authenticate(sync, token))
+        if ctx.principal.used:  # the token's last use, kept whatever the request does next
+            await ctx._session.commit()
     except PashuError as err:
         ctx.auth_error = err
         await ctx.close()  # a public query then runs without a tenant

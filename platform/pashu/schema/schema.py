@@ -64,6 +64,7 @@ from pashu.schema.regulated_areas.types import CattleLicence, NotifiedOrder
 from pashu.schema.scalars import SCALARS
 from pashu.schema.tenancy.queries import TenancyQuery
 from pashu.schema.tenancy.types import User
+from pashu.schema.tokens.api import TokensMutation, TokensQuery
 
 Query = merge_types(
     "Query",
@@ -84,6 +85,7 @@ Query = merge_types(
         ClocksQuery,
         AuctionsQuery,
         StatsQuery,
+        TokensQuery,
     ),
 )
 Mutation = merge_types(
@@ -100,6 +102,7 @@ Mutation = merge_types(
         RegulatedAreasMutation,
         ComplaintsMutation,
         ClocksMutation,
+        TokensMutation,
     ),
 )
 
