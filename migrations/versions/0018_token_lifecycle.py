@@ -41,9 +41,7 @@ def upgrade() -> None:
         batch.add_column(sa.Column("expires_at", UtcDateTime, nullable=True))
         batch.add_column(sa.Column("last_used_at", UtcDateTime, nullable=True))
         batch.add_column(sa.Column("label", sa.String(200), nullable=False, server_default=""))
-        batch.add_column(
-            sa.Column("created_by", sa.String(200), nullable=False, server_default="")
-        )
+        batch.add_column(sa.Column("created_by", sa.String(200), nullable=False, server_default=""))
     if op.get_bind().dialect.name == "postgresql":
         _as_owner(
             f"UPDATE api_tokens SET expires_at = created_at + interval '{EXISTING_DAYS} days'"

@@ -23,6 +23,7 @@ from pashu.config import Settings, settings
 from pashu.db.engine import Database, database
 from pashu.schema import compiled
 from pashu.schema.context import Context, bearer, build_context
+from pashu.schema.downloads import download
 from pashu.schema.idempotent import idempotent
 from pashu.schema.schema import build_schema, compiled_queries
 from pashu.tasks.embedded import clocks_lifespan
@@ -116,9 +117,14 @@ def create_app(db: Database | None = None, cfg: Settings | None = None) -> Starl
         return JSONResponse(body, status_code=200 if ready else 503)
 
     graphql = GraphQLApp(db, cfg)
+
+    async def documents(request: Request) -> Response:
+        return await download(request, graphql.schema, db)
+
     return Starlette(
         routes=[
             Route("/graphql", graphql, methods=["GET", "POST"]),
+            Route("/documents/{type}/{id}/{document}", documents),
             Route("/healthz", healthz),
             Route("/readyz", readyz),
             Mount("/", app=StaticFiles(directory=WEB, html=True), name="web"),

@@ -42,6 +42,8 @@ class Settings(BaseSettings):
     max_aliases: int = 30
     max_tokens: int = 3000
     max_page_size: int = 100
+    # What one query may cost (schema/cost.py): a field 1, a document 100, per row asked.
+    max_query_cost: int = 10_000
     # Bytes of a request body; a larger one is refused with 413 before it is read whole.
     max_body_bytes: int = 1_000_000
     # Each cache of documents (parsed, validated, compiled) holds at most this many entries

@@ -16,6 +16,7 @@ from strawberry.extensions import (
 from pashu.config import Settings
 from pashu.core.errors import LimitExceeded
 from pashu.schema.caches import CachedParse, CachedValidation, document_caches
+from pashu.schema.cost import CostLimit
 from pashu.schema.errors import CodedErrors
 from pashu.schema.inputs import TextBounds
 
@@ -41,6 +42,7 @@ def extensions(cfg: Settings) -> list[Callable[[], SchemaExtension] | type[Schem
         lambda: MaxAliasesLimiter(max_alias_count=cfg.max_aliases),
         CodedErrors,
         TextBounds,
+        lambda: CostLimit(cfg.max_query_cost),
     ]
     if cfg.env == "prod":
         exts.append(lambda: AddValidationRules([NoSchemaIntrospectionCustomRule]))
