@@ -42,13 +42,18 @@ class GraphQLApp(GraphQL[Context, None]):
         self.compiled = compiled_queries(schema) if use else None
 
     async def get_context(self, request: Any, response: Any) -> Context:
-        return await build_context(request, self.db, bearer(request))
+        ctx = await build_context(request, self.db, bearer(request))
+        request.state.pashu_context = ctx  # closed in `run` if no operation runs to close it
+        return ctx
 
     def decode_json(self, data: str | bytes) -> object:
         try:
-            return json.loads(data)
+            body = json.loads(data)
         except ValueError as err:  # not UTF-8 (UnicodeDecodeError) or not JSON
             raise HTTPException(400, "the request body is not JSON in UTF-8") from err
+        if not isinstance(body, dict):  # batches are not taken; `null` would fail inside
+            raise HTTPException(400, "the request body must be a JSON object")
+        return body
 
     async def run(self, request: Any, context: Any = UNSET, root_value: Any = UNSET) -> Any:
         try:
@@ -64,6 +69,10 @@ class GraphQLApp(GraphQL[Context, None]):
                 status_code=err.status_code,
                 media_type="application/json",
             )
+        finally:
+            ctx = getattr(getattr(request, "state", None), "pashu_context", None)
+            if ctx is not None:
+                await ctx.close()
 
     async def _run(self, request: Any, context: Any, root_value: Any) -> Any:
         fast = self.compiled
