@@ -51,6 +51,8 @@ class GraphQLApp(GraphQL[Context, None]):
             body = json.loads(data)
         except ValueError as err:  # not UTF-8 (UnicodeDecodeError) or not JSON
             raise HTTPException(400, "the request body is not JSON in UTF-8") from err
+        except RecursionError as err:
+            raise HTTPException(400, "the request body is nested too deeply") from err
         if not isinstance(body, dict):  # batches are not taken; `null` would fail inside
             raise HTTPException(400, "the request body must be a JSON object")
         return body

@@ -67,7 +67,10 @@ class _Arguments(Visitor):
 
 def problem(variables: dict[str, Any] | None, document: Any) -> ValidationError | None:
     """The first text that may not be kept, as the error that refuses it."""
-    texts = list(_values(variables or {}, "$")) if isinstance(variables, dict) else []
+    try:
+        texts = list(_values(variables or {}, "$")) if isinstance(variables, dict) else []
+    except RecursionError:
+        return ValidationError("the variables are nested too deeply", field="variables")
     if document is not None:
         args = _Arguments()
         visit(document, args)
