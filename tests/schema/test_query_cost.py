@@ -5,6 +5,7 @@ while the heaviest allowed query runs; each document has its own URL."""
 from __future__ import annotations
 
 import asyncio
+import gc
 import time
 
 from tests.conftest import Databases, GraphQLClient, make_tenant
@@ -52,6 +53,8 @@ async def test_the_health_probe_answers_while_the_heaviest_allowed_query_runs(
     for _ in range(4):  # a register copy describing 150 animals takes a third of a second
         await seize(gql, t.token, pound, animals=herd)
     heavy = _heaviest(3, 4)  # twelve of them, each longer than the probe may wait
+    await gql.ok(_heaviest(1, 1), token=t.token)  # the renderers started, as on a live server
+    gc.collect()  # earlier tests' garbage is not this query's work
     task = asyncio.create_task(gql.ok(heavy, token=t.token))
     # What the loop spent on other work while each probe waited: its thread's CPU time,
     # which a busy machine's scheduling (not ours to control) does not inflate.
@@ -64,8 +67,8 @@ async def test_the_health_probe_answers_while_the_heaviest_allowed_query_runs(
         waits.append(time.thread_time() - asked)
     data = await task
     assert all(len(v["edges"]) == 4 for v in data.values())
-    assert len(waits) >= 5, "the heavy query ended before the probe could be asked"
     assert max(waits) < 0.1, f"the probe waited {max(waits) * 1000:.0f} ms"
+    assert len(waits) >= 5, "the heavy query ended before the probe could be asked"
 
 
 async def test_a_document_is_fetched_by_its_own_url_with_the_apis_permissions(
