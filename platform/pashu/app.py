@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import asyncio
+import json
 from pathlib import Path
 from typing import Any
 
+from cross_web import HTTPException
 from sqlalchemy import text
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
@@ -15,6 +18,7 @@ from starlette.staticfiles import StaticFiles
 from strawberry.asgi import GraphQL
 from strawberry.types.unset import UNSET
 
+from pashu.body_limit import BodyLimit, error_body
 from pashu.config import Settings, settings
 from pashu.db.engine import Database, database
 from pashu.law_pages import akn
@@ -22,6 +26,8 @@ from pashu.observability import metrics, tracing
 from pashu.observability.requests import Observe
 from pashu.schema import compiled
 from pashu.schema.context import Context, bearer, build_context
+from pashu.schema.downloads import download
+from pashu.schema.idempotent import idempotent
 from pashu.schema.schema import build_schema, compiled_queries
 from pashu.tasks.embedded import clocks_lifespan
 
@@ -45,9 +51,41 @@ class GraphQLApp(GraphQL[Context, None]):
         return (IDE / "index.html").read_text(encoding="utf-8")
 
     async def get_context(self, request: Any, response: Any) -> Context:
-        return await build_context(request, self.db, bearer(request))
+        ctx = await build_context(request, self.db, bearer(request))
+        request.state.pashu_context = ctx  # closed in `run` if no operation runs to close it
+        return ctx
+
+    def decode_json(self, data: str | bytes) -> object:
+        try:
+            body = json.loads(data)
+        except ValueError as err:  # not UTF-8 (UnicodeDecodeError) or not JSON
+            raise HTTPException(400, "the request body is not JSON in UTF-8") from err
+        except RecursionError as err:
+            raise HTTPException(400, "the request body is nested too deeply") from err
+        if not isinstance(body, dict):  # batches are not taken; `null` would fail inside
+            raise HTTPException(400, "the request body must be a JSON object")
+        return body
 
     async def run(self, request: Any, context: Any = UNSET, root_value: Any = UNSET) -> Any:
+        try:
+            if isinstance(request, Request):
+                return await idempotent(
+                    request, self.db, lambda: self._run(request, context, root_value)
+                )
+            return await self._run(request, context, root_value)
+        except HTTPException as err:  # a malformed request: refused with a code, never a 500
+            code = "BAD_REQUEST" if err.status_code == 400 else f"HTTP_{err.status_code}"
+            return Response(
+                error_body(err.reason, code),
+                status_code=err.status_code,
+                media_type="application/json",
+            )
+        finally:
+            ctx = getattr(getattr(request, "state", None), "pashu_context", None)
+            if ctx is not None:
+                await ctx.close()
+
+    async def _run(self, request: Any, context: Any, root_value: Any) -> Any:
         fast = self.compiled
         if fast is None or not isinstance(request, Request):
             return await super().run(request, context, root_value)
@@ -62,26 +100,52 @@ class GraphQLApp(GraphQL[Context, None]):
         return response
 
 
+def broker_reachable(url: str, timeout: float = 2.0) -> str:
+    """ "ok", or the name of the error connecting to the broker raised."""
+    from kombu import Connection
+
+    try:
+        with Connection(url, connect_timeout=timeout) as conn:
+            conn.ensure_connection(max_retries=1, timeout=timeout)
+    except Exception as err:  # any failure means not ready; say which
+        return type(err).__name__
+    return "ok"
+
+
 def create_app(db: Database | None = None, cfg: Settings | None = None) -> Starlette:
     cfg = cfg or settings()
+    cfg.refuse_insecure()
     db = db or database()
 
     async def healthz(_: Request) -> Response:
         return PlainTextResponse("ok")
 
     async def readyz(_: Request) -> Response:
+        checks: dict[str, str] = {}
         try:
             async with db.async_engine.connect() as conn:
                 await conn.execute(text("SELECT 1"))
+            checks["database"] = "ok"
         except Exception as err:  # any failure means not ready; say which
-            return JSONResponse({"ready": False, "error": type(err).__name__}, status_code=503)
-        return JSONResponse({"ready": True})
+            checks["database"] = type(err).__name__
+        if cfg.broker_url:  # workers take the clocks' tasks from it: no broker, no clocks
+            checks["broker"] = await asyncio.to_thread(broker_reachable, cfg.broker_url)
+        ready = all(v == "ok" for v in checks.values())
+        body: dict[str, Any] = {"ready": ready, **checks}
+        if not ready:
+            body["error"] = next(v for v in checks.values() if v != "ok")
+        return JSONResponse(body, status_code=200 if ready else 503)
 
     graphql = GraphQLApp(db, cfg)
     ide = [Mount("/graphiql", app=StaticFiles(directory=IDE), name="graphiql")]
+
+    async def documents(request: Request) -> Response:
+        return await download(request, graphql.schema, db)
+
     app = Starlette(
         routes=[
             Route("/graphql", graphql, methods=["GET", "POST"]),
+            Route("/documents/{type}/{id}/{document}", documents),
             Route("/healthz", healthz),
             Route("/readyz", readyz),
             Route("/akn/{path:path}", akn),  # citations resolve: HTML, or Akoma Ntoso XML
@@ -89,8 +153,12 @@ def create_app(db: Database | None = None, cfg: Settings | None = None) -> Starl
             *(ide if graphql.graphql_ide else []),
             Mount("/", app=StaticFiles(directory=WEB, html=True), name="web"),
         ],
-        # Request ids, the request's log line and its metrics (observability/requests.py).
-        middleware=[Middleware(Observe)],
+        # Request ids, the request's log line and its metrics (observability/requests.py),
+        # around the body limit, so a refused body is logged and counted too.
+        middleware=[
+            Middleware(Observe),
+            Middleware(BodyLimit, max_bytes=cfg.max_body_bytes),
+        ],
         lifespan=clocks_lifespan(cfg),  # the embedded default's periodic sweep
     )
     engines = [e for e in (db.async_engine, db.replica_engine) if e is not None]

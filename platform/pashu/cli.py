@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import sys
+from datetime import datetime
 from pathlib import Path
 
 import typer
 
 from pashu.config import settings
-from pashu.core.errors import PashuError
+from pashu.core import bounds
+from pashu.core.errors import PashuError, ValidationError
+from pashu.core.legaltime import aware
 
 app = typer.Typer(
     help="Pashu: the animal-control Acts as a GraphQL platform.", no_args_is_help=True
@@ -21,6 +24,15 @@ app.add_typer(db_app, name="db")
 app.add_typer(tenant_app, name="tenant")
 app.add_typer(token_app, name="token")
 app.add_typer(schema_app, name="schema")
+
+
+def _instant(value: str, option: str) -> datetime:
+    """An option's ISO 8601 instant, with its zone and inside the legal range."""
+    try:
+        parsed = datetime.fromisoformat(value)
+    except ValueError:
+        raise ValidationError(f"{option}: {value!r} is not an ISO 8601 instant") from None
+    return bounds.instant(aware(parsed), option)
 
 
 def _fail(err: PashuError) -> None:
@@ -184,14 +196,12 @@ def sweep(
     as_of: str | None = typer.Option(None, "--as-of", help="ISO 8601 instant; default: now"),
 ) -> None:
     """Do the law's due work now (notices, auctions, claim windows), as the periodic sweep does."""
-    from datetime import datetime
-
     from pashu.db.engine import database
     from pashu.services import sweep as clocks
 
-    when = datetime.fromisoformat(as_of) if as_of else clocks.now()
     db = database()
     try:
+        when = _instant(as_of, "--as-of") if as_of else clocks.now()
         with db.transaction() as s:
             found = [(t.id, t.slug) for t in clocks.tenants(s, tenant)]
         if tenant is not None and not found:

@@ -7,6 +7,12 @@ from typing import Literal
 
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
+DEV_SECRET_KEY = "dev-insecure-change-me"
+
+
+class InsecureSettings(RuntimeError):
+    """A setting no production server may run with."""
+
 
 class Settings(BaseSettings):
     model_config = SettingsConfigDict(env_prefix="PASHU_", env_file=".env", extra="ignore")
@@ -20,7 +26,9 @@ class Settings(BaseSettings):
     app_role: str = "pashu_app"
     # Redis or RabbitMQ; empty runs tasks in-process (the embedded default).
     broker_url: str | None = None
-    secret_key: str = "dev-insecure-change-me"
+    secret_key: str = DEV_SECRET_KEY
+    # Days an API token lasts unless made with another lifetime.
+    token_days: int = 90
     env: Literal["dev", "prod", "test"] = "dev"
     # Seconds between in-process sweeps of the embedded default; 0 turns them off.
     sweep_interval: int = 60
@@ -41,9 +49,23 @@ class Settings(BaseSettings):
     log_level: str = "INFO"
     # `pashu worker` serves its Prometheus metrics on this port (0: not at all).
     worker_metrics_port: int = 9101
+    # What one query may cost (schema/cost.py): a field 1, a document 100, per row asked.
+    max_query_cost: int = 10_000
+    # Bytes of a request body; a larger one is refused with 413 before it is read whole.
+    max_body_bytes: int = 1_000_000
+    # Each cache of documents (parsed, validated, compiled) holds at most this many entries
+    # and this many bytes.
+    cache_entries: int = 256
+    cache_bytes: int = 32_000_000
     # Answer the hot dashboard queries with one SQL statement each on PostgreSQL
     # (schema/compiled.py); off, every query is resolved field by field.
     compiled_queries: bool = True
+
+    def refuse_insecure(self) -> None:
+        """A `prod` server does not start on the development secret key: anyone could
+        forge the hashes its tokens are checked against."""
+        if self.env == "prod" and self.secret_key == DEV_SECRET_KEY:
+            raise InsecureSettings("PASHU_ENV=prod needs PASHU_SECRET_KEY set to a secret value")
 
     @property
     def admin_url(self) -> str:

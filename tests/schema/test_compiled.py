@@ -264,8 +264,10 @@ async def test_every_filter(
     [
         ({"first": 0, "asOf": AS_OF}, "LIMIT_EXCEEDED"),
         ({"first": 5, "after": "not-a-cursor", "asOf": AS_OF}, "VALIDATION"),
-        ({"first": "five", "asOf": AS_OF}, None),  # refused by GraphQL itself
+        ({"first": "five", "asOf": AS_OF}, "VALIDATION"),  # refused by GraphQL itself
         ({"first": 5, "asOf": "2026-01-20T10:00:00"}, "VALIDATION"),  # an instant needs a zone
+        ({"first": 5, "asOf": "0001-01-01T00:00:00+05:30"}, "VALIDATION"),  # out of range
+        ({"first": 2**40, "asOf": AS_OF}, "VALIDATION"),  # not an Int
     ],
 )
 async def test_refusals_are_the_resolvers_own(

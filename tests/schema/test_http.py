@@ -10,13 +10,13 @@ from tests.conftest import Databases, client
 
 
 def _client(dbs: Databases, env: str) -> httpx.AsyncClient:
-    return client(dbs.app, Settings(env=env))  # type: ignore[arg-type]
+    return client(dbs.app, Settings(env=env, secret_key="a-test-secret"))  # type: ignore[arg-type]
 
 
 async def test_probes_answer(dbs: Databases) -> None:
     async with _client(dbs, "test") as http:
         assert (await http.get("/healthz")).text == "ok"
-        assert (await http.get("/readyz")).json() == {"ready": True}
+        assert (await http.get("/readyz")).json() == {"ready": True, "database": "ok"}
 
 
 async def test_readyz_fails_when_the_database_is_gone(tmp_path: object) -> None:

@@ -96,23 +96,23 @@ async def test_nagaland_road_seizure_must_go_to_the_nearest_pound(
         "createPound"
     ]["id"]
     case = await seize(gql, t.token, main, placeKind="PUBLIC_PROPERTY", place="NH-2 near Jotsoma")
-    where = {"id": case["id"], "lat": 25.651, "lon": 94.062}  # by Jotsoma
+    where = {"id": case["id"], "lat": "25.651", "lon": "94.062"}  # by Jotsoma
     unknown = (await gql.ok(CHECK, where, t.token))["poundCheck"]
     assert unknown["ok"] is None and "no recorded site" in unknown["explanation"]
     await gql.ok(
-        SITE, {"input": {"poundId": main, "latitude": 25.674, "longitude": 94.110}}, t.token
+        SITE, {"input": {"poundId": main, "latitude": "25.674", "longitude": "94.110"}}, t.token
     )
     await gql.ok(
-        SITE, {"input": {"poundId": other, "latitude": 25.652, "longitude": 94.060}}, t.token
+        SITE, {"input": {"poundId": other, "latitude": "25.652", "longitude": "94.060"}}, t.token
     )
     far = (await gql.ok(CHECK, where, t.token))["poundCheck"]
     assert far["ok"] is False and far["rule"] == "NEAREST_POUND"
     assert far["expectedPound"] == {"name": "Jotsoma pound"}
     assert [c["section"] for c in far["citations"]] == ["10"]
-    near = (await gql.ok(CHECK, {**where, "lat": 25.675, "lon": 94.111}, t.token))["poundCheck"]
+    near = (await gql.ok(CHECK, {**where, "lat": "25.675", "lon": "94.111"}, t.token))["poundCheck"]
     assert near["ok"] is True
     bad = await gql.error(
-        SITE, {"input": {"poundId": main, "latitude": 95.0, "longitude": 94.1}}, t.token
+        SITE, {"input": {"poundId": main, "latitude": "95.0", "longitude": "94.1"}}, t.token
     )
     assert bad["extensions"]["code"] == "VALIDATION"
 

@@ -19,6 +19,7 @@ from sqlalchemy.orm import sessionmaker
 from sqlalchemy.pool import NullPool
 
 from pashu.config import settings
+from pashu.db import bounds  # noqa: F401  (text fits its column, on every flush)
 from pashu.db.pool import CountedAsyncPool, CountedPool
 from pashu.db.scoping import TENANT, ScopedSession
 

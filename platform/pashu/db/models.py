@@ -47,7 +47,7 @@ from pashu.db.registration import (
 )
 from pashu.db.regulated_areas import Licence, LicenceCancellation, NotifiedOrder
 from pashu.db.reminders import TaxReminder
-from pashu.db.tenancy import ApiToken, AuditEvent, Tenant, User
+from pashu.db.tenancy import ApiToken, AuditEvent, IdempotentRequest, Tenant, User
 
 __all__ = [
     "AnimalRegistration",
@@ -73,6 +73,7 @@ __all__ = [
     "GrazingGround",
     "GrazingOrder",
     "Handover",
+    "IdempotentRequest",
     "ImpoundedAnimal",
     "Impoundment",
     "Inspection",

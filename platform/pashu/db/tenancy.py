@@ -6,7 +6,16 @@ import uuid
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import JSON, ForeignKeyConstraint, Index, String, UniqueConstraint, Uuid
+from sqlalchemy import (
+    JSON,
+    ForeignKeyConstraint,
+    Index,
+    Integer,
+    String,
+    Text,
+    UniqueConstraint,
+    Uuid,
+)
 from sqlalchemy.orm import Mapped, mapped_column
 
 from pashu.db.base import Base, TenantOwned, utcnow
@@ -31,17 +40,39 @@ class User(TenantOwned, Base):
 
 
 class ApiToken(TenantOwned, Base):
-    """Only a hash is kept: the token itself is shown once, when it is made."""
+    """Only a hash is kept: the token itself is shown once, when it is made. Every token
+    expires; its last use is kept (to the minute), so an idle one can be found and revoked."""
 
     __tablename__ = "api_tokens"
     user_id: Mapped[uuid.UUID] = mapped_column(Uuid)
     token_hash: Mapped[str] = mapped_column(String(64))
     revoked_at: Mapped[datetime | None] = mapped_column(UtcDateTime, nullable=True)
+    expires_at: Mapped[datetime] = mapped_column(UtcDateTime)
+    last_used_at: Mapped[datetime | None] = mapped_column(UtcDateTime, nullable=True)
+    label: Mapped[str] = mapped_column(String(200), default="")
+    created_by: Mapped[str] = mapped_column(String(200), default="")
     __table_args__ = (
         ForeignKeyConstraint(["tenant_id", "user_id"], ["users.tenant_id", "users.id"]),
         # Unique within the tenant: a token names its tenant, and a key that includes
         # tenant_id can be enforced on a database distributed by tenant (docs/SCALING.md).
         UniqueConstraint("tenant_id", "token_hash"),
+    )
+
+
+class IdempotentRequest(TenantOwned, Base):
+    """A mutation sent with an `Idempotency-Key`: the first answer, given again to a retry.
+    Written before the mutation runs (`answer` null until it has), so a second request with
+    the key while the first runs is refused rather than run twice."""
+
+    __tablename__ = "idempotent_requests"
+    key: Mapped[str] = mapped_column(String(200))
+    user_id: Mapped[uuid.UUID] = mapped_column(Uuid)
+    request_hash: Mapped[str] = mapped_column(String(64))
+    status: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    answer: Mapped[str | None] = mapped_column(Text, nullable=True)
+    __table_args__ = (
+        UniqueConstraint("tenant_id", "key"),
+        ForeignKeyConstraint(["tenant_id", "user_id"], ["users.tenant_id", "users.id"]),
     )
 
 

@@ -19,10 +19,8 @@ tests/schema/test_compiled.py holds the two paths to the same JSON.
 from __future__ import annotations
 
 import logging
-from collections import OrderedDict
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import Any
 
 import orjson
@@ -56,6 +54,7 @@ from pashu.db.engine import Database
 from pashu.jurisdictions import registry
 from pashu.jurisdictions.base import Jurisdiction
 from pashu.observability import requests
+from pashu.schema.caches import PARSED_PER_CHAR, BoundedCache
 from pashu.schema.context import bearer, build_context
 
 log = logging.getLogger(__name__)
@@ -324,18 +323,25 @@ class CompiledQueries:
         schema: GraphQLSchema,
         roots: Mapping[str, RootSql],
         types: Mapping[str, SqlFields],
-        size: int = 256,
+        entries: int = 256,
+        budget: int = 32_000_000,
     ) -> None:
         self.schema = schema
-        # Both bounded: a client sending ever new documents costs at most `size` of each.
-        self._plan = lru_cache(maxsize=size)(
-            lambda query, name: plan(schema, roots, types, query, name)
-        )
-        self._proven: OrderedDict[tuple[str, str | None], None] = OrderedDict()
-        self._size = size
+        self._roots, self._types = roots, types
+        # Both bounded in entries and bytes: a client sending ever new documents costs at
+        # most so much of each.
+        self._plans = BoundedCache(entries, budget, lambda key, _: len(key[0]) * PARSED_PER_CHAR)
+        self._proven = BoundedCache(entries, budget, lambda key, _: len(key[0]))
+
+    def _plan(self, query: str, name: str | None) -> Plan | None:
+        kept: tuple[Plan | None] | None = self._plans.get((query, name))
+        if kept is None:
+            kept = (plan(self.schema, self._roots, self._types, query, name),)
+            self._plans.put((query, name), kept)
+        return kept[0]
 
     def proven(self, a: Asked) -> bool:
-        return (a.query, a.operation_name) in self._proven
+        return self._proven.get((a.query, a.operation_name)) is not None
 
     def prove(self, a: Asked, response: Response) -> None:
         """Record that the ordinary path answered this document without errors."""
@@ -343,12 +349,17 @@ class CompiledQueries:
             return
         if b'"errors"' in bytes(response.body):
             return
-        self._proven[(a.query, a.operation_name)] = None
-        if len(self._proven) > self._size:
-            self._proven.popitem(last=False)
+        self._proven.put((a.query, a.operation_name), True)
 
     async def answer(self, db: Database, request: Request, a: Asked) -> str | None:
         """The response's JSON text, or None: answer it the ordinary way."""
+        try:
+            return await self._answer(db, request, a)
+        except Exception:  # whatever it is, the ordinary path answers, or reports it coded
+            log.exception("the compiled path failed; resolving field by field")
+            return None
+
+    async def _answer(self, db: Database, request: Request, a: Asked) -> str | None:
         found: Plan | None = self._plan(a.query, a.operation_name)
         variables = found.variables(self.schema, a.variables) if found else None
         if found is None or variables is None:

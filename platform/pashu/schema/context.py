@@ -99,6 +99,8 @@ async def build_context(request: Request | None, db: Database, token: str | None
         # On the primary: a token revoked a moment ago is refused at once.
         ctx.principal = await ctx.read(lambda sync: authenticate(sync, token))
         requests.note_tenant(ctx.principal.tenant_slug)
+        if ctx.principal.used:  # the token's last use, kept whatever the request does next
+            await ctx._session.commit()
     except PashuError as err:
         ctx.auth_error = err
         await ctx.close()  # a public query then runs without a tenant

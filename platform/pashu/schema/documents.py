@@ -1,13 +1,40 @@
-"""A printable document as the API gives it: text to show, PDF to print."""
+"""A printable document as the API gives it: text to show, PDF to print.
+
+A PDF takes tens to hundreds of milliseconds of pure Python to render: on the event loop, a
+query asking for many of them stalled every other request (health probes included). They
+are rendered by a small pool of processes instead, at most RENDERERS at a time: threads
+would still hold the interpreter's lock against the loop. The loop goes on serving while
+they run.
+"""
 
 from __future__ import annotations
 
+import asyncio
 import base64
+import multiprocessing
+import os
+from concurrent.futures import ProcessPoolExecutor
 
 import strawberry
 
 from pashu.schema.law.types import Citation, cites
 from pashu.services.documents import Document as Doc
+from pashu.services.documents import pdf
+
+RENDERERS = 2
+# Started on first use; "spawn": a fork of a process with an event loop, threads and open
+# connections would inherit them.
+_POOL = ProcessPoolExecutor(
+    max_workers=RENDERERS,
+    mp_context=multiprocessing.get_context("spawn"),
+    initializer=os.nice,  # below the server's priority: requests first, then printing
+    initargs=(10,),
+)
+
+
+async def render(doc: Doc) -> bytes:
+    """The document's PDF, made off the event loop."""
+    return await asyncio.get_running_loop().run_in_executor(_POOL, pdf, doc)
 
 
 @strawberry.type(description="A printable document: plain text, and PDF as base64")
@@ -18,8 +45,8 @@ class Document:
     _doc: strawberry.Private[Doc]
 
     @strawberry.field(description="The PDF, base64-encoded")
-    def pdf_base64(self) -> str:
-        return base64.b64encode(self._doc.pdf()).decode()
+    async def pdf_base64(self) -> str:
+        return base64.b64encode(await render(self._doc)).decode()
 
     @classmethod
     def of(cls, doc: Doc) -> Document:

@@ -7,37 +7,42 @@ from collections.abc import Callable
 from graphql import NoSchemaIntrospectionCustomRule
 from strawberry.extensions import (
     AddValidationRules,
-    MaskErrors,
     MaxAliasesLimiter,
     MaxTokensLimiter,
-    ParserCache,
     QueryDepthLimiter,
     SchemaExtension,
-    ValidationCache,
 )
 
 from pashu.config import Settings
 from pashu.core.errors import LimitExceeded
-from pashu.schema.errors import should_mask
+from pashu.schema.caches import CachedParse, CachedValidation, document_caches
+from pashu.schema.cost import CostLimit
+from pashu.schema.errors import CodedErrors
+from pashu.schema.inputs import TextBounds
 
 
 def page_size(first: int | None, maximum: int, default: int = 50) -> int:
     if first is None:
         return default
     if first < 1 or first > maximum:
-        raise LimitExceeded(f"`first` must be between 1 and {maximum}", maximum=maximum)
+        raise LimitExceeded(
+            f"`first` must be between 1 and {maximum}", maximum=maximum, field="first"
+        )
     return first
 
 
 def extensions(cfg: Settings) -> list[Callable[[], SchemaExtension] | type[SchemaExtension]]:
-    # Factories, so each request gets fresh extension instances.
+    # Factories, so each request gets fresh extension instances; the caches are the schema's.
+    parsed, checked = document_caches(cfg.cache_entries, cfg.cache_bytes)
     exts: list[Callable[[], SchemaExtension] | type[SchemaExtension]] = [
         lambda: MaxTokensLimiter(max_token_count=cfg.max_tokens),
-        lambda: ParserCache(maxsize=256),
-        lambda: ValidationCache(maxsize=256),
+        lambda: CachedParse(parsed),
+        lambda: CachedValidation(checked),
         lambda: QueryDepthLimiter(max_depth=cfg.max_depth),
         lambda: MaxAliasesLimiter(max_alias_count=cfg.max_aliases),
-        lambda: MaskErrors(should_mask_error=should_mask),
+        CodedErrors,
+        TextBounds,
+        lambda: CostLimit(cfg.max_query_cost),
     ]
     if cfg.env == "prod":
         exts.append(lambda: AddValidationRules([NoSchemaIntrospectionCustomRule]))

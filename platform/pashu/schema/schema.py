@@ -69,6 +69,7 @@ from pashu.schema.regulated_areas.types import CattleLicence, NotifiedOrder
 from pashu.schema.scalars import SCALARS
 from pashu.schema.tenancy.queries import TenancyQuery
 from pashu.schema.tenancy.types import User
+from pashu.schema.tokens.api import TokensMutation, TokensQuery
 
 Query = merge_types(
     "Query",
@@ -90,6 +91,7 @@ Query = merge_types(
         AuctionsQuery,
         StatsQuery,
         ExtentQuery,
+        TokensQuery,
     ),
 )
 Mutation = merge_types(
@@ -108,6 +110,7 @@ Mutation = merge_types(
         ComplaintsMutation,
         ClocksMutation,
         ExtentMutation,
+        TokensMutation,
     ),
 )
 

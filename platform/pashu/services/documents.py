@@ -58,6 +58,11 @@ class Document:
         return bytes(doc.output())
 
 
+def pdf(doc: Document) -> bytes:
+    """`doc.pdf()`, as a function a pool of processes can be handed (schema/documents.py)."""
+    return doc.pdf()
+
+
 def _latin1(text: str) -> str:
     text = text.replace("₹", "Rs ").replace("–", "-").replace("—", "-").replace("…", "...")
     text = text.replace("“", '"').replace("”", '"').replace("’", "'").replace("×", "x")

@@ -166,7 +166,7 @@ def record_visit(
         owner_name=owner.name,
         owner_address=owner.address,
         hygienic=hygienic,
-        notes=notes.strip()[:4000],
+        notes=notes.strip(),
         contravention=contravention,
         offence_case_id=case_id,
         recorded_by=who.actor,

@@ -15,6 +15,7 @@ from decimal import Decimal
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from pashu.core import bounds
 from pashu.core.citations import Citation
 from pashu.core.errors import Conflict, NotFound, ValidationError
 from pashu.core.legaltime import aware, legal_date
@@ -129,6 +130,7 @@ def _counts(animals: Sequence[AnimalCount]) -> list[AnimalCount]:
             raise ValidationError(
                 f"the number of {species} (adult and young) must be positive", field="animals"
             )
+        bounds.heads(a.adults + a.young, "animals", bounds.MAX_HEADS_REGISTERED)
         seen.add(species)
         out.append(AnimalCount(species, a.adults, a.young))
     return out

@@ -12,6 +12,7 @@ from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
+from pashu.core import bounds
 from pashu.core.citations import Citation
 from pashu.core.errors import (
     Conflict,
@@ -42,7 +43,7 @@ from pashu.services.numbering import next_number
 from pashu.services.people import Person
 from pashu.services.tenants import Principal
 
-MAX_HEADS = 500  # per line of a seizure; a larger herd is several lines
+MAX_HEADS = bounds.MAX_HEADS_PER_LINE  # per line of a seizure; a larger herd is several lines
 NOTICE_ACTIONS = (Action.ANNOUNCE_SEIZURE, Action.REPORT_UNCLAIMED, Action.PUBLISH_NOTICE)
 
 
@@ -156,11 +157,11 @@ def record_seizure(
         raise ValidationError("a seizure lists at least one animal", field="animals")
     lines = []
     for line in animals:
-        if not 1 <= line.count <= MAX_HEADS:
-            raise ValidationError(f"a count is 1 to {MAX_HEADS}", field="animals")
+        bounds.heads(line.count, "animals.count", MAX_HEADS)
         if len(line.ear_tags) > line.count:
             raise ValidationError("more ear tags than animals", field="animals")
         lines.append((_seizable(session, plugin, line.species, legal_date(seized)), line))
+    bounds.heads(sum(ln.count for ln in animals), "animals", bounds.MAX_HEADS_PER_SEIZURE)
     case = Impoundment(
         register_number=next_number(session, who.tenant_id, "register"),
         pound_id=pound_id,
@@ -185,7 +186,7 @@ def record_seizure(
         ImpoundedAnimal(
             impoundment_id=case.id,
             species=species,
-            description=" ".join(line.description.split())[:300],
+            description=" ".join(line.description.split()),
             ear_tag=tag,
             fine_settled=False,
             status=AnimalStatus.IN_POUND.value,

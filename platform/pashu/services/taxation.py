@@ -11,6 +11,7 @@ from decimal import Decimal
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from pashu.core import bounds
 from pashu.core.errors import Conflict, ExemptOwner, NotFound, ValidationError
 from pashu.core.legaltime import aware, legal_date
 from pashu.core.money import rupees, split, times
@@ -53,6 +54,7 @@ def assess_animal_tax(
     """The year's tax on the animals registered, in one or two instalments at the owner's
     option, at the notified rates in force on each instalment's due date."""
     principal.require("clerk", "finance")
+    bounds.year(year)
     plugin = registry.get(principal.jurisdiction)
     law = law_of(plugin, Capability.ANIMAL_TAX)
     reg = registration(session, registration_id)
@@ -295,7 +297,7 @@ def decide_appeal(
         appeal_id=appeal.id,
         outcome=outcome.value,
         decided_on=decided_on,
-        remarks=" ".join(remarks.split())[:2000],
+        remarks=" ".join(remarks.split()),
         recorded_by=principal.actor,
     )
     session.add(decision)

@@ -7,9 +7,10 @@ import hmac
 import re
 import secrets
 import uuid
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
 
-from sqlalchemy import bindparam, select
+from sqlalchemy import bindparam, select, update
 from sqlalchemy.orm import Session
 
 from pashu.config import settings
@@ -22,6 +23,7 @@ from pashu.services import audit
 ROLES = ("admin", "clerk", "finance", "magistrate", "viewer", "inspector")
 SLUG = re.compile(r"^[a-z0-9][a-z0-9-]{1,62}$")
 PREFIX = "pashu"
+MAX_TOKEN_DAYS = 3660
 
 
 @dataclass(frozen=True)
@@ -35,6 +37,8 @@ class Principal:
     user_id: uuid.UUID
     user_name: str
     role: str
+    # The token's last use was written in the session that authenticated it: commit it.
+    used: bool = field(default=False, compare=False)
 
     def require(self, *roles: str) -> None:
         if self.role != "admin" and self.role not in roles:
@@ -72,23 +76,68 @@ def _hash(token: str) -> str:
     return hmac.new(settings().secret_key.encode(), token.encode(), hashlib.sha256).hexdigest()
 
 
-def create_token(session: Session, tenant: Tenant, role: str, user_name: str | None = None) -> str:
+def create_token(
+    session: Session,
+    tenant: Tenant,
+    role: str,
+    user_name: str | None = None,
+    *,
+    days: int | None = None,
+    actor: str = "cli",
+) -> str:
     """Make a user with `role` and a token for it; the token is returned once, never stored.
+    It expires after `days` (default: PASHU_TOKEN_DAYS).
 
     The token names its tenant (`pashu_<tenant>_<secret>`) so that the lookup of its hash
     runs inside that tenant's scope, behind row-level security like every other query.
     """
+    token, _ = issue_token(
+        session, tenant.id, role, user_name or f"{tenant.slug} {role}", days=days, actor=actor
+    )
+    return token
+
+
+def issue_token(
+    session: Session,
+    tenant_id: uuid.UUID,
+    role: str,
+    user_name: str,
+    *,
+    days: int | None = None,
+    actor: str,
+) -> tuple[str, ApiToken]:
     if role not in ROLES:
-        raise ValidationError(f"unknown role {role!r}; roles: {', '.join(ROLES)}")
-    if session.info.get("tenant_id") != tenant.id:
-        raise RuntimeError("create_token needs a session scoped to the tenant")
-    user = User(name=user_name or f"{tenant.slug} {role}", role=role, tenant_id=tenant.id)
+        raise ValidationError(f"unknown role {role!r}; roles: {', '.join(ROLES)}", field="role")
+    if session.info.get("tenant_id") != tenant_id:
+        raise RuntimeError("a token is made in a session scoped to its tenant")
+    lifetime = settings().token_days if days is None else days
+    if not 1 <= lifetime <= MAX_TOKEN_DAYS:
+        raise ValidationError(f"a token lasts 1 to {MAX_TOKEN_DAYS} days", field="days")
+    name = " ".join(user_name.split())
+    if not name:
+        raise ValidationError("a token's user needs a name", field="name")
+    user = User(name=name, role=role, tenant_id=tenant_id)
     session.add(user)
     session.flush()
-    token = f"{PREFIX}_{tenant.id.hex}_{secrets.token_urlsafe(32)}"
-    session.add(ApiToken(user_id=user.id, token_hash=_hash(token), tenant_id=tenant.id))
-    audit.record(session, "cli", "token.create", f"User:{user.id}", after={"role": role})
-    return token
+    token = f"{PREFIX}_{tenant_id.hex}_{secrets.token_urlsafe(32)}"
+    row = ApiToken(
+        user_id=user.id,
+        token_hash=_hash(token),
+        tenant_id=tenant_id,
+        expires_at=datetime.now(UTC) + timedelta(days=lifetime),
+        label=name,
+        created_by=actor,
+    )
+    session.add(row)
+    session.flush()
+    audit.record(
+        session,
+        actor,
+        "token.create",
+        f"ApiToken:{row.id}",
+        after={"role": role, "user": name, "expiresAt": row.expires_at.isoformat()},
+    )
+    return token, row
 
 
 def tenant_of_token(token: str) -> uuid.UUID:
@@ -104,16 +153,38 @@ def tenant_of_token(token: str) -> uuid.UUID:
 
 # Every request runs this: built once, and columns rather than entities (no ORM objects).
 _PRINCIPAL = (
-    select(Tenant.id, Tenant.slug, Tenant.name, Tenant.jurisdiction, User.id, User.name, User.role)
+    select(
+        Tenant.id,
+        Tenant.slug,
+        Tenant.name,
+        Tenant.jurisdiction,
+        User.id,
+        User.name,
+        User.role,
+        ApiToken.id,
+        ApiToken.last_used_at,
+    )
     .join(User, User.tenant_id == Tenant.id)
     .join(ApiToken, (ApiToken.tenant_id == User.tenant_id) & (ApiToken.user_id == User.id))
-    .where(ApiToken.token_hash == bindparam("token_hash"), ApiToken.revoked_at.is_(None))
+    .where(
+        ApiToken.token_hash == bindparam("token_hash"),
+        ApiToken.revoked_at.is_(None),
+        ApiToken.expires_at > bindparam("now"),
+    )
 )
+# The last use is kept to within this much: at most one write per token per interval.
+USE_RECORDED_EVERY = timedelta(minutes=1)
 
 
 def authenticate(session: Session, token: str) -> Principal:
-    """`session` must be scoped to `tenant_of_token(token)`."""
-    row = session.execute(_PRINCIPAL, {"token_hash": _hash(token)}).first()
+    """`session` must be scoped to `tenant_of_token(token)`. Records the token's use (the
+    caller commits it, see `Principal.used`)."""
+    now = datetime.now(UTC)
+    row = session.execute(_PRINCIPAL, {"token_hash": _hash(token), "now": now}).first()
     if row is None:
-        raise Unauthenticated("the token is unknown or revoked")
-    return Principal(*row)
+        raise Unauthenticated("the token is unknown, revoked or expired")
+    token_id, last_used = row[7], row[8]
+    used = last_used is None or now - last_used >= USE_RECORDED_EVERY
+    if used:
+        session.execute(update(ApiToken).where(ApiToken.id == token_id).values(last_used_at=now))
+    return Principal(row[0], row[1], row[2], row[3], row[4], row[5], row[6], used=used)

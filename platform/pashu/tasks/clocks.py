@@ -57,9 +57,11 @@ def _recorded(
     subject: str | None,
     as_of: str,
     work: Callable[[Session, uuid.UUID, datetime], int],
+    then: Callable[[], object] | None = None,
 ) -> int:
-    """Run `work` in one transaction of the tenant, then record the run in another (so a
-    failed run is recorded too). Returns the number of actions taken."""
+    """Run `work` in one transaction of the tenant, and `then` after it commits (the
+    relay), then record the run in another transaction (so a failed run is recorded too).
+    Returns the number of actions taken."""
     db = database()
     tid = uuid.UUID(tenant_id)
     when = _instant(as_of)
@@ -72,6 +74,8 @@ def _recorded(
             tenant = s.get(Tenant, tid)
             structlog.contextvars.bind_contextvars(tenant=tenant.slug if tenant else None)
             actions = work(s, tid, when)
+        if then is not None:
+            then()
     except PashuError as err:
         outcome, error = RunOutcome.FAILED, f"{err.code}: {err.message}"
     except RETRYABLE as err:
@@ -145,9 +149,11 @@ def sweep_tenant(self: Task, tenant_id: str, as_of: str) -> int:
         ]
         return outbox.write(s, messages)
 
-    queued = _recorded(self, tenant_id, None, as_of, work)
-    outbox.relay(database(), uuid.UUID(tenant_id))
-    return queued
+    # A failed relay is recorded on this run (RETRYING, with the broker's error) and the
+    # task retried: its work then finds the messages written and relays what is unsent.
+    return _recorded(
+        self, tenant_id, None, as_of, work, lambda: outbox.relay(database(), uuid.UUID(tenant_id))
+    )
 
 
 @celery_app.task(name="pashu.act_on_case", **RELIABLE)

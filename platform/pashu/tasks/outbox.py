@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from datetime import UTC, datetime
 from typing import Any
 
+from kombu.exceptions import OperationalError
 from sqlalchemy import select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
@@ -19,6 +20,13 @@ from pashu.db.engine import Database
 
 log = logging.getLogger(__name__)
 BATCH = 500
+# What a broker that cannot be reached raises (kombu wraps socket errors in OperationalError).
+BROKER_DOWN = (OperationalError, OSError)
+
+
+class RelayFailed(ConnectionError):
+    """The broker did not take a message: the rest stay in the outbox, unsent, and the task
+    that relays them is retried (a ConnectionError, so its autoretry applies)."""
 
 
 def write(session: Session, messages: Sequence[tuple[str, dict[str, Any], str]]) -> int:
@@ -53,7 +61,13 @@ def relay(db: Database, tenant_id: uuid.UUID) -> int:
         ]
     sent = 0
     for message_id, task, kwargs in pending:
-        celery_app.tasks[task].apply_async(kwargs=kwargs)
+        try:
+            celery_app.tasks[task].apply_async(kwargs=kwargs)
+        except BROKER_DOWN as err:
+            raise RelayFailed(
+                f"relay to the broker failed after {sent} of {len(pending)} message(s): "
+                f"{type(err).__name__}: {err}"
+            ) from err
         with db.transaction(tenant_id) as s:
             s.execute(
                 update(OutboxMessage)

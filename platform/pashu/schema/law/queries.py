@@ -23,6 +23,7 @@ from pashu.schema.law.types import (
     TimelineStep,
     cites,
 )
+from pashu.schema.limits import page_size
 
 
 @strawberry.input
@@ -50,6 +51,9 @@ def _events(e: TimelineEventsInput) -> base.TimelineEvents:
     if known != sorted(known):
         raise ValidationError("events must follow each other: seized, impounded, sold")
     return events
+
+
+MAX_HITS = 50  # a search answers at most this many sections
 
 
 @strawberry.type
@@ -141,5 +145,5 @@ class LawQuery:
                 heading_parts=[TextPart(text=t, matched=m) for t, m in h.heading_parts],
                 rank=h.rank,
             )
-            for h in law_index().search(text, jurisdiction, min(max(first, 1), 50), act)
+            for h in law_index().search(text, jurisdiction, page_size(first, MAX_HITS), act)
         ]

@@ -1,0 +1,97 @@
+"""Caches of parsed and validated documents, bounded in bytes as well as in entries.
+
+strawberry's ParserCache and ValidationCache are bounded by entries only, keyed by the whole
+query text: 256 documents of 10 MB each were kept for good. Here each cache holds at most
+`entries` documents and `budget` bytes (a parsed document counted at PARSED_PER_CHAR bytes
+per character of its text), and a document larger than a tenth of the budget is not kept.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import Any
+
+from cachetools import LRUCache
+from graphql import DocumentNode, GraphQLError, parse
+from strawberry.extensions import SchemaExtension
+
+# A parsed document takes roughly this many bytes per character of its text (measured on
+# the dashboard's queries: AST nodes, tokens and locations).
+PARSED_PER_CHAR = 40
+
+
+class BoundedCache:
+    """A least-recently-used map bounded by entries and by the bytes `size` says each
+    value takes."""
+
+    def __init__(self, entries: int, budget: int, size: Callable[[Any, Any], int]) -> None:
+        self.entries = entries
+        self._size = size
+        self._lru: LRUCache[Any, Any] = LRUCache(
+            maxsize=budget, getsizeof=lambda item: max(1, item[1])
+        )
+
+    def get(self, key: Any) -> Any:
+        item = self._lru.get(key)
+        return None if item is None else item[0]
+
+    def put(self, key: Any, value: Any) -> None:
+        size = self._size(key, value)
+        if size > self._lru.maxsize // 10:
+            return  # too large to be worth a tenth of the cache
+        while len(self._lru) >= self.entries:
+            self._lru.popitem()
+        self._lru[key] = (value, size)
+
+    def __len__(self) -> int:
+        return len(self._lru)
+
+    @property
+    def bytes(self) -> float:
+        return self._lru.currsize
+
+
+def document_caches(entries: int, budget: int) -> tuple[BoundedCache, BoundedCache]:
+    """(parsed documents, validation errors), both keyed by the query text."""
+    parsed = BoundedCache(entries, budget, lambda query, _doc: len(query[0]) * PARSED_PER_CHAR)
+    checked = BoundedCache(entries, budget, lambda query, _errors: len(query))
+    return parsed, checked
+
+
+class CachedParse(SchemaExtension):
+    def __init__(self, cache: BoundedCache) -> None:
+        self.cache = cache
+
+    def on_parse(self) -> Iterator[None]:
+        ctx = self.execution_context
+        if ctx.query:
+            key = (ctx.query, tuple(sorted(ctx.parse_options.items())))
+            document: DocumentNode | None = self.cache.get(key)
+            if document is None:
+                try:
+                    document = parse(ctx.query, **ctx.parse_options)
+                except GraphQLError:
+                    document = None  # strawberry parses it again and reports the error
+                else:
+                    self.cache.put(key, document)
+            ctx.graphql_document = document
+        yield
+
+
+class CachedValidation(SchemaExtension):
+    def __init__(self, cache: BoundedCache) -> None:
+        self.cache = cache
+
+    def on_validate(self) -> Iterator[None]:
+        from strawberry.schema.schema import validate_document
+
+        ctx = self.execution_context
+        if ctx.query and ctx.graphql_document is not None:
+            errors: list[GraphQLError] | None = self.cache.get(ctx.query)
+            if errors is None:
+                errors = validate_document(
+                    ctx.schema._schema, ctx.graphql_document, ctx.validation_rules
+                )
+                self.cache.put(ctx.query, errors)
+            ctx.pre_execution_errors = errors
+        yield

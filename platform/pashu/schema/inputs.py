@@ -1,0 +1,96 @@
+"""Text coming in, checked once for every field of every operation (core/bounds.py): the
+request's variables and the string literals of its document, before anything runs.
+
+GraphQL's String cannot be replaced by a scalar of our own, so this is where text is
+checked: no NUL, no lone surrogate, no more than bounds.MAX_TEXT characters. A column that
+holds less is checked when the row is written (db/bounds.py).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from graphql import (
+    ArgumentNode,
+    ExecutionResult,
+    FieldNode,
+    GraphQLError,
+    ListValueNode,
+    ObjectValueNode,
+    StringValueNode,
+    ValueNode,
+    visit,
+)
+from graphql.language import Visitor
+from strawberry.extensions import SchemaExtension
+
+from pashu.core import bounds
+from pashu.core.errors import ValidationError
+
+
+def _values(value: Any, path: str) -> Iterator[tuple[str, str]]:
+    """Every string inside a JSON value, with where it is."""
+    if isinstance(value, str):
+        yield path, value
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            yield from _values(item, f"{path}.{key}")
+    elif isinstance(value, list):
+        for i, item in enumerate(value):
+            yield from _values(item, f"{path}[{i}]")
+
+
+def _literals(node: ValueNode, path: str) -> Iterator[tuple[str, str]]:
+    if isinstance(node, StringValueNode):
+        yield path, node.value
+    elif isinstance(node, ObjectValueNode):
+        for f in node.fields:
+            yield from _literals(f.value, f"{path}.{f.name.value}")
+    elif isinstance(node, ListValueNode):
+        for i, item in enumerate(node.values):
+            yield from _literals(item, f"{path}[{i}]")
+
+
+class _Arguments(Visitor):
+    def __init__(self) -> None:
+        super().__init__()
+        self.found: list[tuple[str, str]] = []
+        self._field = ""
+
+    def enter_field(self, node: FieldNode, *_: Any) -> None:
+        self._field = node.name.value
+
+    def enter_argument(self, node: ArgumentNode, *_: Any) -> None:
+        self.found += _literals(node.value, f"{self._field}({node.name.value})")
+
+
+def problem(variables: dict[str, Any] | None, document: Any) -> ValidationError | None:
+    """The first text that may not be kept, as the error that refuses it."""
+    try:
+        texts = list(_values(variables or {}, "$")) if isinstance(variables, dict) else []
+    except RecursionError:
+        return ValidationError("the variables are nested too deeply", field="variables")
+    if document is not None:
+        args = _Arguments()
+        visit(document, args)
+        texts += args.found
+    for where, value in texts:
+        wrong = bounds.text_problem(value)
+        if wrong is not None:
+            field = where.removeprefix("$.")
+            return ValidationError(f"`{field}` {wrong}", field=field)
+    return None
+
+
+class TextBounds(SchemaExtension):
+    """Refuses an operation whose text input may not be kept, before it runs."""
+
+    def on_execute(self) -> Iterator[None]:
+        ctx = self.execution_context
+        refused = problem(ctx.variables, ctx.graphql_document)
+        if refused is not None:
+            ctx.result = ExecutionResult(
+                data=None, errors=[GraphQLError(refused.message, original_error=refused)]
+            )
+        yield

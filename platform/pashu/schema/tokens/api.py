@@ -1,0 +1,52 @@
+"""Tokens (admin only): `tokens`, `createToken`, `revokeToken`."""
+
+from __future__ import annotations
+
+import strawberry
+from sqlalchemy.orm import Session
+
+from pashu.schema.context import Info
+from pashu.schema.impoundment.queries import decode_id
+from pashu.schema.tokens.types import ApiToken, CreatedToken
+from pashu.services import tokens
+
+
+@strawberry.input
+class CreateTokenInput:
+    role: str = strawberry.field(description="admin, clerk, finance, magistrate, viewer, inspector")
+    name: str = strawberry.field(description="Who the token is for (a new user of that role)")
+    days: int | None = strawberry.field(
+        default=None, description="How long it lasts (default: PASHU_TOKEN_DAYS)"
+    )
+
+
+@strawberry.input
+class RevokeTokenInput:
+    id: strawberry.ID
+
+
+@strawberry.type
+class TokensQuery:
+    @strawberry.field(description="The tenant's API tokens, newest first (admin)")
+    async def tokens(self, info: Info) -> list[ApiToken]:
+        who = info.context.require("admin")
+        return await info.context.read(lambda s: [ApiToken.of(t) for t in tokens.listed(s, who)])
+
+
+@strawberry.type
+class TokensMutation:
+    @strawberry.mutation(description="Make a user with a role and a token for it (admin)")
+    async def create_token(self, info: Info, input: CreateTokenInput) -> CreatedToken:
+        who = info.context.require("admin")
+
+        def run(s: Session) -> CreatedToken:
+            secret, made = tokens.issue(s, who, input.role, input.name, input.days)
+            return CreatedToken(secret=secret, token=ApiToken.of(made))
+
+        return await info.context.write(run)
+
+    @strawberry.mutation(description="Revoke a token: it signs nobody in from now on (admin)")
+    async def revoke_token(self, info: Info, input: RevokeTokenInput) -> ApiToken:
+        who = info.context.require("admin")
+        pk = decode_id(input.id, "ApiToken", "id")
+        return await info.context.write(lambda s: ApiToken.of(tokens.revoke(s, who, pk)))
