@@ -145,6 +145,7 @@ async def test_nagaland_sale_waits_for_report_notice_and_seven_days(
         t.token,
     )
     assert too_soon["extensions"]["code"] == "TOO_EARLY"
+    await notice(gql, t.token, case, "REPORT_UNCLAIMED", "2026-01-11T09:00:00+05:30")  # s.14(1)
     await notice(
         gql,
         t.token,
@@ -232,6 +233,8 @@ def claim(case: dict[str, Any], at: str) -> dict[str, Any]:
 async def _sold(
     gql: GraphQLClient, token: str, case: dict[str, Any], kind: str, issued: str, at: str
 ) -> None:
+    if kind == "PUBLISH_NOTICE":  # the notice follows the report (s.14(2))
+        await notice(gql, token, case, "REPORT_UNCLAIMED", issued)
     await notice(gql, token, case, kind, issued)
     await gql.ok(SALE, sale(case, at), token)
 

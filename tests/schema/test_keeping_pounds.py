@@ -139,6 +139,8 @@ async def _nagaland_month(dbs: Databases, gql: GraphQLClient) -> tuple[str, str,
         "kind": "PUBLISH_NOTICE",
         "issuedAt": "2026-01-11T10:00:00+05:30",
     }
+    report = {**notice, "kind": "REPORT_UNCLAIMED"}  # the notice follows the report (s.14(2))
+    await gql.ok(NOTICE, {"input": report}, t.token)
     await gql.ok(NOTICE, {"input": notice}, t.token)
     sale = {
         "impoundmentId": second["id"],

@@ -144,6 +144,23 @@ async def test_nagaland_s14_2_a_notice_before_the_recorded_report_is_refused(
     assert made["kind"] == "PUBLISH_NOTICE"
 
 
+async def test_nagaland_s14_2_a_notice_with_no_report_recorded_is_refused(
+    dbs: Databases, gql: GraphQLClient
+) -> None:
+    t, pound = await department(dbs, gql, "nagaland")
+    case = await seize(gql, t.token, pound)
+    given = {
+        "impoundmentId": case["id"],
+        "kind": "PUBLISH_NOTICE",
+        "issuedAt": "2026-01-13T12:00:00+05:30",
+    }
+    err = await gql.error(NOTICE, {"input": given}, t.token)
+    assert err["extensions"]["code"] == "TOO_EARLY"  # "thereupon": the report comes first
+    assert err["extensions"]["citation"]["section"] == "14(2)"
+    notices = "query($id: ID!) { impoundment(id: $id) { notices { kind } } }"
+    assert (await gql.ok(notices, {"id": case["id"]}, t.token))["impoundment"]["notices"] == []
+
+
 async def test_nagaland_s14_2_a_public_timeline_with_a_notice_before_the_report_is_refused(
     gql: GraphQLClient,
 ) -> None:

@@ -42,6 +42,7 @@ async def test_a_second_notice_names_its_kind_as_the_api_spells_it(
 ) -> None:
     t, pound = await department(dbs, gql, "nagaland")
     seized = await seize(gql, t.token, pound)
+    await notice(gql, t.token, seized, "REPORT_UNCLAIMED", "2026-01-11T10:00:00+05:30")  # s.14(2)
     await notice(gql, t.token, seized, "PUBLISH_NOTICE", "2026-01-11T10:00:00+05:30")
     given = {
         "impoundmentId": seized["id"],

@@ -97,6 +97,7 @@ async def test_nagaland_surplus_is_held_in_deposit_by_the_local_authority_under_
 ) -> None:
     t, pound = await department(dbs, gql, "nagaland")
     case = await seize(gql, t.token, pound)
+    await notice(gql, t.token, case, "REPORT_UNCLAIMED", "2026-01-11T10:00:00+05:30")  # s.14(2)
     await notice(gql, t.token, case, "PUBLISH_NOTICE", "2026-01-11T10:00:00+05:30")
     sale = {
         "input": {

@@ -72,7 +72,8 @@ def _seize(
         damage="paddy trampled",
     )
     steps = cases.timeline(registry.get(who.jurisdiction), case, [])
-    for action in (Action.ANNOUNCE_SEIZURE, Action.PUBLISH_NOTICE):
+    # The notice follows the report where the Act has both (Cattle Trespass Act s.14(2)).
+    for action in (Action.ANNOUNCE_SEIZURE, Action.REPORT_UNCLAIMED, Action.PUBLISH_NOTICE):
         step = cases.step(steps, action)
         if step is not None:
             seizures.record_notice(

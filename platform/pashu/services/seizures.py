@@ -227,6 +227,13 @@ def _after_the_report(
         return
     when = {n.kind: n.issued_at for n in recorded}
     report = when.get(Action.REPORT_UNCLAIMED.value)
+    if kind is Action.PUBLISH_NOTICE and report is None:
+        raise TooEarly(
+            "the notice follows the report of unclaimed animals, and no report is recorded: "
+            "record the report first",
+            citation=cite,
+            field="kind",
+        )
     if kind is Action.PUBLISH_NOTICE and report is not None and issued < report:
         raise TooEarly(
             f"the notice ({ist(issued)}) cannot precede the report of unclaimed animals it "
