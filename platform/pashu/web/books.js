@@ -51,19 +51,20 @@ export function books(funds) {
     .filter((g) => g.rows.length);
 }
 
-export function fundsCard(funds) {
+/** The books card: the department's (`funds`), or one case's with its own title and list name. */
+export function fundsCard(funds, { title = "The books", list = "funds", empty = "No money has moved yet." } = {}) {
   const groups = books(funds);
   const total = funds.reduce((sum, f) => sum + paise(f.balance), 0n);
   const sorted = [...funds].sort((a, b) => a.account.localeCompare(b.account));
-  return h("section", { class: "card books", "aria-labelledby": "funds-h", "data-list": "funds" },
-    h("h2", { id: "funds-h" }, "The books"),
+  return h("section", { class: "card books", "aria-labelledby": `${list}-h`, "data-list": list },
+    h("h2", { id: `${list}-h` }, title),
     groups.length ? groups.map((g) => h("div", { class: "book", "data-kind": g.kind },
       h("h3", {}, g.heading),
       h("table", { class: "table" },
         h("caption", { class: "sr-only" }, g.heading),
         h("tbody", {}, g.rows.map(([name, value]) => h("tr", {},
           h("th", { scope: "row" }, name),
-          h("td", { class: "num" }, rupees(fromPaise(value))))))))) : h("p", { class: "muted" }, "No money has moved yet."),
+          h("td", { class: "num" }, rupees(fromPaise(value))))))))) : h("p", { class: "muted" }, empty),
     sorted.length ? h("details", { class: "ledger" },
       h("summary", {}, "Double-entry detail"),
       h("p", { class: "muted small" }, "Every account of the ledger with its balance as booked: money paid in from outside shows as a negative balance of the payer's account. ",

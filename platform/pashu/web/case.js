@@ -3,6 +3,7 @@ import {
   ApiError, citeLink, fill, downloadPdf, field, fromIstInput, gql, h, istInput, label, loading,
   rupees, showFormError, timeEl, when,
 } from "./lib.js";
+import { fundsCard } from "./books.js";
 
 const CITE = "section uri actUri act confidence note";
 const CASE = `query($id: ID!) {
@@ -149,15 +150,9 @@ function duesCard(c) {
 }
 
 // The money moved about this case, by account: each fund named with its local body or pound.
+// The money moved about this case, read as the department's books are (books.js).
 function booksCard(c) {
-  return h("section", { class: "card", "aria-labelledby": "books-h", "data-list": "books" },
-    h("h2", { id: "books-h" }, "Books of this case"),
-    c.books.length ? h("table", { class: "table" },
-      h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Account"), h("th", { scope: "col", class: "num" }, "Balance"))),
-      h("tbody", {}, c.books.map((b) => h("tr", {},
-        h("td", {}, b.name, h("div", { class: "muted small" }, h("code", {}, b.account))),
-        h("td", { class: `num ${b.balance.startsWith("-") ? "neg" : ""}` }, rupees(b.balance))))))
-      : h("p", { class: "muted" }, "No money has moved on this case."));
+  return fundsCard(c.books, { title: "Books of this case", list: "books", empty: "No money has moved on this case." });
 }
 
 function documentsCard(c) {
