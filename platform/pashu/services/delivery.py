@@ -11,7 +11,7 @@ from decimal import Decimal
 
 from sqlalchemy.orm import Session
 
-from pashu.core.errors import Conflict, ValidationError
+from pashu.core.errors import ValidationError
 from pashu.core.legaltime import aware, ist
 from pashu.core.money import rupees
 from pashu.db.impoundment import AnimalStatus, Delivery, Impoundment
@@ -63,16 +63,7 @@ def deliver_to_owner(
     if when < case.impounded_at:
         raise ValidationError("a delivery cannot precede the impounding", field="at")
     everything = cases.animals(session, case)
-    in_pound = [a for a in everything if a.status == AnimalStatus.IN_POUND.value]
-    if animal_ids is None:
-        chosen = in_pound
-    else:
-        wanted = set(animal_ids)
-        chosen = [a for a in everything if a.id in wanted]
-        if len(chosen) != len(wanted):
-            raise ValidationError("some animals are not in this case", field="animalIds")
-    if not chosen:
-        raise Conflict("no animal of this case is in the pound", field="animalIds")
+    chosen = cases.chosen(everything, animal_ids)
     dues = compute(plugin, cases.rates(session), case, chosen, when)
     if dues.total is None:
         missing = dues.unknown[0]

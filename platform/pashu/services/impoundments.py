@@ -10,7 +10,7 @@ from typing import Any, cast
 from sqlalchemy import CursorResult, select, update
 from sqlalchemy.orm import Session
 
-from pashu.core.errors import Conflict, NotFound
+from pashu.core.errors import Conflict, NotFound, ValidationError
 from pashu.db.impoundment import (
     AnimalStatus,
     CaseStatus,
@@ -42,6 +42,23 @@ def animals(session: Session, case: Impoundment) -> list[ImpoundedAnimal]:
             .order_by(ImpoundedAnimal.id)
         )
     )
+
+
+def chosen(
+    everything: list[ImpoundedAnimal], animal_ids: list[uuid.UUID] | None
+) -> list[ImpoundedAnimal]:
+    """The animals an act is about: those named (all of this case), else all in the pound;
+    CONFLICT when none of them is in the pound to act on."""
+    if animal_ids is None:
+        picked = [a for a in everything if a.status == AnimalStatus.IN_POUND.value]
+    else:
+        wanted = set(animal_ids)
+        picked = [a for a in everything if a.id in wanted]
+        if len(picked) != len(wanted):
+            raise ValidationError("some animals are not in this case", field="animalIds")
+    if not picked:
+        raise Conflict("no animal of this case is in the pound", field="animalIds")
+    return picked
 
 
 def notices(session: Session, case_id: uuid.UUID) -> list[Notice]:

@@ -10,7 +10,7 @@ from datetime import datetime
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from pashu.core.errors import Conflict, ValidationError
+from pashu.core.errors import ValidationError
 from pashu.core.legaltime import aware
 from pashu.db.impoundment import AnimalStatus
 from pashu.db.refusals import ReleaseOrder
@@ -67,16 +67,7 @@ def release_by_order(
             "the release cannot precede the order or the impounding", citation=cite, field="at"
         )
     everything = cases.animals(session, case)
-    in_pound = [a for a in everything if a.status == AnimalStatus.IN_POUND.value]
-    if animal_ids is None:
-        chosen = in_pound
-    else:
-        wanted = set(animal_ids)
-        chosen = [a for a in everything if a.id in wanted]
-        if len(chosen) != len(wanted):
-            raise ValidationError("some animals are not in this case", field="animalIds")
-    if not chosen:
-        raise Conflict("no animal of this case is in the pound", field="animalIds")
+    chosen = cases.chosen(everything, animal_ids)
     row = ReleaseOrder(
         impoundment_id=case.id,
         authority=authority.value,
