@@ -113,6 +113,10 @@ Mutation = merge_types(
 
 
 def build_schema(cfg: Settings) -> strawberry.Schema:
+    # Registers node(id:) for the one-row types; imported here, once every type module has
+    # declared its enums (an enum met first as a plain annotation would be declared twice).
+    from pashu.schema import node_lookups  # noqa: F401
+
     return strawberry.Schema(
         query=Query,
         mutation=Mutation,

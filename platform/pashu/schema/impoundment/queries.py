@@ -24,22 +24,40 @@ from pashu.schema.limits import page_size
 from pashu.schema.node import from_global_id
 
 
-@strawberry.type
+@strawberry.type(
+    description="Where a page of a Relay connection sits in the whole list (Relay cursor "
+    "connections specification)"
+)
 class PageInfo:
-    has_next_page: bool
-    end_cursor: str | None
+    has_next_page: bool = strawberry.field(
+        description="True when more cases follow this page: ask again with `after: endCursor`"
+    )
+    has_previous_page: bool = strawberry.field(
+        description="True when cases precede this page, that is when it was asked for `after` "
+        "a cursor (the list pages forward only)"
+    )
+    start_cursor: str | None = strawberry.field(
+        description="Cursor of the page's first case; null on an empty page"
+    )
+    end_cursor: str | None = strawberry.field(
+        description="Cursor of the page's last case, for `after`; null on an empty page"
+    )
 
 
-@strawberry.type
+@strawberry.type(description="One case in a page of the tenant's cases, with its cursor")
 class ImpoundmentEdge:
-    cursor: str
-    node: Impoundment
+    cursor: str = strawberry.field(
+        description="Opaque position of this case in the list; pass it as `after`"
+    )
+    node: Impoundment = strawberry.field(description="The case")
 
 
-@strawberry.type
+@strawberry.type(description="A page of the tenant's impoundment cases (Relay connection)")
 class ImpoundmentConnection:
-    edges: list[ImpoundmentEdge]
-    page_info: PageInfo
+    edges: list[ImpoundmentEdge] = strawberry.field(
+        description="The page's cases, newest seizure first"
+    )
+    page_info: PageInfo = strawberry.field(description="Where this page sits in the whole list")
 
 
 def _cursor(row: db.Impoundment) -> str:
@@ -147,7 +165,11 @@ class ImpoundmentQuery:
         return ImpoundmentConnection(
             edges=[ImpoundmentEdge(cursor=_cursor(r), node=Impoundment.of(r)) for r in page],
             page_info=PageInfo(
-                has_next_page=len(rows) > size, end_cursor=_cursor(page[-1]) if page else None
+                has_next_page=len(rows) > size,
+                # Cases are never deleted, so a cursor from an earlier page has cases before it.
+                has_previous_page=after is not None,
+                start_cursor=_cursor(page[0]) if page else None,
+                end_cursor=_cursor(page[-1]) if page else None,
             ),
         )
 
