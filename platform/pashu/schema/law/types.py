@@ -20,15 +20,151 @@ from pashu.jurisdictions.base import (
     MoneyKind,
     RateKind,
 )
+from pashu.schema.enums import described_enum
 
 # The core's enums become GraphQL enums as they are (strawberry marks the class).
-strawberry.enum(Capability, description="A chapter an Act may provide")
-strawberry.enum(Confidence, description="How a provision's text is known")
-strawberry.enum(Action, name="TimelineAction")
-strawberry.enum(ComparisonTopic)
-strawberry.enum(MoneyKind)
-strawberry.enum(RateKind)
-strawberry.enum(BuyerRole)
+described_enum(
+    Capability,
+    {
+        "IMPOUNDMENT": "Seizure of trespassing animals and their keeping in a pound until claimed "
+        "(Animal Control & Taxation Act ss.7-9, Cattle Trespass Act ss.9-14)",
+        "AUCTION": "Sale by public auction of animals not claimed in time (Animal Control & "
+        "Taxation Act s.10, Cattle Trespass Act ss.14(3), 16)",
+        "ANIMAL_REGISTRATION": "Registration of animals with the Village Council (Animal Control "
+        "& Taxation Act s.12)",
+        "ANIMAL_TAX": "The tax on animals kept (Animal Control & Taxation Act s.13)",
+        "ESTABLISHMENT_REGISTRATION": "Registration of establishments keeping cattle (the Cattle "
+        "Trespass Act's establishment-registration provision)",
+        "REGULATED_AREAS": "Orders prohibiting or regulating the keeping of cattle in notified "
+        "areas, with licences (Pashu (Niyantran) Adhiniyam s.4)",
+        "COMPOUNDING": "Offences that may be compounded for a sum instead of prosecution (Pashu "
+        "(Niyantran) Adhiniyam s.10)",
+        "ILLEGAL_SEIZURE_COMPLAINTS": "Complaints to a magistrate of illegal seizure or "
+        "detention, with compensation (Cattle Trespass Act ss.20-22)",
+    },
+    description="A chapter an Act may provide; an operation of a chapter the tenant's Act lacks "
+    "is refused with NOT_IN_JURISDICTION",
+)
+described_enum(
+    Confidence,
+    {
+        "READ": "The words are legible and applied as written",
+        "INTERPRETED": "The text has a slip or leaves the point open; applied as the reading in "
+        "the answer's explanation says",
+        "RECONSTRUCTED": "Partly legible (the scan); the most likely reading is applied",
+        "UNKNOWN": "Not legible: no value is given (null), never an invented number",
+    },
+    description="How a provision's text is known",
+)
+described_enum(
+    Action,
+    {
+        "DELIVER_TO_POUND": "The seizer takes the animals to the pound (Cattle Trespass Act "
+        "ss.9(1), 10: within 24 hours of seizure; Animal Control & Taxation Act s.7: to the "
+        "Village Council, no time set)",
+        "ANNOUNCE_SEIZURE": "The seizure is announced through the Village Crier within 24 hours "
+        "of the animals being brought (Animal Control & Taxation Act s.7)",
+        "REPORT_UNCLAIMED": "Cattle unclaimed seven days from impounding are reported to the "
+        "local authority (Cattle Trespass Act s.14(1))",
+        "PUBLISH_NOTICE": "Notice of the unclaimed cattle posted and proclaimed by beat of drum "
+        "(Cattle Trespass Act s.14(2))",
+        "AUCTION": "Sale by public auction of animals still unclaimed (Animal Control & Taxation "
+        "Act s.10(1): seven days from the announcement; Cattle Trespass Act s.14(3): seven days "
+        "from the notice)",
+        "COMPLAIN_ILLEGAL_SEIZURE": "A complaint of illegal seizure or detention, within ten days "
+        "from the seizure (Cattle Trespass Act s.20)",
+        "CLAIM_SALE_PROCEEDS": "The owner's claim to the sale proceeds less fines and charges, "
+        "within 15 days of the sale (Animal Control & Taxation Act s.10)",
+        "CLAIM_SURPLUS": "A claim to the surplus proceeds held in deposit, within three months "
+        "(Cattle Trespass Act s.17(3); counted from the sale, an interpreted reading)",
+    },
+    name="TimelineAction",
+    description="A step of an impoundment's timeline: who must do what, by when, under which "
+    "section; days are counted per the General Clauses Act s.9 in IST",
+)
+described_enum(
+    ComparisonTopic,
+    {
+        "CATTLE_DEFINITION": "Which species each Act counts as cattle, or as animals",
+        "CLAIM_PERIOD": "How long an owner has to claim impounded animals before sale",
+        "FINE_CAPS": "The least and greatest fines for each Act's offences, and imprisonment",
+        "COMPOUNDING": "Whether an offence may be compounded, and for how much",
+        "PROHIBITED_PURCHASERS": "Who may not buy at an auction of impounded animals",
+        "MONEY_ROUTING": "Which fund receives fines, charges, proceeds, fees and taxes",
+        "TERRITORIAL_EXTENT": "Where each Act is in force, and what changes that",
+        "KEEPING_RULES": "How and where animals must be kept, and what an inspector may check",
+        "SEIZURE_POWERS": "Who may seize animals, at which kinds of place, on what condition",
+        "POUND_KEEPER_DUTIES": "What the keeper of a pound must record, feed and report",
+        "PERIODS": "Every period the Acts set (hours, days, months), side by side",
+        "IMPOUNDMENT_CHARGES": "The fines per head and feeding charges an impounded animal incurs",
+        "SALE_PROCEDURE": "How unclaimed animals are sold and the proceeds accounted for",
+        "COMPLAINTS_AND_COMPENSATION": "Remedies for an illegal seizure, and who pays compensation",
+        "OFFENCES": "The offences each Act creates, with their penalties",
+        "REGISTRATION_AND_LICENCES": "Registration of animals or establishments, and licences",
+        "RULES_AND_DELEGATION": "What each Act lets the government make rules about or delegate",
+    },
+    description="A subject compared across every jurisdiction's Acts (compare, compareMatrix)",
+)
+described_enum(
+    MoneyKind,
+    {
+        "FINE": "Fines levied per head on impounded animals (Animal Control & Taxation Act s.9, "
+        "Cattle Trespass Act s.11)",
+        "OFFENCE_FINE": "Fines on conviction for an offence under the Act",
+        "FEEDING_CHARGE": "Charges for feeding impounded animals, per head per day (Animal "
+        "Control & Taxation Act s.8, Cattle Trespass Act s.4)",
+        "SALE_PROCEEDS": "The price an impounded animal fetched at sale",
+        "SURPLUS_PROCEEDS": "What is left of the proceeds after fines, charges and expenses, held "
+        "for the owner (Animal Control & Taxation Act s.10, Cattle Trespass Act s.17)",
+        "REGISTRATION_FEE": "Fees for registering animals (Animal Control & Taxation Act s.12)",
+        "ANIMAL_TAX": "The tax on animals kept (Animal Control & Taxation Act s.13)",
+        "COMPOSITION": "Sums paid to compound an offence (Pashu (Niyantran) Adhiniyam s.10)",
+        "ESTABLISHMENT_FEE": "Fees for registering an establishment keeping cattle (Cattle "
+        "Trespass Act)",
+        "LICENCE_FEE": "Fees for a licence or permit under an order (Pashu (Niyantran) Adhiniyam "
+        "s.4)",
+    },
+    description="A kind of money an Act routes to a fund",
+)
+described_enum(
+    RateKind,
+    {
+        "FINE_PER_HEAD": "Fine per head of impounded animal, in rupees (Animal Control & Taxation "
+        "Act s.9, Cattle Trespass Act s.11(1))",
+        "FEEDING_PER_HEAD_PER_DAY": "Feeding charge per head per day of impoundment, in rupees "
+        "(Animal Control & Taxation Act s.8, Cattle Trespass Act s.4)",
+        "HABITUAL_AREA_FINE_PER_HEAD": "Fine per head for cattle seized in a notified habitual "
+        "trespass area, at most twice the scale (Cattle Trespass Act s.11(2))",
+        "AERODROME_FINE_PER_HEAD": "Fine per head for cattle seized on an aerodrome, at most four "
+        "times the scale (Cattle Trespass Act s.12)",
+        "REGISTRATION_FEE": "Fee for registering an animal or an establishment, in rupees",
+        "ANIMAL_TAX": "Tax per animal, in rupees (Animal Control & Taxation Act s.13)",
+    },
+    description="An amount an Act leaves to notification; a tenant publishes it with the date it "
+    "takes effect and its gazette reference",
+)
+described_enum(
+    BuyerRole,
+    {
+        "PUBLIC": "Any member of the public: no Act bars them from buying",
+        "VILLAGE_COUNCIL_MEMBER": "A member of the Village Council (barred, Animal Control & "
+        "Taxation Act s.10(3))",
+        "VILLAGE_COUNCIL_SECRETARY": "The Secretary of the Village Council (barred, Animal "
+        "Control & Taxation Act s.10(3))",
+        "VILLAGE_COUNCIL_EMPLOYEE": "An employee of the Village Council (barred, Animal Control & "
+        "Taxation Act s.10(3))",
+        "VILLAGE_COUNCIL_FAMILY_MEMBER": "A member of the family of a Village Council member, "
+        "Secretary or employee (barred, Animal Control & Taxation Act s.10(3))",
+        "POLICE_OFFICER": "A police officer (barred, Cattle Trespass Act s.19(1))",
+        "POUND_KEEPER": "A pound-keeper (barred, Cattle Trespass Act s.19(1))",
+        "OFFICER_UNDER_ACT": "An officer appointed under the Act (barred, Cattle Trespass Act "
+        "s.19(1))",
+        "LOCAL_AUTHORITY_MEMBER": "A member of the local authority (barred, Cattle Trespass Act "
+        "s.19(1))",
+    },
+    description="In what capacity a buyer bought at a sale; a capacity the tenant's Act bars is "
+    "refused with PROHIBITED_PURCHASER",
+)
 
 
 @strawberry.type(description="A provision a rule rests on")
