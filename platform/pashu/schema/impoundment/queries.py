@@ -7,7 +7,7 @@ import binascii
 import uuid
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any
+from typing import Annotated, Any
 
 import strawberry
 from sqlalchemy import Select, and_, or_, select
@@ -135,20 +135,55 @@ class CaseFilter:
 
 @strawberry.type
 class ImpoundmentQuery:
-    @strawberry.field(description="The tenant's cases, newest seizure first")
+    @strawberry.field(
+        description="The tenant's impoundment cases, newest seizure first, as a Relay "
+        "connection; any role of the tenant may read them"
+    )
     async def impoundments(
         self,
         info: Info,
-        first: int | None = 50,
-        after: str | None = None,
-        status: list[db.CaseStatus] | None = None,
-        pound_id: strawberry.ID | None = None,
-        species: str | None = None,
-        seized_from: datetime | None = None,
-        seized_to: datetime | None = None,
-        overdue: bool | None = None,
-        due_by: datetime | None = None,
-        as_of: datetime | None = None,
+        first: Annotated[
+            int | None,
+            strawberry.argument(description="How many cases a page holds (1 to the maximum)"),
+        ] = 50,
+        after: Annotated[
+            str | None,
+            strawberry.argument(description="The cases after this cursor (a page's endCursor)"),
+        ] = None,
+        status: Annotated[
+            list[db.CaseStatus] | None,
+            strawberry.argument(description="Only cases in one of these statuses"),
+        ] = None,
+        pound_id: Annotated[
+            strawberry.ID | None, strawberry.argument(description="Only cases at this pound")
+        ] = None,
+        species: Annotated[
+            str | None,
+            strawberry.argument(description="Only cases with an animal of this species"),
+        ] = None,
+        seized_from: Annotated[
+            datetime | None,
+            strawberry.argument(description="Only cases seized at or after this instant"),
+        ] = None,
+        seized_to: Annotated[
+            datetime | None,
+            strawberry.argument(description="Only cases seized before this instant"),
+        ] = None,
+        overdue: Annotated[
+            bool | None,
+            strawberry.argument(
+                description="True: only cases whose next duty's deadline has passed at asOf; "
+                "false: only those not overdue"
+            ),
+        ] = None,
+        due_by: Annotated[
+            datetime | None,
+            strawberry.argument(description="Only cases whose next duty may be done by then"),
+        ] = None,
+        as_of: Annotated[
+            datetime | None,
+            strawberry.argument(description="The instant `overdue` is judged at (default now)"),
+        ] = None,
     ) -> ImpoundmentConnection:
         """`overdue`: a duty's deadline has passed at `asOf` (default now); `dueBy`: a duty
         may be done by then (announcements, notices, auctions that have come due)."""
@@ -173,8 +208,14 @@ class ImpoundmentQuery:
             ),
         )
 
-    @strawberry.field
-    async def impoundment(self, info: Info, id: strawberry.ID) -> Impoundment | None:
+    @strawberry.field(
+        description="One case by its global id; null when the tenant has none with that id"
+    )
+    async def impoundment(
+        self,
+        info: Info,
+        id: Annotated[strawberry.ID, strawberry.argument(description="The case's global id")],
+    ) -> Impoundment | None:
         info.context.require()
         parsed = from_global_id(id)
         if parsed is None or parsed[0] != "Impoundment":

@@ -17,6 +17,7 @@ from pashu.jurisdictions.base import Action, BuyerRole, Capability, PlaceKind, S
 from pashu.schema.clocks import types as clocks
 from pashu.schema.context import Context, Info
 from pashu.schema.documents import Document
+from pashu.schema.enums import described_enum
 from pashu.schema.impoundment import loaders
 from pashu.schema.impoundment.remedies import Handover, RefusalToPay, ReleaseOrder
 from pashu.schema.law.types import Citation, TimelineStep, cites
@@ -28,36 +29,95 @@ from pashu.services import dues as dues_service
 from pashu.services import impoundments as cases
 from pashu.services import papers, refusals, registration, release_orders
 
-strawberry.enum(db.CaseStatus)
-strawberry.enum(db.AnimalStatus)
-strawberry.enum(PlaceKind)
-strawberry.enum(SeizerCapacity, description="The capacity in which the Act lets a person seize")
+described_enum(
+    db.CaseStatus,
+    {
+        "IMPOUNDED": "Every animal of the case is in the pound",
+        "PARTLY_RELEASED": "Some animals have left the pound (delivered, sold, released or died); "
+        "some remain",
+        "DELIVERED": "Every animal has gone back to its owner",
+        "DISPOSED": "None is left; some were sold, otherwise disposed of, or died",
+        "CORRECTED": "Superseded by a correcting register entry, which points back at this one",
+    },
+    name="CaseStatus",
+    description="Where an impoundment case stands; registers are never edited, so a correction is "
+    "a new case",
+)
+described_enum(
+    db.AnimalStatus,
+    {
+        "IN_POUND": "In the pound",
+        "DELIVERED": "Delivered to its owner (on payment, deposit, or by order)",
+        "SOLD": "Sold, at auction or otherwise as the Act allows",
+        "DISPOSED": "Disposed of otherwise than by sale, as the Act allows",
+        "DIED": "Died in the pound",
+    },
+    name="AnimalStatus",
+    description="Where one impounded animal is",
+)
+described_enum(
+    PlaceKind,
+    {
+        "PRIVATE_LAND": "Private land, crops or property (trespass on land)",
+        "PUBLIC_PROPERTY": "A public road, canal, embankment or other public property",
+        "HABITUAL_TRESPASS_AREA": "An area notified as one of habitual trespass: a higher fine "
+        "per head, at most twice the scale (Cattle Trespass Act s.11(2))",
+        "AERODROME": "An aerodrome: a higher fine per head, at most four times the scale (Cattle "
+        "Trespass Act s.12)",
+    },
+    description="The kind of place animals were seized at; an Act names the places it reaches "
+    "(Jurisdiction.placesOfSeizure), and the place sets the fine's rate kind",
+)
+described_enum(
+    SeizerCapacity,
+    {
+        "LAND_OWNER": "The owner of the land or property trespassed on",
+        "CULTIVATOR": "The cultivator of the land",
+        "OCCUPIER": "The occupier of the land",
+        "CROP_FINANCIER": "A person who advanced cash for the cultivation of the crop",
+        "CROP_RIGHT_HOLDER": "A person who acquired a right to cultivate the crop",
+        "CROP_VENDOR": "The vendor of the crop",
+        "CROP_VENDEE": "The vendee (buyer) of the crop",
+        "CROP_MORTGAGEE": "The mortgagee of the crop",
+        "PUBLIC_WORKS_IN_CHARGE": "A person in charge of a public road, canal, embankment or "
+        "other public work",
+        "POLICE_OFFICER": "A police officer",
+        "LOCAL_AUTHORITY_OFFICER": "An officer of the local authority",
+        "EMPOWERED_OFFICER": "An officer empowered under the Act",
+    },
+    description="The capacity in which a person seized; each Act gives the power to seize only to "
+    "the persons it names (Jurisdiction.seizurePowers)",
+)
 
 
-@strawberry.type
+@strawberry.type(description="A person as the register records them: name and residence")
 class Person:
-    name: str
-    address: str
+    name: str = strawberry.field(description="The person's name")
+    address: str = strawberry.field(description="Where the person resides (empty when not known)")
 
 
-@strawberry.type
+@strawberry.type(description="Who seized the animals, as the register records them")
 class Seizer(Person):
-    signed: bool
+    signed: bool = strawberry.field(description="Whether the seizer signed the register entry")
     capacity: SeizerCapacity | None = strawberry.field(
         default=None, description="The power seized under; null on entries made before it was kept"
     )
     damage_found: str | None = strawberry.field(default=None, description="The damage found")
 
 
-@strawberry.type
+@strawberry.type(description="One impounded animal of a case")
 class Animal(Node):
-    species: str
-    description: str
-    ear_tag: str | None
-    status: db.AnimalStatus
-    released_at: datetime | None
-    injury: str | None
-    carcass_returned_at: datetime | None
+    species: str = strawberry.field(description="Its species, from the controlled vocabulary")
+    description: str = strawberry.field(description="Marks, colour and the like, as recorded")
+    ear_tag: str | None = strawberry.field(description="Its ear tag, if it has one")
+    status: db.AnimalStatus = strawberry.field(description="Where the animal is now")
+    released_at: datetime | None = strawberry.field(
+        description="When it left the pound (with offset, shown in IST); null while in the pound"
+    )
+    injury: str | None = strawberry.field(description="An injury recorded in the pound, if any")
+    carcass_returned_at: datetime | None = strawberry.field(
+        description="When the carcass of an animal that died was returned to its owner"
+    )
 
     @classmethod
     def of(cls, a: db.ImpoundedAnimal) -> Animal:
