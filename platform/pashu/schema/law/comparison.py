@@ -91,23 +91,31 @@ class ComparisonFact:
         )
 
 
-@strawberry.type
+@strawberry.type(description="One jurisdiction's answer on a topic")
 class ComparisonRow:
-    jurisdiction: strawberry.ID
-    summary: str
-    confidence: Confidence
-    citations: list[Citation]
+    jurisdiction: strawberry.ID = strawberry.field(description="The jurisdiction's code")
+    summary: str = strawberry.field(description="The answer in a sentence or two")
+    confidence: Confidence = strawberry.field(
+        description="The lowest confidence of the provisions it rests on"
+    )
+    citations: list[Citation] = strawberry.field(
+        description="The provisions this rests on, most specific first"
+    )
     provided: bool = strawberry.field(
         default=True, description="false: the Act has no such provision (cited to what it has)"
     )
-    explanation: str = ""
-    facts: list[ComparisonFact] = strawberry.field(default_factory=list)
+    explanation: str = strawberry.field(
+        default="", description="Why, in one line; says so where a reading is interpreted"
+    )
+    facts: list[ComparisonFact] = strawberry.field(
+        description="The answer as typed facts (periods, amounts, lists)", default_factory=list
+    )
 
 
-@strawberry.type
+@strawberry.type(description="One topic across jurisdictions, side by side")
 class Comparison:
-    topic: ComparisonTopic
-    rows: list[ComparisonRow]
+    topic: ComparisonTopic = strawberry.field(description="The topic")
+    rows: list[ComparisonRow] = strawberry.field(description="One row per jurisdiction")
 
 
 def row(plugin: base.Jurisdiction, topic: ComparisonTopic) -> ComparisonRow:

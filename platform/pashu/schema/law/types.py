@@ -169,11 +169,16 @@ described_enum(
 
 @strawberry.type(description="A provision a rule rests on")
 class Citation:
-    uri: str
+    uri: str = strawberry.field(
+        description=(
+            "Akoma Ntoso URI of the provision; resolves on this server (HTML, or "
+            "AKN XML on request)"
+        )
+    )
     section: str = strawberry.field(description='As lawyers write it: "14(3)"')
-    act: str
-    act_uri: str
-    confidence: Confidence
+    act: str = strawberry.field(description="The Act's title")
+    act_uri: str = strawberry.field(description="Akoma Ntoso URI of the whole Act")
+    confidence: Confidence = strawberry.field(description="How the provision's text is known")
     note: str | None = strawberry.field(description="How an unclear text is read, if it is")
 
     @classmethod
@@ -192,15 +197,21 @@ def cites(items: list[CoreCitation] | tuple[CoreCitation, ...]) -> list[Citation
     return [Citation.of(c) for c in items]
 
 
-@strawberry.type
+@strawberry.type(description="One section of an Act, as the text gives it")
 class Section:
-    number: str
-    heading: str
-    text: str
-    uri: str
-    chapter: str | None
-    confidence: Confidence
-    note: str | None
+    number: str = strawberry.field(description='The section number as the Act writes it: "14"')
+    heading: str = strawberry.field(description="The section's heading")
+    text: str = strawberry.field(
+        description="The section's text (illegible parts marked as the statute notes say)"
+    )
+    uri: str = strawberry.field(
+        description="Akoma Ntoso URI of the section; resolves on this server"
+    )
+    chapter: str | None = strawberry.field(
+        description="The chapter it is in, if the Act has chapters"
+    )
+    confidence: Confidence = strawberry.field(description="How its text is known")
+    note: str | None = strawberry.field(description="How an unclear text is read, if it is")
 
     @classmethod
     def of(cls, s: CoreSection) -> Section:
@@ -215,17 +226,25 @@ class Section:
         )
 
 
-@strawberry.type
+@strawberry.type(description="An Act a jurisdiction encodes, with every section")
 class Act:
-    uri: str
-    title: str
-    short_title: str
-    year: int | None
-    confidence: Confidence
-    note: str | None
+    uri: str = strawberry.field(
+        description="Akoma Ntoso FRBR URI of the Act; resolves on this server"
+    )
+    title: str = strawberry.field(description="The Act's full title")
+    short_title: str = strawberry.field(description="The Act's short title")
+    year: int | None = strawberry.field(
+        description="The year of the Act; null when the source does not show it"
+    )
+    confidence: Confidence = strawberry.field(
+        description="How the Act's source as a whole is known (its sections carry their own)"
+    )
+    note: str | None = strawberry.field(
+        description="What is known of the source, if it is imperfect"
+    )
     _act: strawberry.Private[CoreAct]
 
-    @strawberry.field
+    @strawberry.field(description="The Act's sections in order; one when `number` is given")
     def sections(self, number: str | None = None) -> list[Section]:
         secs = self._act.sections
         return [Section.of(s) for s in secs if number is None or s.number == number]
@@ -245,23 +264,46 @@ class Act:
 
 @strawberry.type(description="An offence with its bounds exactly as the Act gives them")
 class Offence:
-    code: str
-    section: str
-    title: str
-    citation: Citation
-    citations: list[Citation]
-    fine_min: Decimal | None
-    fine_max: Decimal | None
+    code: str = strawberry.field(description="Stable code of the offence within its jurisdiction")
+    section: str = strawberry.field(
+        description='The section creating it, as the Act writes it: "29"'
+    )
+    title: str = strawberry.field(description="What the offence is")
+    citation: Citation = strawberry.field(description="The section creating the offence")
+    citations: list[Citation] = strawberry.field(description="Every provision its penalty rests on")
+    fine_min: Decimal | None = strawberry.field(
+        description=(
+            "Least fine in rupees (decimal string); null where the Act sets none "
+            "or the text is illegible (see unknownFields)"
+        )
+    )
+    fine_max: Decimal | None = strawberry.field(
+        description=(
+            "Greatest fine in rupees (decimal string); null where the Act sets "
+            "none or the text is illegible (see unknownFields)"
+        )
+    )
     subsequent_fine: Decimal | None = strawberry.field(
         description="A fixed fine for every subsequent offence"
     )
-    imprisonment_max_months: int | None
-    compoundable: bool
-    composition_max: Decimal | None
+    imprisonment_max_months: int | None = strawberry.field(
+        description=(
+            "Longest imprisonment in months; null where the Act gives none or it is illegible"
+        )
+    )
+    compoundable: bool = strawberry.field(
+        description="Whether the Act lets the offence be compounded"
+    )
+    composition_max: Decimal | None = strawberry.field(
+        description=(
+            "Greatest sum it may be compounded for, in rupees; null where not "
+            "compoundable or not given"
+        )
+    )
     unknown_fields: list[str] = strawberry.field(
         description="Bounds the source text hides: null here means unknown, not unlimited"
     )
-    note: str | None
+    note: str | None = strawberry.field(description="How an unclear text is read, if it is")
     recoverable_from_salary: bool = strawberry.field(
         default=False, description="The fine may be recovered by deduction from salary"
     )
@@ -291,11 +333,13 @@ def _camel(name: str) -> str:
     return head + "".join(p.title() for p in rest)
 
 
-@strawberry.type
+@strawberry.type(description="A share of one kind of money going to one fund")
 class FundShare:
-    fund: str
-    fund_name: str
-    share: Decimal
+    fund: str = strawberry.field(description="The fund's key")
+    fund_name: str = strawberry.field(description="The fund's name as the Act gives it")
+    share: Decimal = strawberry.field(
+        description="The fraction of the money it receives (0 to 1, decimal string)"
+    )
     account: str = strawberry.field(
         description='The ledger\'s name for it before any holder: "fund:<fund>" or "deposit:<fund>"'
     )
@@ -307,20 +351,34 @@ class FundShare:
 
 @strawberry.type(description="Where one kind of money goes")
 class MoneyRoute:
-    kind: MoneyKind
-    shares: list[FundShare]
-    citations: list[Citation]
-    explanation: str
+    kind: MoneyKind = strawberry.field(description="The kind of money")
+    shares: list[FundShare] = strawberry.field(description="Where it goes, in shares summing to 1")
+    citations: list[Citation] = strawberry.field(
+        description="The provisions this rests on, most specific first"
+    )
+    explanation: str = strawberry.field(
+        description="Why, in one line; says so where a reading is interpreted"
+    )
 
 
 @strawberry.type(description="An amount the Act leaves to notification, and its bound")
 class RateRule:
-    kind: RateKind
-    fixed_by: str
-    per_species: bool
-    bound_base: RateKind | None
-    bound_factor: Decimal | None
-    citations: list[Citation]
+    kind: RateKind = strawberry.field(description="The rate's kind")
+    fixed_by: str = strawberry.field(
+        description=("Who fixes it under the Act (e.g. the State Government by notification)")
+    )
+    per_species: bool = strawberry.field(description="Whether it is fixed per species")
+    bound_base: RateKind | None = strawberry.field(
+        description="The rate it is bounded by, if any (e.g. the ordinary scale)"
+    )
+    bound_factor: Decimal | None = strawberry.field(
+        description=(
+            "How many times the base it may be at most (decimal string); null when unbounded"
+        )
+    )
+    citations: list[Citation] = strawberry.field(
+        description="The provisions this rests on, most specific first"
+    )
     by_local_area: bool = strawberry.field(
         default=False,
         description="The rate may differ by local area: a notification may name a local "
@@ -328,34 +386,50 @@ class RateRule:
     )
 
 
-@strawberry.type
+@strawberry.type(description="Who may not buy at the Act's auctions")
 class ProhibitedPurchasers:
-    roles: list[BuyerRole]
-    citations: list[Citation]
-    explanation: str
+    roles: list[BuyerRole] = strawberry.field(description="The buyer roles the Act bars")
+    citations: list[Citation] = strawberry.field(
+        description="The provisions this rests on, most specific first"
+    )
+    explanation: str = strawberry.field(
+        description="Why, in one line; says so where a reading is interpreted"
+    )
 
 
-@strawberry.type
+@strawberry.type(
+    description=("Whether a species is cattle, or an animal, under one jurisdiction's Act")
+)
 class Classification:
-    jurisdiction: strawberry.ID
-    species: str
+    jurisdiction: strawberry.ID = strawberry.field(description="The jurisdiction's code")
+    species: str = strawberry.field(description="The species, in the controlled vocabulary")
     is_cattle: bool | None = strawberry.field(description="null: the Act does not say")
     is_animal: bool | None = strawberry.field(description="null: the Act has no such term")
-    confidence: Confidence
-    citations: list[Citation]
-    explanation: str
+    confidence: Confidence = strawberry.field(description="How the definition's text is known")
+    citations: list[Citation] = strawberry.field(description="The definitions it rests on")
+    explanation: str = strawberry.field(
+        description="Why, in one line; says so where a reading is interpreted"
+    )
 
 
-@strawberry.type
+@strawberry.type(
+    description=(
+        "One step of an impoundment's timeline as a half-open window [notBefore, deadline)"
+    )
+)
 class TimelineStep:
-    action: Action
+    action: Action = strawberry.field(description="What must be done")
     not_before: datetime = strawberry.field(description="First instant the step is allowed")
     deadline: datetime | None = strawberry.field(
         description="First instant at which the step is late; null when the Act sets none"
     )
-    citation: Citation
-    citations: list[Citation]
-    explanation: str
+    citation: Citation = strawberry.field(description="The main provision the step rests on")
+    citations: list[Citation] = strawberry.field(
+        description="The provisions this rests on, most specific first"
+    )
+    explanation: str = strawberry.field(
+        description="Why, in one line; says so where a reading is interpreted"
+    )
     projected: bool = strawberry.field(
         description="Computed from an event that has not happened, at its earliest lawful time"
     )
@@ -380,27 +454,33 @@ class TimelineStep:
         )
 
 
-@strawberry.type
+@strawberry.type(description="A section as a search hit names it")
 class SectionRef:
-    number: str
-    heading: str
-    uri: str
-    act: str
-    act_uri: str = ""
-    confidence: Confidence = Confidence.READ
+    number: str = strawberry.field(description='The section number: "14"')
+    heading: str = strawberry.field(description="The section's heading")
+    uri: str = strawberry.field(description="Akoma Ntoso URI of the section")
+    act: str = strawberry.field(description="The Act's title")
+    act_uri: str = strawberry.field(default="", description="Akoma Ntoso URI of the Act")
+    confidence: Confidence = strawberry.field(
+        default=Confidence.READ, description="How the section's text is known"
+    )
 
 
 @strawberry.type(description="A run of text; matched: words the search asked for")
 class TextPart:
-    text: str
-    matched: bool
+    text: str = strawberry.field(description="The text of the run")
+    matched: bool = strawberry.field(description="Whether the run is a word the search asked for")
 
 
-@strawberry.type
+@strawberry.type(description="A section matching a search")
 class LawHit:
-    jurisdiction: strawberry.ID
-    section: SectionRef
+    jurisdiction: strawberry.ID = strawberry.field(description="The jurisdiction's code")
+    section: SectionRef = strawberry.field(description="The section found")
     snippet: str = strawberry.field(description="Matched words in [ ]; see snippetParts")
-    snippet_parts: list[TextPart] = strawberry.field(default_factory=list)
-    heading_parts: list[TextPart] = strawberry.field(default_factory=list)
+    snippet_parts: list[TextPart] = strawberry.field(
+        description="The snippet as runs of text, matched or not", default_factory=list
+    )
+    heading_parts: list[TextPart] = strawberry.field(
+        description="The heading as runs of text, matched or not", default_factory=list
+    )
     rank: float = strawberry.field(default=0.0, description="BM25: smaller is a better match")
