@@ -133,30 +133,45 @@ class Animal(Node):
         )
 
 
-@strawberry.type
+@strawberry.type(description="How many animals of one species a case holds")
 class AnimalCount:
-    species: str
-    count: int
-    in_pound: int
+    species: str = strawberry.field(description="The species")
+    count: int = strawberry.field(description="How many were impounded")
+    in_pound: int = strawberry.field(description="How many are still in the pound")
 
 
-@strawberry.type
+@strawberry.type(
+    description=("One line of what is due on a case: a fine or a feeding charge for one species")
+)
 class DuesLine:
     kind: str = strawberry.field(description="FINE or FEEDING_CHARGE")
-    species: str
-    heads: int
-    days: int | None
+    species: str = strawberry.field(description="The species the line is for")
+    heads: int = strawberry.field(description="How many head it counts")
+    days: int | None = strawberry.field(
+        description=(
+            "Days of feeding charged, counted per the General Clauses Act s.9 in "
+            "IST; null for a fine"
+        )
+    )
     amount: Decimal | None = strawberry.field(description="null: no rate notified")
-    citation: Citation | None
-    citations: list[Citation]
-    explanation: str
+    citation: Citation | None = strawberry.field(
+        description="The provision the line rests on; null when none applies"
+    )
+    citations: list[Citation] = strawberry.field(description="The provisions this rests on")
+    explanation: str = strawberry.field(
+        description="Why, in one line; says so where a reading is interpreted"
+    )
 
 
-@strawberry.type
+@strawberry.type(description="What the owner must pay to have the animals back, at an instant")
 class Dues:
-    as_of: datetime
+    as_of: datetime = strawberry.field(
+        description=("The instant the dues are reckoned at (ISO 8601 with offset, shown in IST)")
+    )
     total: Decimal | None = strawberry.field(description="null while any line is unknown")
-    lines: list[DuesLine]
+    lines: list[DuesLine] = strawberry.field(
+        description="The fines and feeding charges, line by line"
+    )
 
     @classmethod
     def of(cls, d: dues_service.Dues) -> Dues:
@@ -179,12 +194,23 @@ class Dues:
         )
 
 
-@strawberry.type
+@strawberry.type(
+    description=(
+        "A notice issued on a case (announcement, notice of unclaimed cattle, sale notice)"
+    )
+)
 class Notice(Node):
-    kind: str
-    issued_at: datetime
-    proclaimed_at: datetime | None
-    text: str
+    kind: str = strawberry.field(description="The kind of notice, as the Act names it")
+    issued_at: datetime = strawberry.field(
+        description="When it was issued (ISO 8601 with offset, shown in IST)"
+    )
+    proclaimed_at: datetime | None = strawberry.field(
+        description=(
+            "When it was proclaimed (by crier or beat of drum), if it was (ISO "
+            "8601 with offset, shown in IST)"
+        )
+    )
+    text: str = strawberry.field(description="The notice's text as posted")
     _row: strawberry.Private[db.Notice]
 
     @strawberry.field(description="Issued after the time the Act allows for it")
@@ -209,11 +235,18 @@ class Notice(Node):
 
 @strawberry.type(description="The owner's receipt for animals delivered (signed in the register)")
 class Receipt(Node):
-    number: int
-    amount: Decimal
-    at: datetime
-    claimant: Person
-    under_protest: bool
+    number: int = strawberry.field(description="The receipt's number in the tenant's register")
+    amount: Decimal = strawberry.field(description='Rupees paid (decimal string, e.g. "120.00")')
+    at: datetime = strawberry.field(
+        description="When the animals were delivered (ISO 8601 with offset, shown in IST)"
+    )
+    claimant: Person = strawberry.field(description="Who claimed and received them")
+    under_protest: bool = strawberry.field(
+        description=(
+            "Paid under protest, as a deposit for a complaint of illegal seizure "
+            "(Cattle Trespass Act s.15)"
+        )
+    )
     _row: strawberry.Private[db.Delivery]
 
     @strawberry.field(description="The receipt signed in the register, printable")
@@ -236,40 +269,62 @@ class Receipt(Node):
         )
 
 
-@strawberry.type
+@strawberry.type(description="One line of a sale's account")
 class AccountItem:
-    item: str
-    amount: Decimal
+    item: str = strawberry.field(description="What the money went to")
+    amount: Decimal = strawberry.field(description="Rupees (decimal string)")
 
 
 @strawberry.type(description="The account of a sale: what was seized, sold and where it went")
 class SaleAccount:
-    cattle_seized: int
-    impounded_from: datetime
-    impounded_until: datetime
-    fines_and_charges: Decimal
-    cattle_sold: int
-    proceeds: Decimal
-    disposal: list[AccountItem]
-    decided_by: str | None
-    citations: list[str]
+    cattle_seized: int = strawberry.field(description="How many head were seized")
+    impounded_from: datetime = strawberry.field(
+        description="When they were impounded (ISO 8601 with offset, shown in IST)"
+    )
+    impounded_until: datetime = strawberry.field(
+        description=("When the sale ended their impounding (ISO 8601 with offset, shown in IST)")
+    )
+    fines_and_charges: Decimal = strawberry.field(
+        description="Fines and charges due, in rupees (decimal string)"
+    )
+    cattle_sold: int = strawberry.field(description="How many head were sold")
+    proceeds: Decimal = strawberry.field(
+        description="The price they fetched, in rupees (decimal string)"
+    )
+    disposal: list[AccountItem] = strawberry.field(
+        description="Where the proceeds went, line by line"
+    )
+    decided_by: str | None = strawberry.field(
+        description=("For a disposal otherwise than by auction: the authority that decided it")
+    )
+    citations: list[str] = strawberry.field(description="The sections the account follows")
 
 
-@strawberry.type
+@strawberry.type(description="Who bought at a sale, and in what capacity")
 class Buyer(Person):
-    role: BuyerRole
+    role: BuyerRole = strawberry.field(
+        description="The buyer's capacity; one the Act bars is refused"
+    )
 
 
-@strawberry.type
+@strawberry.type(
+    description=("A sale of impounded animals (by auction or as the Act otherwise allows)")
+)
 class Sale(Node):
-    at: datetime
-    by_auction: bool
-    buyer: Buyer
-    price: Decimal
-    expenses: Decimal
-    proceeds: Decimal
-    surplus: Decimal
-    account: SaleAccount
+    at: datetime = strawberry.field(
+        description="When the sale was made (ISO 8601 with offset, shown in IST)"
+    )
+    by_auction: bool = strawberry.field(description="Whether the sale was by public auction")
+    buyer: Buyer = strawberry.field(description="Who bought")
+    price: Decimal = strawberry.field(description="The price, in rupees (decimal string)")
+    expenses: Decimal = strawberry.field(description="The expenses of the sale, in rupees")
+    proceeds: Decimal = strawberry.field(description="The proceeds, in rupees (the price)")
+    surplus: Decimal = strawberry.field(
+        description=(
+            "What is left after fines, charges and expenses, held for the owner, in rupees"
+        )
+    )
+    account: SaleAccount = strawberry.field(description="The account of the sale")
     _row: strawberry.Private[db.Sale]
 
     @strawberry.field(description="The account of the sale, printable")
@@ -308,9 +363,16 @@ class Sale(Node):
 
 @strawberry.type(description="The department's next duty on a case")
 class NextAction:
-    action: Action
-    not_before: datetime
-    deadline: datetime | None
+    action: Action = strawberry.field(description="The duty")
+    not_before: datetime = strawberry.field(
+        description="First instant it may be done (ISO 8601 with offset, shown in IST)"
+    )
+    deadline: datetime | None = strawberry.field(
+        description=(
+            "First instant at which it is late (ISO 8601 with offset, shown in "
+            "IST); null when the Act sets no time"
+        )
+    )
 
     @strawberry.field(description="Is the deadline past at `asOf` (default: now)?")
     def overdue(self, as_of: datetime | None = None) -> bool:
@@ -320,15 +382,21 @@ class NextAction:
 
 @strawberry.type(description="A seizure register entry and what has happened since")
 class Impoundment(Node):
-    register_number: int
-    status: db.CaseStatus
-    seized_at: datetime
-    impounded_at: datetime
-    place_kind: PlaceKind
-    place: str
+    register_number: int = strawberry.field(
+        description="The entry's number in the tenant's seizure register"
+    )
+    status: db.CaseStatus = strawberry.field(description="Where the case stands")
+    seized_at: datetime = strawberry.field(
+        description="When the animals were seized (ISO 8601 with offset, shown in IST)"
+    )
+    impounded_at: datetime = strawberry.field(
+        description="When the pound received them (ISO 8601 with offset, shown in IST)"
+    )
+    place_kind: PlaceKind = strawberry.field(description="The kind of place they were seized at")
+    place: str = strawberry.field(description="Where they were seized, as recorded")
     area: str | None = strawberry.field(description="The local area of the place of seizure")
-    seizer: Seizer
-    owner: Person | None
+    seizer: Seizer = strawberry.field(description="Who seized them")
+    owner: Person | None = strawberry.field(description="The owner, if known")
     _row: strawberry.Private[db.Impoundment]
 
     @classmethod
@@ -390,12 +458,12 @@ class Impoundment(Node):
             deadline=row.next_deadline,
         )
 
-    @strawberry.field
+    @strawberry.field(description="The pound holding them")
     async def pound(self, info: Info) -> Pound | None:
         found = await loaders.pounds(info.context).load(self._row.pound_id)
         return Pound.of(*found) if found else None
 
-    @strawberry.field
+    @strawberry.field(description="The animals, one by one")
     async def animals(self, info: Info) -> list[Animal]:
         return [Animal.of(a) for a in await loaders.animals(info.context).load(self._row.id)]
 
@@ -436,15 +504,15 @@ class Impoundment(Node):
         assert found is not None  # a case's pound is the tenant's own (foreign key)
         return Document.of(papers.register_copy(plugin, self._row, animals, found[0]))
 
-    @strawberry.field
+    @strawberry.field(description="Notices issued on the case")
     async def notices(self, info: Info) -> list[Notice]:
         return [Notice.of(n) for n in await loaders.notices(info.context).load(self._row.id)]
 
-    @strawberry.field
+    @strawberry.field(description="Receipts for animals delivered")
     async def receipts(self, info: Info) -> list[Receipt]:
         return [Receipt.of(d) for d in await loaders.deliveries(info.context).load(self._row.id)]
 
-    @strawberry.field
+    @strawberry.field(description="Sales of the case's animals")
     async def sales(self, info: Info) -> list[Sale]:
         return [Sale.of(s) for s in await loaders.sales(info.context).load(self._row.id)]
 
