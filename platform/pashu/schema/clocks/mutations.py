@@ -5,6 +5,7 @@ from __future__ import annotations
 import time
 from datetime import UTC, datetime
 from decimal import Decimal
+from typing import Annotated
 
 import strawberry
 from sqlalchemy.orm import Session
@@ -21,6 +22,9 @@ from pashu.schema.impoundment.types import Notice
 from pashu.services import auctions, notices, sweep
 from pashu.services import impoundments as cases
 from pashu.services.seizures import Person
+
+# Every mutation takes one argument, `input`, whose type describes each of its fields.
+INPUT = "What to record; each field is described on the input type"
 
 
 @strawberry.input
@@ -65,7 +69,14 @@ class CloseAuctionInput:
 @strawberry.type
 class ClocksMutation:
     @strawberry.mutation(description="Do the department's due work now, as the sweep would")
-    async def run_due_actions(self, info: Info, input: RunDueActionsInput) -> list[DueAction]:
+    async def run_due_actions(
+        self,
+        info: Info,
+        input: Annotated[
+            RunDueActionsInput,
+            strawberry.argument(description=INPUT),
+        ],
+    ) -> list[DueAction]:
         who = info.context.require("clerk")
         when = aware(input.as_of) if input.as_of else datetime.now(UTC)
 
@@ -89,7 +100,14 @@ class ClocksMutation:
         return await info.context.write(run)
 
     @strawberry.mutation(description="Record when a notice was proclaimed (drum, Village Crier)")
-    async def record_proclamation(self, info: Info, input: RecordProclamationInput) -> Notice:
+    async def record_proclamation(
+        self,
+        info: Info,
+        input: Annotated[
+            RecordProclamationInput,
+            strawberry.argument(description=INPUT),
+        ],
+    ) -> Notice:
         who = info.context.require()
         notice_id = decode_id(input.notice_id, "Notice", "noticeId")
         return Notice.of(
@@ -101,7 +119,14 @@ class ClocksMutation:
         )
 
     @strawberry.mutation(description="Put a case's animals up for auction (a new round)")
-    async def schedule_auction(self, info: Info, input: ScheduleAuctionInput) -> Auction:
+    async def schedule_auction(
+        self,
+        info: Info,
+        input: Annotated[
+            ScheduleAuctionInput,
+            strawberry.argument(description=INPUT),
+        ],
+    ) -> Auction:
         who = info.context.require()
         case_id = decode_id(input.impoundment_id, "Impoundment", "impoundmentId")
 
@@ -123,7 +148,14 @@ class ClocksMutation:
         return await info.context.write(run)
 
     @strawberry.mutation(description="Record an auction's results; sales go through recordSale")
-    async def close_auction(self, info: Info, input: CloseAuctionInput) -> Auction:
+    async def close_auction(
+        self,
+        info: Info,
+        input: Annotated[
+            CloseAuctionInput,
+            strawberry.argument(description=INPUT),
+        ],
+    ) -> Auction:
         who = info.context.require()
         auction_id = decode_id(input.auction_id, "Auction", "auctionId")
         results = [

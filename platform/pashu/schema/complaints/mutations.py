@@ -5,6 +5,7 @@ from __future__ import annotations
 import enum
 from datetime import datetime
 from decimal import Decimal
+from typing import Annotated
 
 import strawberry
 from sqlalchemy import select
@@ -18,6 +19,9 @@ from pashu.schema.impoundment.mutations import PersonInput
 from pashu.schema.impoundment.queries import decode_id
 from pashu.services import complaints, seizer_dues
 from pashu.services.seizures import Person
+
+# Every mutation takes one argument, `input`, whose type describes each of its fields.
+INPUT = "What to record; each field is described on the input type"
 
 
 @strawberry.enum
@@ -73,7 +77,14 @@ class CollectSeizerDuesInput:
 @strawberry.type
 class ComplaintsMutation:
     @strawberry.mutation(description="File a complaint of illegal seizure or detention")
-    async def file_complaint(self, info: Info, input: FileComplaintInput) -> Complaint:
+    async def file_complaint(
+        self,
+        info: Info,
+        input: Annotated[
+            FileComplaintInput,
+            strawberry.argument(description=INPUT),
+        ],
+    ) -> Complaint:
         who = info.context.require()
         case = decode_id(input.impoundment_id, "Impoundment", "impoundmentId")
 
@@ -94,7 +105,14 @@ class ComplaintsMutation:
         return await info.context.write(run)
 
     @strawberry.mutation(description="The magistrate's decision after the enquiry")
-    async def decide_complaint(self, info: Info, input: DecideComplaintInput) -> Complaint:
+    async def decide_complaint(
+        self,
+        info: Info,
+        input: Annotated[
+            DecideComplaintInput,
+            strawberry.argument(description=INPUT),
+        ],
+    ) -> Complaint:
         who = info.context.require()
         pk = decode_id(input.complaint_id, "Complaint", "complaintId")
         outcome = complaints.Outcome(
@@ -118,7 +136,14 @@ class ComplaintsMutation:
         description="Collect the fines and charges an illegal seizure's decision lays on the "
         "seizer or detainer (s.22(2)), into the funds the Act names (clerk, finance)"
     )
-    async def collect_seizer_dues(self, info: Info, input: CollectSeizerDuesInput) -> Complaint:
+    async def collect_seizer_dues(
+        self,
+        info: Info,
+        input: Annotated[
+            CollectSeizerDuesInput,
+            strawberry.argument(description=INPUT),
+        ],
+    ) -> Complaint:
         who = info.context.require()
         pk = decode_id(input.complaint_id, "Complaint", "complaintId")
 

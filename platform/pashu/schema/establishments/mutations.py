@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import date, datetime
+from typing import Annotated
 
 import strawberry
 from sqlalchemy.orm import Session
@@ -13,6 +14,9 @@ from pashu.schema.context import Info
 from pashu.schema.establishments.types import EstablishmentRegistration
 from pashu.schema.registration.common import law
 from pashu.services import establishments as service
+
+# Every mutation takes one argument, `input`, whose type describes each of its fields.
+INPUT = "What to record; each field is described on the input type"
 
 
 @strawberry.input
@@ -31,7 +35,11 @@ class EstablishmentsMutation:
         description="Register (the first time) or renew an establishment for twelve months"
     )
     async def renew_establishment_registration(
-        self, info: Info, input: RenewEstablishmentRegistrationInput
+        self,
+        info: Info,
+        input: Annotated[
+            RenewEstablishmentRegistrationInput, strawberry.argument(description=INPUT)
+        ],
     ) -> EstablishmentRegistration:
         who = info.context.require("clerk")
         rules = law(who, Capability.ESTABLISHMENT_REGISTRATION)

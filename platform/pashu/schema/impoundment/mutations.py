@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime
 from decimal import Decimal
+from typing import Annotated
 
 import strawberry
 from sqlalchemy.orm import Session
@@ -22,6 +23,9 @@ from pashu.schema.impoundment.types import (
 )
 from pashu.schema.law.types import Citation, cites
 from pashu.services import claims, corrections, delivery, injuries, sales, seizures
+
+# Every mutation takes one argument, `input`, whose type describes each of its fields.
+INPUT = "What to record; each field is described on the input type"
 
 
 @strawberry.input(description="A person as the register records them")
@@ -233,7 +237,14 @@ class CorrectSeizureInput:
 @strawberry.type
 class ImpoundmentMutation:
     @strawberry.mutation(description="Enter a seizure in the register")
-    async def record_seizure(self, info: Info, input: RecordSeizureInput) -> Impoundment:
+    async def record_seizure(
+        self,
+        info: Info,
+        input: Annotated[
+            RecordSeizureInput,
+            strawberry.argument(description=INPUT),
+        ],
+    ) -> Impoundment:
         who = info.context.require()
         pound = decode_id(input.pound_id, "Pound", "poundId")
 
@@ -263,7 +274,14 @@ class ImpoundmentMutation:
         return await info.context.write(run)
 
     @strawberry.mutation(description="Record an announcement, report or notice as made")
-    async def record_notice(self, info: Info, input: RecordNoticeInput) -> Notice:
+    async def record_notice(
+        self,
+        info: Info,
+        input: Annotated[
+            RecordNoticeInput,
+            strawberry.argument(description=INPUT),
+        ],
+    ) -> Notice:
         who = info.context.require()
         case = decode_id(input.impoundment_id, "Impoundment", "impoundmentId")
 
@@ -283,7 +301,14 @@ class ImpoundmentMutation:
         return await info.context.write(run)
 
     @strawberry.mutation(description="Deliver animals to their owner on payment of the dues")
-    async def deliver_to_owner(self, info: Info, input: DeliverToOwnerInput) -> Receipt:
+    async def deliver_to_owner(
+        self,
+        info: Info,
+        input: Annotated[
+            DeliverToOwnerInput,
+            strawberry.argument(description=INPUT),
+        ],
+    ) -> Receipt:
         who = info.context.require()
         case = decode_id(input.impoundment_id, "Impoundment", "impoundmentId")
         animals = (
@@ -308,7 +333,14 @@ class ImpoundmentMutation:
         return await info.context.write(run)
 
     @strawberry.mutation(description="Record a sale by auction, or a disposal otherwise")
-    async def record_sale(self, info: Info, input: RecordSaleInput) -> Sale:
+    async def record_sale(
+        self,
+        info: Info,
+        input: Annotated[
+            RecordSaleInput,
+            strawberry.argument(description=INPUT),
+        ],
+    ) -> Sale:
         who = info.context.require()
         case = decode_id(input.impoundment_id, "Impoundment", "impoundmentId")
 
@@ -334,7 +366,14 @@ class ImpoundmentMutation:
         return await info.context.write(run)
 
     @strawberry.mutation(description="Pay the owner what the Act lets him claim after a sale")
-    async def claim_proceeds(self, info: Info, input: ClaimProceedsInput) -> ProceedsClaim:
+    async def claim_proceeds(
+        self,
+        info: Info,
+        input: Annotated[
+            ClaimProceedsInput,
+            strawberry.argument(description=INPUT),
+        ],
+    ) -> ProceedsClaim:
         who = info.context.require()
         case = decode_id(input.impoundment_id, "Impoundment", "impoundmentId")
 
@@ -356,7 +395,14 @@ class ImpoundmentMutation:
         return await info.context.write(run)
 
     @strawberry.mutation(description="Record an animal hurt or killed while being seized")
-    async def record_injury(self, info: Info, input: RecordInjuryInput) -> Animal:
+    async def record_injury(
+        self,
+        info: Info,
+        input: Annotated[
+            RecordInjuryInput,
+            strawberry.argument(description=INPUT),
+        ],
+    ) -> Animal:
         who = info.context.require()
         animal = decode_id(input.animal_id, "Animal", "animalId")
 
@@ -375,7 +421,14 @@ class ImpoundmentMutation:
         return await info.context.write(run)
 
     @strawberry.mutation(description="Record the carcass returned to its owner")
-    async def return_carcass(self, info: Info, input: ReturnCarcassInput) -> Animal:
+    async def return_carcass(
+        self,
+        info: Info,
+        input: Annotated[
+            ReturnCarcassInput,
+            strawberry.argument(description=INPUT),
+        ],
+    ) -> Animal:
         who = info.context.require()
         animal = decode_id(input.animal_id, "Animal", "animalId")
 
@@ -387,7 +440,14 @@ class ImpoundmentMutation:
         return await info.context.write(run)
 
     @strawberry.mutation(description="Correct a register entry by a new entry pointing at it")
-    async def correct_seizure(self, info: Info, input: CorrectSeizureInput) -> Impoundment:
+    async def correct_seizure(
+        self,
+        info: Info,
+        input: Annotated[
+            CorrectSeizureInput,
+            strawberry.argument(description=INPUT),
+        ],
+    ) -> Impoundment:
         who = info.context.require()
         case = decode_id(input.impoundment_id, "Impoundment", "impoundmentId")
         changes = corrections.Changes(

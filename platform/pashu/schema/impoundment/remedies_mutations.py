@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from datetime import datetime
 from decimal import Decimal
+from typing import Annotated
 
 import strawberry
 from sqlalchemy.orm import Session
@@ -29,6 +30,10 @@ described_enum(
     },
     description="Who may order impounded animals released otherwise than on payment or sale",
 )
+
+
+# Every mutation takes one argument, `input`, whose type describes each of its fields.
+INPUT = "What to record; each field is described on the input type"
 
 
 @strawberry.input(description="An owner who appears but will not pay the dues")
@@ -87,7 +92,9 @@ def _person(p: PersonInput) -> seizures.Person:
 class RemediesMutation:
     @strawberry.mutation(description="Record that the owner appeared and would not pay")
     async def record_refusal_to_pay(
-        self, info: Info, input: RecordRefusalToPayInput
+        self,
+        info: Info,
+        input: Annotated[RecordRefusalToPayInput, strawberry.argument(description=INPUT)],
     ) -> RefusalToPay:
         who = info.context.require()
         case = decode_id(input.impoundment_id, "Impoundment", "impoundmentId")
@@ -107,7 +114,14 @@ class RemediesMutation:
         return await info.context.write(run)
 
     @strawberry.mutation(description="Deliver what remains after the sale, with its account")
-    async def deliver_rest(self, info: Info, input: DeliverRestInput) -> Handover:
+    async def deliver_rest(
+        self,
+        info: Info,
+        input: Annotated[
+            DeliverRestInput,
+            strawberry.argument(description=INPUT),
+        ],
+    ) -> Handover:
         who = info.context.require()
         case = decode_id(input.impoundment_id, "Impoundment", "impoundmentId")
 
@@ -127,7 +141,14 @@ class RemediesMutation:
         return await info.context.write(run)
 
     @strawberry.mutation(description="Release animals on a written order stating its reasons")
-    async def release_by_order(self, info: Info, input: ReleaseByOrderInput) -> ReleaseOrder:
+    async def release_by_order(
+        self,
+        info: Info,
+        input: Annotated[
+            ReleaseByOrderInput,
+            strawberry.argument(description=INPUT),
+        ],
+    ) -> ReleaseOrder:
         who = info.context.require()
         case = decode_id(input.impoundment_id, "Impoundment", "impoundmentId")
         animals = (

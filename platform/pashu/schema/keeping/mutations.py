@@ -4,6 +4,7 @@ inspectors and recording their visits (clerk)."""
 from __future__ import annotations
 
 from datetime import date, datetime
+from typing import Annotated
 
 import strawberry
 from sqlalchemy.orm import Session
@@ -20,6 +21,9 @@ from pashu.schema.keeping.types import (
 )
 from pashu.schema.registration.common import pk, typed
 from pashu.services import grazing, inspections
+
+# Every mutation takes one argument, `input`, whose type describes each of its fields.
+INPUT = "What to record; each field is described on the input type"
 
 
 @strawberry.input
@@ -87,7 +91,9 @@ class RecordInspectionInput:
 class KeepingMutation:
     @strawberry.mutation(description="Record a Village Council's declaration of a grazing ground")
     async def declare_grazing_ground(
-        self, info: Info, input: DeclareGrazingGroundInput
+        self,
+        info: Info,
+        input: Annotated[DeclareGrazingGroundInput, strawberry.argument(description=INPUT)],
     ) -> GrazingGround:
         who = info.context.require("clerk")
         given = grazing.Declaration(
@@ -103,7 +109,14 @@ class KeepingMutation:
         return await info.context.write(lambda s: GrazingGround.of(grazing.declare(s, who, given)))
 
     @strawberry.mutation(description="Record an order for a grazing ground, as referred")
-    async def make_grazing_order(self, info: Info, input: MakeGrazingOrderInput) -> GrazingOrder:
+    async def make_grazing_order(
+        self,
+        info: Info,
+        input: Annotated[
+            MakeGrazingOrderInput,
+            strawberry.argument(description=INPUT),
+        ],
+    ) -> GrazingOrder:
         who = info.context.require("clerk")
         ground = pk(input.ground_id, "GrazingGround")
         return await info.context.write(
@@ -125,7 +138,9 @@ class KeepingMutation:
         "declaration or of an order"
     )
     async def record_grazing_decision(
-        self, info: Info, input: RecordGrazingDecisionInput
+        self,
+        info: Info,
+        input: Annotated[RecordGrazingDecisionInput, strawberry.argument(description=INPUT)],
     ) -> GrazingDecision:
         who = info.context.require("clerk")
         _, subject = typed(input.subject_id, "GrazingGround", "GrazingOrder")
@@ -146,7 +161,14 @@ class KeepingMutation:
         return await info.context.write(run)
 
     @strawberry.mutation(description="Record a person designated to inspect")
-    async def designate_inspector(self, info: Info, input: DesignateInspectorInput) -> Inspector:
+    async def designate_inspector(
+        self,
+        info: Info,
+        input: Annotated[
+            DesignateInspectorInput,
+            strawberry.argument(description=INPUT),
+        ],
+    ) -> Inspector:
         who = info.context.require("clerk")
         return await info.context.write(
             lambda s: Inspector.of(
@@ -165,7 +187,14 @@ class KeepingMutation:
     @strawberry.mutation(
         description="Record an inspection visit; a contravention found opens an offence case"
     )
-    async def record_inspection(self, info: Info, input: RecordInspectionInput) -> Inspection:
+    async def record_inspection(
+        self,
+        info: Info,
+        input: Annotated[
+            RecordInspectionInput,
+            strawberry.argument(description=INPUT),
+        ],
+    ) -> Inspection:
         who = info.context.require("clerk")
         person = pk(input.inspector_id, "Inspector")
         found = [

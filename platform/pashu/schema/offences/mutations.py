@@ -6,6 +6,7 @@ from __future__ import annotations
 import uuid
 from datetime import datetime
 from decimal import Decimal
+from typing import Annotated
 
 import strawberry
 from sqlalchemy.orm import Session
@@ -40,6 +41,10 @@ def _id(gid: strawberry.ID, type_name: str, field: str) -> uuid.UUID:
 
 def _opt_id(gid: strawberry.ID | None, type_name: str, field: str) -> uuid.UUID | None:
     return None if gid is None else _id(gid, type_name, field)
+
+
+# Every mutation takes one argument, `input`, whose type describes each of its fields.
+INPUT = "What to record; each field is described on the input type"
 
 
 @strawberry.input
@@ -175,7 +180,14 @@ class RecordSetOffInput:
 @strawberry.type
 class OffencesMutation:
     @strawberry.mutation(description="Record an offence against a person (clerk, magistrate)")
-    async def record_offence(self, info: Info, input: RecordOffenceInput) -> OffenceCase:
+    async def record_offence(
+        self,
+        info: Info,
+        input: Annotated[
+            RecordOffenceInput,
+            strawberry.argument(description=INPUT),
+        ],
+    ) -> OffenceCase:
         who = info.context.require("clerk", "magistrate")
         o = input.offender
 
@@ -196,7 +208,9 @@ class OffencesMutation:
 
     @strawberry.mutation(description="An authorised officer's written report of the facts")
     async def record_offence_report(
-        self, info: Info, input: RecordOffenceReportInput
+        self,
+        info: Info,
+        input: Annotated[RecordOffenceReportInput, strawberry.argument(description=INPUT)],
     ) -> OffenceCase:
         who = info.context.require("clerk", "magistrate")
         pk = _id(input.offence_id, "OffenceCase", "offenceId")
@@ -208,7 +222,14 @@ class OffencesMutation:
         return await info.context.write(run)
 
     @strawberry.mutation(description="Send a case to court (needs a report where the Act says)")
-    async def send_to_court(self, info: Info, input: SendToCourtInput) -> OffenceCase:
+    async def send_to_court(
+        self,
+        info: Info,
+        input: Annotated[
+            SendToCourtInput,
+            strawberry.argument(description=INPUT),
+        ],
+    ) -> OffenceCase:
         who = info.context.require("clerk", "magistrate")
         pk = _id(input.offence_id, "OffenceCase", "offenceId")
 
@@ -219,7 +240,14 @@ class OffencesMutation:
         return await info.context.write(run)
 
     @strawberry.mutation(description="A court's direction that the animals be forfeited")
-    async def order_forfeiture(self, info: Info, input: OrderForfeitureInput) -> OffenceCase:
+    async def order_forfeiture(
+        self,
+        info: Info,
+        input: Annotated[
+            OrderForfeitureInput,
+            strawberry.argument(description=INPUT),
+        ],
+    ) -> OffenceCase:
         who = info.context.require("magistrate")
         pk = _id(input.offence_id, "OffenceCase", "offenceId")
 
@@ -230,7 +258,14 @@ class OffencesMutation:
         return await info.context.write(run)
 
     @strawberry.mutation(description="Impose a fine within the Act's bounds (magistrate)")
-    async def impose_fine(self, info: Info, input: ImposeFineInput) -> Fine:
+    async def impose_fine(
+        self,
+        info: Info,
+        input: Annotated[
+            ImposeFineInput,
+            strawberry.argument(description=INPUT),
+        ],
+    ) -> Fine:
         who = info.context.require("magistrate")
         pk = _id(input.offence_id, "OffenceCase", "offenceId")
         c = input.compensation
@@ -251,7 +286,14 @@ class OffencesMutation:
         return await info.context.write(run)
 
     @strawberry.mutation(description="Receive a fine and credit it as routed (magistrate, finance)")
-    async def pay_fine(self, info: Info, input: PayFineInput) -> Fine:
+    async def pay_fine(
+        self,
+        info: Info,
+        input: Annotated[
+            PayFineInput,
+            strawberry.argument(description=INPUT),
+        ],
+    ) -> Fine:
         who = info.context.require("magistrate", "finance")
         pk = _id(input.fine_id, "Fine", "fineId")
 
@@ -263,7 +305,14 @@ class OffencesMutation:
         return await info.context.write(run)
 
     @strawberry.mutation(description="Compound an offence (magistrate); an acquittal")
-    async def compound_offence(self, info: Info, input: CompoundOffenceInput) -> Composition:
+    async def compound_offence(
+        self,
+        info: Info,
+        input: Annotated[
+            CompoundOffenceInput,
+            strawberry.argument(description=INPUT),
+        ],
+    ) -> Composition:
         who = info.context.require("magistrate")
         pk = _id(input.offence_id, "OffenceCase", "offenceId")
         release = None
@@ -289,7 +338,9 @@ class OffencesMutation:
 
     @strawberry.mutation(description="Record what makes an animal vicious (clerk, magistrate)")
     async def record_vicious_event(
-        self, info: Info, input: RecordViciousEventInput
+        self,
+        info: Info,
+        input: Annotated[RecordViciousEventInput, strawberry.argument(description=INPUT)],
     ) -> ViciousEvent:
         who = info.context.require("clerk", "magistrate")
 
@@ -309,7 +360,9 @@ class OffencesMutation:
 
     @strawberry.mutation(description="The owner's liability for an attack by a vicious animal")
     async def record_attack_liability(
-        self, info: Info, input: RecordAttackLiabilityInput
+        self,
+        info: Info,
+        input: Annotated[RecordAttackLiabilityInput, strawberry.argument(description=INPUT)],
     ) -> AttackLiability:
         who = info.context.require("magistrate")
 
@@ -330,7 +383,9 @@ class OffencesMutation:
 
     @strawberry.mutation(description="Order compensation under the Act (magistrate)")
     async def order_compensation(
-        self, info: Info, input: OrderCompensationInput
+        self,
+        info: Info,
+        input: Annotated[OrderCompensationInput, strawberry.argument(description=INPUT)],
     ) -> CompensationOrder:
         who = info.context.require("magistrate")
         order = compensation.Order(
@@ -355,7 +410,14 @@ class OffencesMutation:
         return await info.context.write(run)
 
     @strawberry.mutation(description="Set compensation already paid off against a civil decree")
-    async def record_set_off(self, info: Info, input: RecordSetOffInput) -> SetOff:
+    async def record_set_off(
+        self,
+        info: Info,
+        input: Annotated[
+            RecordSetOffInput,
+            strawberry.argument(description=INPUT),
+        ],
+    ) -> SetOff:
         who = info.context.require("magistrate")
         claimant = person(input.claimant.name, input.claimant.address, "claimant")
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from datetime import date
 from decimal import Decimal
+from typing import Annotated
 
 import strawberry
 
@@ -12,6 +13,9 @@ from pashu.schema.context import Info
 from pashu.schema.pound_returns.types import PoundArea, PoundSite
 from pashu.schema.registration.common import pk
 from pashu.services import pound_areas
+
+# Every mutation takes one argument, `input`, whose type describes each of its fields.
+INPUT = "What to record; each field is described on the input type"
 
 
 @strawberry.input
@@ -32,7 +36,14 @@ class RecordPoundSiteInput:
 @strawberry.type
 class PoundReturnsMutation:
     @strawberry.mutation(description="Record the area a pound serves, as determined")
-    async def determine_pound_area(self, info: Info, input: DeterminePoundAreaInput) -> PoundArea:
+    async def determine_pound_area(
+        self,
+        info: Info,
+        input: Annotated[
+            DeterminePoundAreaInput,
+            strawberry.argument(description=INPUT),
+        ],
+    ) -> PoundArea:
         who = info.context.require("clerk")
         pound = pk(input.pound_id, "Pound")
         return await info.context.write(
@@ -49,7 +60,14 @@ class PoundReturnsMutation:
         )
 
     @strawberry.mutation(description="Record where a pound stands, to find the nearest pound")
-    async def record_pound_site(self, info: Info, input: RecordPoundSiteInput) -> PoundSite:
+    async def record_pound_site(
+        self,
+        info: Info,
+        input: Annotated[
+            RecordPoundSiteInput,
+            strawberry.argument(description=INPUT),
+        ],
+    ) -> PoundSite:
         who = info.context.require("clerk")
         pound = pk(input.pound_id, "Pound")
         return await info.context.write(

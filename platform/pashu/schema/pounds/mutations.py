@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Annotated
+
 import strawberry
 from sqlalchemy import select
 from sqlalchemy.orm import Session
@@ -10,6 +12,9 @@ from pashu.db.pounds import LocalAuthority as AuthorityRow
 from pashu.schema.context import Info
 from pashu.schema.pounds.types import Pound
 from pashu.services import pounds
+
+# Every mutation takes one argument, `input`, whose type describes each of its fields.
+INPUT = "What to record; each field is described on the input type"
 
 
 @strawberry.input
@@ -23,7 +28,14 @@ class CreatePoundInput:
 @strawberry.type
 class PoundsMutation:
     @strawberry.mutation(description="Record a pound under its local authority")
-    async def create_pound(self, info: Info, input: CreatePoundInput) -> Pound:
+    async def create_pound(
+        self,
+        info: Info,
+        input: Annotated[
+            CreatePoundInput,
+            strawberry.argument(description=INPUT),
+        ],
+    ) -> Pound:
         who = info.context.require()
 
         def create(s: Session) -> Pound:

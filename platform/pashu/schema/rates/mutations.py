@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from datetime import date
 from decimal import Decimal
+from typing import Annotated
 
 import strawberry
 from sqlalchemy.orm import Session
@@ -14,6 +15,9 @@ from pashu.schema.context import Info
 from pashu.schema.impoundment.queries import decode_id
 from pashu.schema.rates.types import RateNotification
 from pashu.services import rates
+
+# Every mutation takes one argument, `input`, whose type describes each of its fields.
+INPUT = "What to record; each field is described on the input type"
 
 
 @strawberry.input(description="A rate fixed by notification, as the gazette published it")
@@ -41,7 +45,9 @@ class RatesMutation:
         description="Publish a notified rate; checked against the Act's bound (finance, admin)"
     )
     async def publish_notification(
-        self, info: Info, input: PublishNotificationInput
+        self,
+        info: Info,
+        input: Annotated[PublishNotificationInput, strawberry.argument(description=INPUT)],
     ) -> RateNotification:
         principal = info.context.require("finance")
         authority = (

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from datetime import date, datetime
 from decimal import Decimal
+from typing import Annotated
 
 import strawberry
 from sqlalchemy.orm import Session
@@ -22,6 +23,9 @@ from pashu.schema.registration.types import (
 )
 from pashu.services import registration as service
 from pashu.services import taxation
+
+# Every mutation takes one argument, `input`, whose type describes each of its fields.
+INPUT = "What to record; each field is described on the input type"
 
 
 @strawberry.input(name="AnimalOwnerInput")
@@ -87,7 +91,14 @@ class DecideRegistrationAppealInput:
 @strawberry.type
 class RegistrationMutation:
     @strawberry.mutation(description="Register an owner's animals and collect the fee (clerk)")
-    async def register_animals(self, info: Info, input: RegisterAnimalsInput) -> Registration:
+    async def register_animals(
+        self,
+        info: Info,
+        input: Annotated[
+            RegisterAnimalsInput,
+            strawberry.argument(description=INPUT),
+        ],
+    ) -> Registration:
         who = info.context.require("clerk")
         rules = law(who, Capability.ANIMAL_REGISTRATION)
 
@@ -107,7 +118,9 @@ class RegistrationMutation:
 
     @strawberry.mutation(description="Assess a year's animal tax in one or two instalments")
     async def assess_animal_tax(
-        self, info: Info, input: AssessAnimalTaxInput
+        self,
+        info: Info,
+        input: Annotated[AssessAnimalTaxInput, strawberry.argument(description=INPUT)],
     ) -> list[TaxInstalment]:
         who = info.context.require("clerk", "finance")
         rules = law(who, Capability.ANIMAL_TAX)
@@ -120,7 +133,14 @@ class RegistrationMutation:
         return await info.context.write(run)
 
     @strawberry.mutation(description="Take payment of an instalment in full, split between funds")
-    async def pay_animal_tax(self, info: Info, input: PayAnimalTaxInput) -> TaxPayment:
+    async def pay_animal_tax(
+        self,
+        info: Info,
+        input: Annotated[
+            PayAnimalTaxInput,
+            strawberry.argument(description=INPUT),
+        ],
+    ) -> TaxPayment:
         who = info.context.require("clerk", "finance")
         inst = pk(input.instalment_id, "TaxInstalment")
 
@@ -133,7 +153,9 @@ class RegistrationMutation:
 
     @strawberry.mutation(description="Record an appeal against a registration or assessment")
     async def record_registration_appeal(
-        self, info: Info, input: RecordRegistrationAppealInput
+        self,
+        info: Info,
+        input: Annotated[RecordRegistrationAppealInput, strawberry.argument(description=INPUT)],
     ) -> Appeal:
         who = info.context.require("clerk")
         rules = law(who, Capability.ANIMAL_TAX)
@@ -159,7 +181,9 @@ class RegistrationMutation:
 
     @strawberry.mutation(description="Record the outcome of an appeal")
     async def decide_registration_appeal(
-        self, info: Info, input: DecideRegistrationAppealInput
+        self,
+        info: Info,
+        input: Annotated[DecideRegistrationAppealInput, strawberry.argument(description=INPUT)],
     ) -> Appeal:
         who = info.context.require("clerk", "magistrate")
         rules = law(who, Capability.ANIMAL_TAX)

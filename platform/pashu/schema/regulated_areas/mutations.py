@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from datetime import date, datetime
 from decimal import Decimal
+from typing import Annotated
 
 import strawberry
 from sqlalchemy.orm import Session
@@ -15,6 +16,9 @@ from pashu.schema.context import Info
 from pashu.schema.registration.common import law, pk
 from pashu.schema.regulated_areas.types import CattleLicence, NotifiedOrder
 from pashu.services import regulated_areas as service
+
+# Every mutation takes one argument, `input`, whose type describes each of its fields.
+INPUT = "What to record; each field is described on the input type"
 
 
 @strawberry.input
@@ -53,7 +57,9 @@ class CancelLicenceInput:
 class RegulatedAreasMutation:
     @strawberry.mutation(description="Enter a notified order in the register (clerk)")
     async def record_notified_order(
-        self, info: Info, input: RecordNotifiedOrderInput
+        self,
+        info: Info,
+        input: Annotated[RecordNotifiedOrderInput, strawberry.argument(description=INPUT)],
     ) -> NotifiedOrder:
         who = info.context.require("clerk")
         rules = law(who, Capability.REGULATED_AREAS)
@@ -75,7 +81,14 @@ class RegulatedAreasMutation:
         )
 
     @strawberry.mutation(description="Grant a licence or permit under a regulating order (clerk)")
-    async def grant_licence(self, info: Info, input: GrantLicenceInput) -> CattleLicence:
+    async def grant_licence(
+        self,
+        info: Info,
+        input: Annotated[
+            GrantLicenceInput,
+            strawberry.argument(description=INPUT),
+        ],
+    ) -> CattleLicence:
         who = info.context.require("clerk")
         rules = law(who, Capability.REGULATED_AREAS)
         order = pk(input.order_id, "NotifiedOrder")
@@ -96,7 +109,14 @@ class RegulatedAreasMutation:
         return await info.context.write(run)
 
     @strawberry.mutation(description="Cancel a licence or permit (clerk, magistrate)")
-    async def cancel_licence(self, info: Info, input: CancelLicenceInput) -> CattleLicence:
+    async def cancel_licence(
+        self,
+        info: Info,
+        input: Annotated[
+            CancelLicenceInput,
+            strawberry.argument(description=INPUT),
+        ],
+    ) -> CattleLicence:
         who = info.context.require("clerk", "magistrate")
         rules = law(who, Capability.REGULATED_AREAS)
         licence = pk(input.licence_id, "CattleLicence")
