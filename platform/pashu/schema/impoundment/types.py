@@ -5,6 +5,7 @@ from __future__ import annotations
 import uuid
 from datetime import UTC, datetime
 from decimal import Decimal
+from typing import Annotated
 
 import strawberry
 from sqlalchemy import select
@@ -375,7 +376,12 @@ class NextAction:
     )
 
     @strawberry.field(description="Is the deadline past at `asOf` (default: now)?")
-    def overdue(self, as_of: datetime | None = None) -> bool:
+    def overdue(
+        self,
+        as_of: Annotated[
+            datetime | None, strawberry.argument(description="The instant judged at (default now)")
+        ] = None,
+    ) -> bool:
         when = aware(as_of) if as_of else datetime.now(UTC)
         return self.deadline is not None and when >= self.deadline
 
@@ -487,7 +493,19 @@ class Impoundment(Node):
         return [TimelineStep.of(s, required=s.action not in gone) for s in steps]
 
     @strawberry.field(description="What the owner owes at `asOf` (default: now), itemised")
-    async def dues(self, info: Info, as_of: datetime | None = None) -> Dues:
+    async def dues(
+        self,
+        info: Info,
+        as_of: Annotated[
+            datetime | None,
+            strawberry.argument(
+                description=(
+                    "The instant the dues are reckoned at (default now); feeding days are "
+                    "counted per the General Clauses Act s.9 in IST"
+                )
+            ),
+        ] = None,
+    ) -> Dues:
         ctx: Context = info.context
         plugin = registry.get(ctx.require().jurisdiction)
         when = aware(as_of) if as_of else datetime.now(UTC)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime
 from decimal import Decimal
+from typing import Annotated
 
 import strawberry
 
@@ -245,7 +246,15 @@ class Act:
     _act: strawberry.Private[CoreAct]
 
     @strawberry.field(description="The Act's sections in order; one when `number` is given")
-    def sections(self, number: str | None = None) -> list[Section]:
+    def sections(
+        self,
+        number: Annotated[
+            str | None,
+            strawberry.argument(
+                description='Only the section with this number, as the Act writes it ("14")'
+            ),
+        ] = None,
+    ) -> list[Section]:
         secs = self._act.sections
         return [Section.of(s) for s in secs if number is None or s.number == number]
 
