@@ -18,6 +18,7 @@ from pashu.db.impoundment import Notice as NoticeRow
 from pashu.jurisdictions import registry
 from pashu.schema.context import Context, Info
 from pashu.schema.documents import Document
+from pashu.schema.enums import described_enum
 from pashu.schema.law.types import cites
 from pashu.schema.node import Node, node_type, to_global_id
 from pashu.services import auctions as auction_service
@@ -25,8 +26,24 @@ from pashu.services import notices as notice_service
 from pashu.services import sweep
 from pashu.services.documents import Document as Doc
 
-strawberry.enum(db.LotStatus)
-strawberry.enum(db.RunOutcome)
+described_enum(
+    db.LotStatus,
+    {
+        "OFFERED": "Put up at an auction that is open",
+        "SOLD": "Sold",
+        "UNSOLD": "Not sold: the animals stay in the pound and may be put up again",
+    },
+    description="What became of a lot at an auction",
+)
+described_enum(
+    db.RunOutcome,
+    {
+        "OK": "Done",
+        "FAILED": "Gave up: a refusal by the law, or retries exhausted",
+        "RETRYING": "Failed this time; will run again",
+    },
+    description="How a run of a clock's task ended",
+)
 
 
 @strawberry.type(description="Something the law's clock did on a case")

@@ -15,6 +15,7 @@ from pashu.core.recorded_at import act_at
 from pashu.db.complaints import Complaint as ComplaintRow
 from pashu.schema.complaints.types import Complaint
 from pashu.schema.context import Info
+from pashu.schema.enums import described_enum
 from pashu.schema.impoundment.mutations import PersonInput
 from pashu.schema.impoundment.queries import decode_id
 from pashu.services import complaints, seizer_dues
@@ -24,10 +25,16 @@ from pashu.services.seizures import Person
 INPUT = "What to record; each field is described on the input type"
 
 
-@strawberry.enum
 class ComplaintForm(enum.Enum):
     WRITTEN = "WRITTEN"
     VERBAL = "VERBAL"
+
+
+described_enum(
+    ComplaintForm,
+    {"WRITTEN": "In writing", "VERBAL": "Orally, taken down by the Magistrate"},
+    description="How a complaint was made",
+)
 
 
 @strawberry.input
@@ -42,10 +49,19 @@ class FileComplaintInput:
     )
 
 
-@strawberry.enum(description="Who pays on an illegal seizure (s.22)")
 class CompensationPayer(enum.Enum):
-    SEIZER = "SEIZER"  # the person who made the seizure, as the register records him
-    DETAINER = "DETAINER"  # the person who detained the cattle, named in `detainer`
+    SEIZER = "SEIZER"
+    DETAINER = "DETAINER"
+
+
+described_enum(
+    CompensationPayer,
+    {
+        "SEIZER": "The person who made the seizure, as the register records him",
+        "DETAINER": "The person who detained the cattle, named in `detainer`",
+    },
+    description="Who pays on an illegal seizure (s.22)",
+)
 
 
 @strawberry.input

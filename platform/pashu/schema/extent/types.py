@@ -12,10 +12,23 @@ from pashu.db import extent as rows
 from pashu.jurisdictions import base
 from pashu.jurisdictions.base import PlaceKind, SeizerCapacity
 from pashu.jurisdictions.extent import AreaGround, AreaRule, Extent, KindRule
+from pashu.schema.enums import described_enum
 from pashu.schema.law.types import Citation, cites
 from pashu.schema.node import Node, to_global_id
 
-strawberry.enum(AreaGround, description="Why an Act is, or is not, in force in an area")
+described_enum(
+    AreaGround,
+    {
+        "MUNICIPALITY": "A municipal area, which the Act leaves out",
+        "AUTONOMOUS_DISTRICT_COUNCIL": "An area of an Autonomous District Council, which the Act "
+        "leaves out",
+        "EXEMPTION": "Exempted from the Act by notification",
+        "EXCLUSION": "Excluded from the Act's operation by notification",
+        "COMMENCEMENT": "The Act brought into force in the area by notification",
+        "CANCELLATION": "An exemption or exclusion cancelled: the Act is in force again",
+    },
+    description="Why an Act is, or is not, in force in an area",
+)
 
 
 @strawberry.type(description="A ground on which an area is in or out of the Act's force")

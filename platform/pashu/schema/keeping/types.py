@@ -22,14 +22,40 @@ from pashu.jurisdictions.keeping import (
     KeepingRule as CoreRule,
 )
 from pashu.schema.context import Context
+from pashu.schema.enums import described_enum
 from pashu.schema.law.types import Citation, cites
 from pashu.schema.node import Node, node_type, to_global_id
 from pashu.services import grazing, inspections
 from pashu.services import keeping as service
 
-strawberry.enum(KeepingMode, description="How an animal is being kept when it is looked at")
-strawberry.enum(TimeOfDay, description="Day or night as found: the Acts give no hours")
-strawberry.enum(DesignatedBy, description="Who designated a person to inspect")
+described_enum(
+    KeepingMode,
+    {
+        "CONFINED": "In confinement: a pen, sty, coop or other enclosure",
+        "IN_SHED": "In a shed meant for the animals",
+        "FENCED": "Within a fence or compound",
+        "TETHERED": "Tied with a rope or a sufficiently strong tie",
+        "UNDER_KEEPER": "Loose, under the watch of a keeper (grazing, for instance)",
+        "AT_LARGE": "Loose, with no keeper",
+    },
+    description="How an animal is being kept when it is looked at",
+)
+described_enum(
+    TimeOfDay,
+    {
+        "DAY": "By day, as the caller finds it",
+        "NIGHT": "At night, as the caller finds it",
+    },
+    description="Day or night as found: the Acts give no hours",
+)
+described_enum(
+    DesignatedBy,
+    {
+        "GOVERNMENT": "Designated by the Government",
+        "VILLAGE_COUNCIL": "Designated by a Village Council",
+    },
+    description="Who designated a person to inspect",
+)
 
 
 @strawberry.type(description="How one kind of animal must be kept")

@@ -11,14 +11,41 @@ from pashu.core.errors import PashuError
 from pashu.jurisdictions import base, registry, research
 from pashu.jurisdictions import comparison as core
 from pashu.jurisdictions.base import ComparisonTopic
+from pashu.schema.enums import described_enum
 from pashu.schema.law.types import Citation, cites
 
-strawberry.enum(core.FactKind, description="What kind of value a fact holds")
-strawberry.enum(core.Unit, name="DurationUnit")
-strawberry.enum(
+described_enum(
+    core.FactKind,
+    {
+        "DURATION": "A period (see duration)",
+        "AMOUNT": "An amount in rupees (see amount)",
+        "ROLES": "A list of roles",
+        "SPECIES": "A list of species",
+        "FUNDS": "A list of funds",
+        "FLAG": "Yes or no",
+        "TEXT": "Words only",
+    },
+    description="What kind of value a fact holds",
+)
+described_enum(
+    core.Unit,
+    {
+        "HOURS": "Hours",
+        "DAYS": "Days",
+        "MONTHS": "Calendar months",
+    },
+    name="DurationUnit",
+    description="The unit a period is given in",
+)
+described_enum(
     core.Counting,
-    description="EXACT_INSTANT: hours from the instant; FIRST_DAY_EXCLUDED: General Clauses "
-    "Act s.9, days in IST; CALENDAR_MONTHS: s.3(35)",
+    {
+        "EXACT_INSTANT": 'Hours from the exact instant ("within twenty-four hours")',
+        "FIRST_DAY_EXCLUDED": "Days per the General Clauses Act s.9: the first day excluded, the "
+        "last included, in IST",
+        "CALENDAR_MONTHS": "Calendar months to the same date (General Clauses Act s.3(35))",
+    },
+    description="How a period is counted",
 )
 
 

@@ -8,12 +8,23 @@ from decimal import Decimal
 import strawberry
 
 from pashu.jurisdictions.base import Action, BuyerRole, PlaceKind, RateKind
+from pashu.schema.enums import described_enum
 from pashu.schema.impoundment.types import Dues
 from pashu.schema.law.types import Citation, TimelineStep, cites
 from pashu.services import scenarios
 from pashu.services.scenarios import Conduct
 
-strawberry.enum(Conduct, name="OwnerConduct", description="What the owner does")
+described_enum(
+    Conduct,
+    {
+        "ABSENT": "Never appears: the animals go to sale",
+        "PAYS": "Appears and pays the dues",
+        "REFUSES": "Appears but refuses or omits to pay",
+        "DISPUTES": "Appears, disputes the seizure and deposits the dues under protest",
+    },
+    name="OwnerConduct",
+    description="What the owner does",
+)
 
 
 @strawberry.input

@@ -15,6 +15,7 @@ from pashu.db import offences as db
 from pashu.jurisdictions import registry
 from pashu.jurisdictions.penalties import CompensationKind, OffenderRole, ViciousKind
 from pashu.schema.context import Context
+from pashu.schema.enums import described_enum
 from pashu.schema.law.types import Citation, Offence, cites
 from pashu.schema.node import Node, node_type, to_global_id
 from pashu.services import offences
@@ -22,11 +23,58 @@ from pashu.services.fines import ledger_key, paid_at
 from pashu.services.offences import CaseStatus, CaseView, StepKind, law
 from pashu.services.vicious import Status as ViciousState
 
-strawberry.enum(OffenderRole, description="In what capacity a person is charged")
-strawberry.enum(ViciousKind, description="What made an animal vicious")
-strawberry.enum(CompensationKind)
-strawberry.enum(CaseStatus, name="OffenceStatus")
-strawberry.enum(StepKind, name="OffenceStepKind")
+described_enum(
+    OffenderRole,
+    {
+        "OWNER": "The owner of the animals",
+        "KEEPER": "The person in charge of the animals",
+        "SEIZER": "The person who seized them",
+        "POUND_KEEPER": "The keeper of the pound",
+        "BUYER": "A buyer at a sale",
+        "CORPORATION": "A company or other body corporate",
+        "OFFICER_OF_CORPORATION": "An officer of a body corporate, liable for its offence",
+    },
+    description="In what capacity a person is charged",
+)
+described_enum(
+    ViciousKind,
+    {
+        "BEHAVIOUR": "Ferocious, vicious or aggressive behaviour",
+        "COURT_PENALTY": "The cause of a penalty a court imposed on the owner",
+        "UNPROVOKED_BITE": "Bit or maimed an animal or a person, unprovoked",
+    },
+    description="What made an animal vicious",
+)
+described_enum(
+    CompensationKind,
+    {
+        "DAMAGE": "Damage done by straying animals, ordered by a local body",
+        "ILLEGAL_SEIZURE": "Loss from an illegal seizure or detention",
+    },
+    description="What a compensation order is for",
+)
+described_enum(
+    CaseStatus,
+    {
+        "RECORDED": "The offence is recorded",
+        "REPORTED": "An authorised officer has reported the facts in writing",
+        "IN_COURT": "Sent to court",
+        "FINED": "A fine was imposed",
+        "COMPOUNDED": "Compounded: no further proceedings (an acquittal)",
+    },
+    name="OffenceStatus",
+    description="Where an offence case stands",
+)
+described_enum(
+    StepKind,
+    {
+        "REPORT": "An authorised officer's written report of the facts",
+        "SENT_TO_COURT": "The case sent to court",
+        "FORFEITURE": "A court's direction that the animals be forfeited",
+    },
+    name="OffenceStepKind",
+    description="A step taken on an offence case",
+)
 
 
 @strawberry.type(description="A person named in a record: name and address as given")

@@ -12,11 +12,19 @@ from pashu.db import keeping as rows
 from pashu.db.pounds import Pound as PoundRow
 from pashu.jurisdictions.keeping import PoundChoice
 from pashu.schema.documents import Document
+from pashu.schema.enums import described_enum
 from pashu.schema.law.types import Citation, cites
 from pashu.schema.node import to_global_id
 from pashu.services import pound_areas, returns
 
-strawberry.enum(PoundChoice, description="The pound for the land's area, or the nearest pound")
+described_enum(
+    PoundChoice,
+    {
+        "AREA_POUND": "The pound established for the area where the land lies",
+        "NEAREST_POUND": "The nearest pound",
+    },
+    description="The pound for the land's area, or the nearest pound",
+)
 
 
 @strawberry.type(description="A pound, named")
