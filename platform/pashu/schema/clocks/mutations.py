@@ -27,40 +27,48 @@ from pashu.services.seizures import Person
 INPUT = "What to record; each field is described on the input type"
 
 
-@strawberry.input
+@strawberry.input(description="Run the law's clocks for the tenant as of an instant")
 class RunDueActionsInput:
     as_of: datetime | None = strawberry.field(default=None, description="Default: now")
 
 
-@strawberry.input
+@strawberry.input(description="A notice proclaimed")
 class RecordProclamationInput:
-    notice_id: strawberry.ID
-    at: datetime
+    notice_id: strawberry.ID = strawberry.field(description="The notice's global id")
+    at: datetime = strawberry.field(
+        description="When it was proclaimed (ISO 8601 with offset; not after now)"
+    )
 
 
-@strawberry.input
+@strawberry.input(description="An auction of a case's animals")
 class ScheduleAuctionInput:
-    impoundment_id: strawberry.ID
-    scheduled_for: datetime | None = None
-    place: str | None = None
-    conditions: str | None = None
+    impoundment_id: strawberry.ID = strawberry.field(description="The case's global id")
+    scheduled_for: datetime | None = strawberry.field(
+        default=None, description="When it is to be held"
+    )
+    place: str | None = strawberry.field(default=None, description="Where")
+    conditions: str | None = strawberry.field(default=None, description="The conditions of sale")
     at: datetime | None = strawberry.field(
         default=None, description="When the public notice is issued (default: now)"
     )
 
 
-@strawberry.input
+@strawberry.input(description="What became of one lot")
 class LotResultInput:
-    lot_id: strawberry.ID
-    buyer: BuyerInput
-    price: Decimal
-    expenses: Decimal = Decimal("0.00")
+    lot_id: strawberry.ID = strawberry.field(description="The lot's global id")
+    buyer: BuyerInput = strawberry.field(description="Who bought; omitted when unsold")
+    price: Decimal = strawberry.field(description="The price in rupees (decimal string)")
+    expenses: Decimal = strawberry.field(
+        default=Decimal("0.00"), description="The expenses in rupees (decimal string)"
+    )
 
 
-@strawberry.input
+@strawberry.input(description="An auction closed with its results")
 class CloseAuctionInput:
-    auction_id: strawberry.ID
-    at: datetime
+    auction_id: strawberry.ID = strawberry.field(description="The auction's global id")
+    at: datetime = strawberry.field(
+        description="When it closed (ISO 8601 with offset; not after now)"
+    )
     results: list[LotResultInput] = strawberry.field(
         description="The lots sold; the others stay in the pound and may be put up again"
     )

@@ -37,12 +37,16 @@ described_enum(
 )
 
 
-@strawberry.input
+@strawberry.input(
+    description=("A complaint of illegal seizure or detention (Cattle Trespass Act s.20)")
+)
 class FileComplaintInput:
-    impoundment_id: strawberry.ID
-    at: datetime
-    complainant: PersonInput
-    form: ComplaintForm
+    impoundment_id: strawberry.ID = strawberry.field(description="The case's global id")
+    at: datetime = strawberry.field(
+        description="When it was made (ISO 8601 with offset; not after now)"
+    )
+    complainant: PersonInput = strawberry.field(description="Who complains")
+    form: ComplaintForm = strawberry.field(description="How it was made")
     statement: str = strawberry.field(description="The complaint, or a verbal one's substance")
     taken_down_by: str | None = strawberry.field(
         default=None, description="For a verbal complaint: the Magistrate who took it down"
@@ -64,17 +68,23 @@ described_enum(
 )
 
 
-@strawberry.input
+@strawberry.input(description="A Magistrate's decision on a complaint")
 class DecideComplaintInput:
-    complaint_id: strawberry.ID
-    at: datetime
-    illegal: bool
-    compensation: Decimal = Decimal("0.00")
+    complaint_id: strawberry.ID = strawberry.field(description="The complaint's global id")
+    at: datetime = strawberry.field(
+        description="When it was decided (ISO 8601 with offset; not after now)"
+    )
+    illegal: bool = strawberry.field(description="Whether the seizure or detention was illegal")
+    compensation: Decimal = strawberry.field(
+        default=Decimal("0.00"), description="Compensation awarded in rupees (decimal string)"
+    )
     fines_paid: Decimal = strawberry.field(
         default=Decimal("0.00"),
         description="Fines the complainant paid and keeps paid (not a deposit returned to him)",
     )
-    expenses: Decimal = Decimal("0.00")
+    expenses: Decimal = strawberry.field(
+        default=Decimal("0.00"), description="Expenses awarded in rupees (decimal string)"
+    )
     payer: CompensationPayer = strawberry.field(
         default=CompensationPayer.SEIZER,
         description="Who pays the compensation and the dues of cattle released (s.22)",
@@ -84,10 +94,12 @@ class DecideComplaintInput:
     )
 
 
-@strawberry.input
+@strawberry.input(description="What the seizer must pay on an illegal seizure, collected")
 class CollectSeizerDuesInput:
-    complaint_id: strawberry.ID
-    at: datetime
+    complaint_id: strawberry.ID = strawberry.field(description="The complaint's global id")
+    at: datetime = strawberry.field(
+        description="When it was collected (ISO 8601 with offset; not after now)"
+    )
 
 
 @strawberry.type

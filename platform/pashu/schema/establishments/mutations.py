@@ -19,11 +19,13 @@ from pashu.services import establishments as service
 INPUT = "What to record; each field is described on the input type"
 
 
-@strawberry.input
+@strawberry.input(description="An application to renew an establishment's registration")
 class RenewEstablishmentRegistrationInput:
     establishment: str = strawberry.field(description="The establishment's name")
     last_date: date = strawberry.field(description="The last date for submitting the application")
-    applied_at: datetime
+    applied_at: datetime = strawberry.field(
+        description="When the application was made (ISO 8601 with offset; not after now)"
+    )
     valid_application_on_time: bool = strawberry.field(
         description="A valid application was submitted within the prescribed period"
     )

@@ -17,21 +17,21 @@ from pashu.services import extent as service
 INPUT = "What to record; each field is described on the input type"
 
 
-@strawberry.input
+@strawberry.input(description="A notification of where the Act is, or is not, in force")
 class RecordExtentNotificationInput:
     area: str = strawberry.field(description="The area as it is named (a local authority's)")
-    ground: AreaGround
-    effective_from: date
+    ground: AreaGround = strawberry.field(description="Why")
+    effective_from: date = strawberry.field(description="The day it takes effect (IST)")
     reference: str = strawberry.field(
         default="", description="The gazette reference (may be empty for the Act's own words)"
     )
 
 
-@strawberry.input
+@strawberry.input(description="A notification adding a kind of animal to the Act")
 class RecordKindNotificationInput:
-    species: str
+    species: str = strawberry.field(description="The species")
     included: bool = strawberry.field(default=True, description="false: taken out of the Act")
-    effective_from: date
+    effective_from: date = strawberry.field(description="The day it takes effect (IST)")
     reference: str = strawberry.field(description="The gazette reference")
 
 

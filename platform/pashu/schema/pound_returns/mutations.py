@@ -18,19 +18,19 @@ from pashu.services import pound_areas
 INPUT = "What to record; each field is described on the input type"
 
 
-@strawberry.input
+@strawberry.input(description="The area a pound serves, as determined")
 class DeterminePoundAreaInput:
-    pound_id: strawberry.ID
-    area: str
-    determined_on: date
+    pound_id: strawberry.ID = strawberry.field(description="The pound's global id")
+    area: str = strawberry.field(description="The area")
+    determined_on: date = strawberry.field(description="The day it was determined (IST)")
     reference: str = strawberry.field(description="The order determining it")
 
 
-@strawberry.input
+@strawberry.input(description="Where a pound stands")
 class RecordPoundSiteInput:
-    pound_id: strawberry.ID
-    latitude: Decimal
-    longitude: Decimal
+    pound_id: strawberry.ID = strawberry.field(description="The pound's global id")
+    latitude: Decimal = strawberry.field(description="Latitude in decimal degrees")
+    longitude: Decimal = strawberry.field(description="Longitude in decimal degrees")
 
 
 @strawberry.type

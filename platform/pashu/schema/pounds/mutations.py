@@ -17,9 +17,9 @@ from pashu.services import pounds
 INPUT = "What to record; each field is described on the input type"
 
 
-@strawberry.input
+@strawberry.input(description="A pound to create")
 class CreatePoundInput:
-    name: str
+    name: str = strawberry.field(description="The pound's name")
     local_authority: str = strawberry.field(
         description="The Village Council or Town Committee that controls the pound"
     )

@@ -22,12 +22,14 @@ INPUT = "What to record; each field is described on the input type"
 
 @strawberry.input(description="A rate fixed by notification, as the gazette published it")
 class PublishNotificationInput:
-    kind: RateKind
+    kind: RateKind = strawberry.field(
+        description="The rate's kind; one the tenant's Act leaves to notification"
+    )
     species: str | None = strawberry.field(
         default=None, description="null: the rate applies to every species"
     )
     amount: Decimal = strawberry.field(description='Rupees as a decimal string: "50.00"')
-    effective_from: date
+    effective_from: date = strawberry.field(description="The day it takes effect (IST)")
     reference: str = strawberry.field(description="The gazette reference")
     local_authority_id: strawberry.ID | None = strawberry.field(
         default=None,
