@@ -26,65 +26,81 @@ from pashu.services import grazing, inspections
 INPUT = "What to record; each field is described on the input type"
 
 
-@strawberry.input
+@strawberry.input(description="A Village Council's declaration of a grazing ground")
 class DeclareGrazingGroundInput:
-    village_council: str
-    name: str
+    village_council: str = strawberry.field(description="The Village Council")
+    name: str = strawberry.field(description="The ground's name")
     location: str = strawberry.field(description="The land, as the declaration describes it")
     extent: str | None = strawberry.field(default=None, description='As declared: "12 ha"')
     reference: str = strawberry.field(description="The Village Council's resolution")
-    declared_on: date
-    effective_from: date
-    effective_until: date | None = None
+    declared_on: date = strawberry.field(
+        description="The day it was declared (a calendar day in IST)"
+    )
+    effective_from: date = strawberry.field(
+        description="The first day it is in force (a calendar day in IST)"
+    )
+    effective_until: date | None = strawberry.field(
+        default=None, description="The last day it is in force, if set (a calendar day in IST)"
+    )
 
 
-@strawberry.input
+@strawberry.input(description="An order for a grazing ground's control and management")
 class MakeGrazingOrderInput:
-    ground_id: strawberry.ID
-    title: str
-    text: str
-    made_on: date
+    ground_id: strawberry.ID = strawberry.field(description="The ground's global id")
+    title: str = strawberry.field(description="The order's title")
+    text: str = strawberry.field(description="Its text")
+    made_on: date = strawberry.field(description="The day it was made (a calendar day in IST)")
     referred_on: date = strawberry.field(description="Referred to the State Government")
 
 
-@strawberry.input
+@strawberry.input(description="The decision on a grazing ground or order")
 class RecordGrazingDecisionInput:
     subject_id: strawberry.ID = strawberry.field(description="A GrazingGround or GrazingOrder")
-    approved: bool
-    decided_on: date
-    reference: str
+    approved: bool = strawberry.field(description="Whether it is approved")
+    decided_on: date = strawberry.field(
+        description="The day of the decision (a calendar day in IST)"
+    )
+    reference: str = strawberry.field(description="The decision's reference")
 
 
-@strawberry.input
+@strawberry.input(description="A person designated to inspect")
 class DesignateInspectorInput:
-    name: str
-    designated_by: DesignatedBy
-    village_council: str | None = None
-    designated_on: date
-    reference: str
+    name: str = strawberry.field(description="The person's name")
+    designated_by: DesignatedBy = strawberry.field(description="Who designated")
+    village_council: str | None = strawberry.field(
+        default=None, description="The Village Council, if it designated"
+    )
+    designated_on: date = strawberry.field(
+        description="The day of designation (a calendar day in IST)"
+    )
+    reference: str = strawberry.field(description="The designation's reference")
 
 
-@strawberry.input
+@strawberry.input(description="How one kind of animal was found kept")
 class FindingInput:
-    species: str
-    heads: int = 1
-    mode: KeepingMode
-    time_of_day: TimeOfDay
-    grazing_ground_id: strawberry.ID | None = None
+    species: str = strawberry.field(description="The species")
+    heads: int = strawberry.field(default=1, description="How many head")
+    mode: KeepingMode = strawberry.field(description="How they were kept")
+    time_of_day: TimeOfDay = strawberry.field(description="By day or at night")
+    grazing_ground_id: strawberry.ID | None = strawberry.field(
+        default=None, description="The grazing ground they were on, if any"
+    )
 
 
-@strawberry.input
+@strawberry.input(description="An inspection visit")
 class RecordInspectionInput:
-    inspector_id: strawberry.ID
-    at: datetime
-    place: str
-    owner_name: str
-    owner_address: str
-    findings: list[FindingInput]
+    inspector_id: strawberry.ID = strawberry.field(description="The inspector's global id")
+    at: datetime = strawberry.field(
+        description="When it was made (ISO 8601 with offset; not after now)"
+    )
+    place: str = strawberry.field(description="Where")
+    owner_name: str = strawberry.field(description="The owner's name")
+    owner_address: str = strawberry.field(description="The owner's address")
+    findings: list[FindingInput] = strawberry.field(description="What was found, kind by kind")
     hygienic: bool | None = strawberry.field(
         default=None, description="Clean and sanitary? null: not looked at"
     )
-    notes: str = ""
+    notes: str = strawberry.field(default="", description="The inspector's notes")
 
 
 @strawberry.type

@@ -37,17 +37,17 @@ class OwnerInput:
 
 @strawberry.input(description="How many of one kind, adult and young")
 class RegisteredAnimalsInput:
-    species: str
-    adults: int = 0
-    young: int = 0
+    species: str = strawberry.field(description="The species")
+    adults: int = strawberry.field(default=0, description="How many adults")
+    young: int = strawberry.field(default=0, description="How many young")
 
 
-@strawberry.input
+@strawberry.input(description="An owner's report and registration of animals")
 class RegisterAnimalsInput:
-    owner: OwnerInput
+    owner: OwnerInput = strawberry.field(description="The owner")
     at: datetime = strawberry.field(description="When the owner reported and registered")
     owned_since: date = strawberry.field(description="When the owner came to own the animals")
-    animals: list[RegisteredAnimalsInput]
+    animals: list[RegisteredAnimalsInput] = strawberry.field(description="The animals, by species")
     village_council: str | None = strawberry.field(
         default=None,
         description="The Village Council of the area, by name: its fund receives the fee and "
@@ -55,37 +55,41 @@ class RegisterAnimalsInput:
     )
 
 
-@strawberry.input
+@strawberry.input(description="A year's animal tax assessed")
 class AssessAnimalTaxInput:
-    registration_id: strawberry.ID
-    year: int
-    schedule: TaxSchedule
+    registration_id: strawberry.ID = strawberry.field(description="The registration's global id")
+    year: int = strawberry.field(description="The tax year")
+    schedule: TaxSchedule = strawberry.field(description="Annual or half-yearly")
 
 
-@strawberry.input
+@strawberry.input(description="An instalment of animal tax paid")
 class PayAnimalTaxInput:
-    instalment_id: strawberry.ID
+    instalment_id: strawberry.ID = strawberry.field(description="The instalment's global id")
     amount: Decimal = strawberry.field(description="The instalment in full, in rupees")
-    at: datetime
+    at: datetime = strawberry.field(
+        description="When it was paid (ISO 8601 with offset; not after now)"
+    )
 
 
-@strawberry.input
+@strawberry.input(description="An appeal against a registration or assessment")
 class RecordRegistrationAppealInput:
     subject: strawberry.ID = strawberry.field(
         description="The registration or tax instalment appealed against"
     )
-    appellant: str
+    appellant: str = strawberry.field(description="Who appeals")
     authority: str = strawberry.field(description="The authority appealed to")
-    filed_on: date
-    grounds: str
+    filed_on: date = strawberry.field(description="The day it was filed (a calendar day in IST)")
+    grounds: str = strawberry.field(description="The grounds")
 
 
-@strawberry.input
+@strawberry.input(description="The outcome of an appeal")
 class DecideRegistrationAppealInput:
-    appeal_id: strawberry.ID
-    outcome: AppealOutcome
-    decided_on: date
-    remarks: str = ""
+    appeal_id: strawberry.ID = strawberry.field(description="The appeal's global id")
+    outcome: AppealOutcome = strawberry.field(description="How it ended")
+    decided_on: date = strawberry.field(
+        description="The day it was decided (a calendar day in IST)"
+    )
+    remarks: str = strawberry.field(default="", description="Remarks")
 
 
 @strawberry.type

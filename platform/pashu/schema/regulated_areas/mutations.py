@@ -21,36 +21,52 @@ from pashu.services import regulated_areas as service
 INPUT = "What to record; each field is described on the input type"
 
 
-@strawberry.input
+@strawberry.input(description="A notified order (Pashu (Niyantran) Adhiniyam s.4)")
 class RecordNotifiedOrderInput:
-    title: str
+    title: str = strawberry.field(description="The order's title")
     reference: str = strawberry.field(description="The gazette reference")
-    area: str
-    effect: OrderEffect
-    activities: list[CattleActivity]
+    area: str = strawberry.field(description="The area")
+    effect: OrderEffect = strawberry.field(description="Whether it prohibits or regulates")
+    activities: list[CattleActivity] = strawberry.field(description="What it governs")
     clauses: list[str] = strawberry.field(description='The clauses it rests on: ["a", "e"]')
-    effective_from: date
-    effective_until: date | None = None
+    effective_from: date = strawberry.field(
+        description="The first day it is in force (a calendar day in IST)"
+    )
+    effective_until: date | None = strawberry.field(
+        default=None, description="The last day, if set (a calendar day in IST)"
+    )
     species: list[str] | None = strawberry.field(default=None, description="null: all cattle")
-    licence_fee: Decimal | None = None
-    permit_fee: Decimal | None = None
+    licence_fee: Decimal | None = strawberry.field(
+        default=None, description="The fee for a licence in rupees (decimal string)"
+    )
+    permit_fee: Decimal | None = strawberry.field(
+        default=None, description="The fee for a permit in rupees (decimal string)"
+    )
 
 
-@strawberry.input
+@strawberry.input(description="A licence or permit granted under an order")
 class GrantLicenceInput:
-    order_id: strawberry.ID
-    kind: PermitKind
-    holder: str
-    valid_from: date
-    valid_until: date | None = None
-    at: datetime
+    order_id: strawberry.ID = strawberry.field(description="The order's global id")
+    kind: PermitKind = strawberry.field(description="Licence or permit")
+    holder: str = strawberry.field(description="Who holds it")
+    valid_from: date = strawberry.field(
+        description="The first day it is valid (a calendar day in IST)"
+    )
+    valid_until: date | None = strawberry.field(
+        default=None, description="The last day it is valid (a calendar day in IST)"
+    )
+    at: datetime = strawberry.field(
+        description="When it was granted (ISO 8601 with offset; not after now)"
+    )
 
 
-@strawberry.input
+@strawberry.input(description="A licence or permit cancelled")
 class CancelLicenceInput:
-    licence_id: strawberry.ID
-    reason: str
-    at: datetime | None = None
+    licence_id: strawberry.ID = strawberry.field(description="The licence's global id")
+    reason: str = strawberry.field(description="Why")
+    at: datetime | None = strawberry.field(
+        default=None, description="When (ISO 8601 with offset; not after now)"
+    )
 
 
 @strawberry.type
