@@ -92,6 +92,11 @@ Query = merge_types(
         ExtentQuery,
     ),
 )
+# merge_types takes no description: the merged roots are described here, where they are made.
+Query.__strawberry_definition__.description = (  # type: ignore[attr-defined]
+    "Read the law (public, no token: jurisdictions, Acts, comparisons, timelines, search) and, "
+    "with a token, the caller's tenant (cases, registers, books)"
+)
 Mutation = merge_types(
     "Mutation",
     (
@@ -109,6 +114,10 @@ Mutation = merge_types(
         ClocksMutation,
         ExtentMutation,
     ),
+)
+Mutation.__strawberry_definition__.description = (  # type: ignore[attr-defined]
+    "Record an act in the tenant's registers (a token, and the role each mutation names); "
+    "each takes one `input` and writes an audit record; a refused act changes nothing"
 )
 
 

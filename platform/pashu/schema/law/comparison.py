@@ -51,39 +51,49 @@ described_enum(
 
 @strawberry.type(description="A period as the Act gives it, with the rule it is counted by")
 class FactDuration:
-    count: int
-    unit: core.Unit
-    counting: core.Counting
+    count: int = strawberry.field(description="How many units")
+    unit: core.Unit = strawberry.field(description="The unit")
+    counting: core.Counting = strawberry.field(description="How the period is counted")
     starts: str = strawberry.field(description="The event it runs from, in the Act's words")
 
 
 @strawberry.type(description="Rupees: fixed by the Act, bounded, or left to notification")
 class FactAmount:
-    fixed: Decimal | None
-    minimum: Decimal | None
-    maximum: Decimal | None
+    fixed: Decimal | None = strawberry.field(
+        description=("The amount the Act fixes in rupees (decimal string); null when it fixes none")
+    )
+    minimum: Decimal | None = strawberry.field(
+        description="The least amount in rupees (decimal string)"
+    )
+    maximum: Decimal | None = strawberry.field(
+        description="The greatest amount in rupees (decimal string)"
+    )
     notified: bool = strawberry.field(description="Left to a notification, order or rules")
-    fixed_by: str | None
+    fixed_by: str | None = strawberry.field(
+        description="Who fixes it, where the Act leaves it to notification"
+    )
     bound_factor: Decimal | None = strawberry.field(
         description="A notified amount may be at most this × the rate of boundBase"
     )
-    bound_base: str | None
+    bound_base: str | None = strawberry.field(description="The rate it is bounded by, if any")
 
 
 @strawberry.type(description="One typed statement of a row, with its citations")
 class ComparisonFact:
-    key: str
-    label: str
-    kind: core.FactKind
-    confidence: Confidence
-    citations: list[Citation]
-    explanation: str
-    flag: bool | None
-    duration: FactDuration | None
-    amount: FactAmount | None
-    items: list[str]
+    key: str = strawberry.field(description="A stable key for the fact")
+    label: str = strawberry.field(description="What the fact is, in words")
+    kind: core.FactKind = strawberry.field(description="What kind of value it holds")
+    confidence: Confidence = strawberry.field(description="How the text is known")
+    citations: list[Citation] = strawberry.field(description="The provisions this rests on")
+    explanation: str = strawberry.field(
+        description="Why, in one line; says so where a reading is interpreted"
+    )
+    flag: bool | None = strawberry.field(description="The value, for a yes-or-no fact")
+    duration: FactDuration | None = strawberry.field(description="The value, for a period")
+    amount: FactAmount | None = strawberry.field(description="The value, for an amount")
+    items: list[str] = strawberry.field(description="The values, for a list")
     shares: list[Decimal] = strawberry.field(description="FUNDS: each item's share (1 = all)")
-    text: str | None
+    text: str | None = strawberry.field(description="The value, in words")
     unknown: bool = strawberry.field(description="The source hides the value: null, not none")
 
     @classmethod

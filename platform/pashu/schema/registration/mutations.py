@@ -28,11 +28,14 @@ from pashu.services import taxation
 INPUT = "What to record; each field is described on the input type"
 
 
-@strawberry.input(name="AnimalOwnerInput")
+@strawberry.input(description="An owner of animals", name="AnimalOwnerInput")
 class OwnerInput:
-    name: str
-    address: str
-    category: OwnerCategory = OwnerCategory.PRIVATE
+    name: str = strawberry.field(description="The owner's name")
+    address: str = strawberry.field(description="Where the owner resides")
+    category: OwnerCategory = strawberry.field(
+        default=OwnerCategory.PRIVATE,
+        description="A private person, or a public body an Act may exempt",
+    )
 
 
 @strawberry.input(description="How many of one kind, adult and young")

@@ -36,9 +36,11 @@ ZERO = Decimal("0.00")
 
 @strawberry.type(name="AnimalOwner", description="An owner of animals, by name and address")
 class Owner(Node):
-    name: str
-    address: str
-    category: OwnerCategory
+    name: str = strawberry.field(description="The owner's name")
+    address: str = strawberry.field(description="Where the owner resides")
+    category: OwnerCategory = strawberry.field(
+        description="A private person, or a public body an Act may exempt"
+    )
 
     @classmethod
     def of(cls, o: rows.Owner) -> Owner:
@@ -249,16 +251,20 @@ class TaxPayment(Node):
 
 @strawberry.type(name="RegistrationAppeal", description="An appeal and, once decided, its outcome")
 class Appeal(Node):
-    subject: str
-    appellant: str
-    authority: str
-    filed_on: date
-    grounds: str
-    outcome: AppealOutcome | None
-    decided_on: date | None
-    remarks: str | None
-    citations: list[Citation]
-    explanation: str
+    subject: str = strawberry.field(description="What is appealed against")
+    appellant: str = strawberry.field(description="Who appeals")
+    authority: str = strawberry.field(description="The authority the appeal lies to")
+    filed_on: date = strawberry.field(description="The day it was filed (a calendar day in IST)")
+    grounds: str = strawberry.field(description="The grounds")
+    outcome: AppealOutcome | None = strawberry.field(description="How it ended; null while pending")
+    decided_on: date | None = strawberry.field(
+        description="The day it was decided (a calendar day in IST)"
+    )
+    remarks: str | None = strawberry.field(description="Remarks on the decision")
+    citations: list[Citation] = strawberry.field(description="The provisions this rests on")
+    explanation: str = strawberry.field(
+        description="Why, in one line; says so where a reading is interpreted"
+    )
 
     @classmethod
     def of(cls, a: rows.Appeal, d: rows.AppealDecision | None, rules: RegistrationLaw) -> Appeal:
