@@ -46,7 +46,7 @@ W1 = """query W1($asOf: DateTime!, $first: Int!) {
 WIDE = """query Wide($first: Int, $after: String, $asOf: DateTime) {
   cases: impoundments(first: $first, after: $after) {
     __typename
-    pageInfo { endCursor more: hasNextPage }
+    pageInfo { startCursor endCursor more: hasNextPage hasPreviousPage }
     edges { cursor node { ...Case ... on Node { __typename } } }
   }
 }

@@ -39,9 +39,9 @@ async def render(doc: Doc) -> bytes:
 
 @strawberry.type(description="A printable document: plain text, and PDF as base64")
 class Document:
-    title: str
-    text: str
-    citations: list[Citation]
+    title: str = strawberry.field(description="The document's title")
+    text: str = strawberry.field(description="Its text")
+    citations: list[Citation] = strawberry.field(description="The provisions it rests on")
     _doc: strawberry.Private[Doc]
 
     @strawberry.field(description="The PDF, base64-encoded")

@@ -17,9 +17,12 @@ from pashu.schema.context import Context
 NODE_RESOLVERS: dict[str, Callable[[Context, uuid.UUID], Awaitable[Any]]] = {}
 
 
-@strawberry.interface(description="An object with a global id")
+@strawberry.interface(
+    description="An object with a global id (Relay): fetch it again with node(id:), in the "
+    "caller's tenant"
+)
 class Node:
-    id: strawberry.ID
+    id: strawberry.ID = strawberry.field(description="The object's global id, opaque")
 
 
 def to_global_id(type_name: str, pk: uuid.UUID) -> strawberry.ID:

@@ -94,6 +94,11 @@ Query = merge_types(
         TokensQuery,
     ),
 )
+# merge_types takes no description: the merged roots are described here, where they are made.
+Query.__strawberry_definition__.description = (  # type: ignore[attr-defined]
+    "Read the law (public, no token: jurisdictions, Acts, comparisons, timelines, search) and, "
+    "with a token, the caller's tenant (cases, registers, books)"
+)
 Mutation = merge_types(
     "Mutation",
     (
@@ -113,9 +118,17 @@ Mutation = merge_types(
         TokensMutation,
     ),
 )
+Mutation.__strawberry_definition__.description = (  # type: ignore[attr-defined]
+    "Record an act in the tenant's registers (a token, and the role each mutation names); "
+    "each takes one `input` and writes an audit record; a refused act changes nothing"
+)
 
 
 def build_schema(cfg: Settings) -> strawberry.Schema:
+    # Registers node(id:) for the one-row types; imported here, once every type module has
+    # declared its enums (an enum met first as a plain annotation would be declared twice).
+    from pashu.schema import node_lookups  # noqa: F401
+
     return strawberry.Schema(
         query=Query,
         mutation=Mutation,

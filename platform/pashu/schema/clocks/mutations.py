@@ -5,6 +5,7 @@ from __future__ import annotations
 import time
 from datetime import UTC, datetime
 from decimal import Decimal
+from typing import Annotated
 
 import strawberry
 from sqlalchemy.orm import Session
@@ -22,41 +23,52 @@ from pashu.services import auctions, notices, sweep
 from pashu.services import impoundments as cases
 from pashu.services.seizures import Person
 
+# Every mutation takes one argument, `input`, whose type describes each of its fields.
+INPUT = "What to record; each field is described on the input type"
 
-@strawberry.input
+
+@strawberry.input(description="Run the law's clocks for the tenant as of an instant")
 class RunDueActionsInput:
     as_of: datetime | None = strawberry.field(default=None, description="Default: now")
 
 
-@strawberry.input
+@strawberry.input(description="A notice proclaimed")
 class RecordProclamationInput:
-    notice_id: strawberry.ID
-    at: datetime
+    notice_id: strawberry.ID = strawberry.field(description="The notice's global id")
+    at: datetime = strawberry.field(
+        description="When it was proclaimed (ISO 8601 with offset; not after now)"
+    )
 
 
-@strawberry.input
+@strawberry.input(description="An auction of a case's animals")
 class ScheduleAuctionInput:
-    impoundment_id: strawberry.ID
-    scheduled_for: datetime | None = None
-    place: str | None = None
-    conditions: str | None = None
+    impoundment_id: strawberry.ID = strawberry.field(description="The case's global id")
+    scheduled_for: datetime | None = strawberry.field(
+        default=None, description="When it is to be held"
+    )
+    place: str | None = strawberry.field(default=None, description="Where")
+    conditions: str | None = strawberry.field(default=None, description="The conditions of sale")
     at: datetime | None = strawberry.field(
         default=None, description="When the public notice is issued (default: now)"
     )
 
 
-@strawberry.input
+@strawberry.input(description="What became of one lot")
 class LotResultInput:
-    lot_id: strawberry.ID
-    buyer: BuyerInput
-    price: Decimal
-    expenses: Decimal = Decimal("0.00")
+    lot_id: strawberry.ID = strawberry.field(description="The lot's global id")
+    buyer: BuyerInput = strawberry.field(description="Who bought; omitted when unsold")
+    price: Decimal = strawberry.field(description="The price in rupees (decimal string)")
+    expenses: Decimal = strawberry.field(
+        default=Decimal("0.00"), description="The expenses in rupees (decimal string)"
+    )
 
 
-@strawberry.input
+@strawberry.input(description="An auction closed with its results")
 class CloseAuctionInput:
-    auction_id: strawberry.ID
-    at: datetime
+    auction_id: strawberry.ID = strawberry.field(description="The auction's global id")
+    at: datetime = strawberry.field(
+        description="When it closed (ISO 8601 with offset; not after now)"
+    )
     results: list[LotResultInput] = strawberry.field(
         description="The lots sold; the others stay in the pound and may be put up again"
     )
@@ -65,7 +77,14 @@ class CloseAuctionInput:
 @strawberry.type
 class ClocksMutation:
     @strawberry.mutation(description="Do the department's due work now, as the sweep would")
-    async def run_due_actions(self, info: Info, input: RunDueActionsInput) -> list[DueAction]:
+    async def run_due_actions(
+        self,
+        info: Info,
+        input: Annotated[
+            RunDueActionsInput,
+            strawberry.argument(description=INPUT),
+        ],
+    ) -> list[DueAction]:
         who = info.context.require("clerk")
         when = aware(input.as_of) if input.as_of else datetime.now(UTC)
 
@@ -89,7 +108,14 @@ class ClocksMutation:
         return await info.context.write(run)
 
     @strawberry.mutation(description="Record when a notice was proclaimed (drum, Village Crier)")
-    async def record_proclamation(self, info: Info, input: RecordProclamationInput) -> Notice:
+    async def record_proclamation(
+        self,
+        info: Info,
+        input: Annotated[
+            RecordProclamationInput,
+            strawberry.argument(description=INPUT),
+        ],
+    ) -> Notice:
         who = info.context.require()
         notice_id = decode_id(input.notice_id, "Notice", "noticeId")
         return Notice.of(
@@ -101,7 +127,14 @@ class ClocksMutation:
         )
 
     @strawberry.mutation(description="Put a case's animals up for auction (a new round)")
-    async def schedule_auction(self, info: Info, input: ScheduleAuctionInput) -> Auction:
+    async def schedule_auction(
+        self,
+        info: Info,
+        input: Annotated[
+            ScheduleAuctionInput,
+            strawberry.argument(description=INPUT),
+        ],
+    ) -> Auction:
         who = info.context.require()
         case_id = decode_id(input.impoundment_id, "Impoundment", "impoundmentId")
 
@@ -123,7 +156,14 @@ class ClocksMutation:
         return await info.context.write(run)
 
     @strawberry.mutation(description="Record an auction's results; sales go through recordSale")
-    async def close_auction(self, info: Info, input: CloseAuctionInput) -> Auction:
+    async def close_auction(
+        self,
+        info: Info,
+        input: Annotated[
+            CloseAuctionInput,
+            strawberry.argument(description=INPUT),
+        ],
+    ) -> Auction:
         who = info.context.require()
         auction_id = decode_id(input.auction_id, "Auction", "auctionId")
         results = [

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Annotated
+
 import strawberry
 from sqlalchemy import select
 
@@ -18,7 +20,14 @@ MAX_RUNS = 200
 class ClocksQuery:
     @strawberry.field(description="Recent runs of the clock's tasks, newest first")
     async def task_runs(
-        self, info: Info, first: int | None = 50, failed_only: bool = False
+        self,
+        info: Info,
+        first: Annotated[
+            int | None, strawberry.argument(description="How many runs (at most the page maximum)")
+        ] = 50,
+        failed_only: Annotated[
+            bool, strawberry.argument(description="Only runs that failed")
+        ] = False,
     ) -> list[TaskRun]:
         info.context.require()
         size = page_size(first, MAX_RUNS)
@@ -30,7 +39,15 @@ class ClocksQuery:
 class AuctionsQuery:
     @strawberry.field(description="Auctions by date: the open ones (default) or all")
     async def auctions(
-        self, info: Info, open_only: bool = True, first: int | None = 50
+        self,
+        info: Info,
+        open_only: Annotated[
+            bool, strawberry.argument(description="Only auctions not yet closed (default)")
+        ] = True,
+        first: Annotated[
+            int | None,
+            strawberry.argument(description="How many auctions (at most the page maximum)"),
+        ] = 50,
     ) -> list[Auction]:
         info.context.require()
         size = page_size(first, MAX_RUNS)

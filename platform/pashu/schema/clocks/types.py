@@ -18,6 +18,7 @@ from pashu.db.impoundment import Notice as NoticeRow
 from pashu.jurisdictions import registry
 from pashu.schema.context import Context, Info
 from pashu.schema.documents import Document
+from pashu.schema.enums import described_enum
 from pashu.schema.law.types import cites
 from pashu.schema.node import Node, node_type, to_global_id
 from pashu.services import auctions as auction_service
@@ -25,8 +26,24 @@ from pashu.services import notices as notice_service
 from pashu.services import sweep
 from pashu.services.documents import Document as Doc
 
-strawberry.enum(db.LotStatus)
-strawberry.enum(db.RunOutcome)
+described_enum(
+    db.LotStatus,
+    {
+        "OFFERED": "Put up at an auction that is open",
+        "SOLD": "Sold",
+        "UNSOLD": "Not sold: the animals stay in the pound and may be put up again",
+    },
+    description="What became of a lot at an auction",
+)
+described_enum(
+    db.RunOutcome,
+    {
+        "OK": "Done",
+        "FAILED": "Gave up: a refusal by the law, or retries exhausted",
+        "RETRYING": "Failed this time; will run again",
+    },
+    description="How a run of a clock's task ended",
+)
 
 
 @strawberry.type(description="Something the law's clock did on a case")
@@ -36,13 +53,21 @@ class DueAction:
         "SCHEDULE_AUCTION, CREDIT_UNCLAIMED_SURPLUS, CLOSE_CLAIM_WINDOW, TAX_INSTALMENT_DUE, "
         "APPLY_PROTEST_DEPOSIT"
     )
-    impoundment_id: strawberry.ID | None
-    instalment_id: strawberry.ID | None
-    at: datetime
+    impoundment_id: strawberry.ID | None = strawberry.field(
+        description="The case it concerns, if any"
+    )
+    instalment_id: strawberry.ID | None = strawberry.field(
+        description="The tax instalment it concerns, if any"
+    )
+    at: datetime = strawberry.field(
+        description="When it was done (ISO 8601 with offset, shown in IST)"
+    )
     late: bool = strawberry.field(description="Done after the time the Act allows")
-    notice_id: strawberry.ID | None
-    auction_id: strawberry.ID | None
-    detail: str
+    notice_id: strawberry.ID | None = strawberry.field(description="The notice issued, if any")
+    auction_id: strawberry.ID | None = strawberry.field(
+        description="The auction scheduled or closed, if any"
+    )
+    detail: str = strawberry.field(description="What was done")
 
     @classmethod
     def of(cls, a: sweep.DueAction) -> DueAction:
@@ -64,12 +89,12 @@ class DueAction:
 
 @strawberry.type(description="The animals of one species put up together at an auction")
 class AuctionLot(Node):
-    number: int
-    species: str
-    count: int
-    description: str
-    status: db.LotStatus
-    sale_id: strawberry.ID | None
+    number: int = strawberry.field(description="The lot's number")
+    species: str = strawberry.field(description="The species")
+    count: int = strawberry.field(description="How many head")
+    description: str = strawberry.field(description="The animals' description")
+    status: db.LotStatus = strawberry.field(description="What became of it")
+    sale_id: strawberry.ID | None = strawberry.field(description="The sale, if sold")
 
     @classmethod
     def of(cls, lot: db.AuctionLot) -> AuctionLot:
@@ -86,20 +111,22 @@ class AuctionLot(Node):
 
 @strawberry.type(description="A public auction of a case's animals, with its public notice")
 class Auction(Node):
-    impoundment_id: strawberry.ID
+    impoundment_id: strawberry.ID = strawberry.field(description="The case's global id")
     round: int = strawberry.field(description="1 for the first auction of the case, then 2, ...")
-    scheduled_for: datetime
-    place: str
-    conditions: str
-    notice_issued_at: datetime
-    closed_at: datetime | None
+    scheduled_for: datetime = strawberry.field(
+        description="When it is to be held (ISO 8601 with offset, shown in IST)"
+    )
+    place: str = strawberry.field(description="Where")
+    conditions: str = strawberry.field(description="The conditions of sale")
+    notice_issued_at: datetime = strawberry.field(description="When its notice was issued")
+    closed_at: datetime | None = strawberry.field(description="When it closed; null while open")
     _row: strawberry.Private[db.Auction]
 
     @strawberry.field(description="The public notice of the auction, printable")
     def notice(self) -> Document:
         return stored_document(self._row.notice_text, [], "AUCTION")
 
-    @strawberry.field
+    @strawberry.field(description="The lots offered")
     async def lots(self, info: Info) -> list[AuctionLot]:
         rows = await lots_loader(info.context).load(self._row.id)
         return [AuctionLot.of(lot) for lot in rows if isinstance(lot, db.AuctionLot)]
@@ -121,15 +148,17 @@ class Auction(Node):
 
 @strawberry.type(description="One run of one of the clock's tasks for this department")
 class TaskRun:
-    task: str
-    subject: str | None
-    as_of: datetime
-    outcome: db.RunOutcome
-    started_at: datetime
-    duration_ms: int
-    actions: int
-    attempt: int
-    error: str | None
+    task: str = strawberry.field(description="The task's name")
+    subject: str | None = strawberry.field(description="What it ran for")
+    as_of: datetime = strawberry.field(
+        description="The instant it judged (ISO 8601 with offset, shown in IST)"
+    )
+    outcome: db.RunOutcome = strawberry.field(description="How it ended")
+    started_at: datetime = strawberry.field(description="When it started")
+    duration_ms: int = strawberry.field(description="How long it took, in milliseconds")
+    actions: int = strawberry.field(description="How many acts it did")
+    attempt: int = strawberry.field(description="Which attempt this was (1 first)")
+    error: str | None = strawberry.field(description="The error, if it failed")
 
     @classmethod
     def of(cls, r: db.TaskRun) -> TaskRun:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import enum
 from datetime import datetime
 from decimal import Decimal
+from typing import Annotated
 
 import strawberry
 from sqlalchemy import select
@@ -14,47 +15,76 @@ from pashu.core.recorded_at import act_at
 from pashu.db.complaints import Complaint as ComplaintRow
 from pashu.schema.complaints.types import Complaint
 from pashu.schema.context import Info
+from pashu.schema.enums import described_enum
 from pashu.schema.impoundment.mutations import PersonInput
 from pashu.schema.impoundment.queries import decode_id
 from pashu.services import complaints, seizer_dues
 from pashu.services.seizures import Person
 
+# Every mutation takes one argument, `input`, whose type describes each of its fields.
+INPUT = "What to record; each field is described on the input type"
 
-@strawberry.enum
+
 class ComplaintForm(enum.Enum):
     WRITTEN = "WRITTEN"
     VERBAL = "VERBAL"
 
 
-@strawberry.input
+described_enum(
+    ComplaintForm,
+    {"WRITTEN": "In writing", "VERBAL": "Orally, taken down by the Magistrate"},
+    description="How a complaint was made",
+)
+
+
+@strawberry.input(
+    description=("A complaint of illegal seizure or detention (Cattle Trespass Act s.20)")
+)
 class FileComplaintInput:
-    impoundment_id: strawberry.ID
-    at: datetime
-    complainant: PersonInput
-    form: ComplaintForm
+    impoundment_id: strawberry.ID = strawberry.field(description="The case's global id")
+    at: datetime = strawberry.field(
+        description="When it was made (ISO 8601 with offset; not after now)"
+    )
+    complainant: PersonInput = strawberry.field(description="Who complains")
+    form: ComplaintForm = strawberry.field(description="How it was made")
     statement: str = strawberry.field(description="The complaint, or a verbal one's substance")
     taken_down_by: str | None = strawberry.field(
         default=None, description="For a verbal complaint: the Magistrate who took it down"
     )
 
 
-@strawberry.enum(description="Who pays on an illegal seizure (s.22)")
 class CompensationPayer(enum.Enum):
-    SEIZER = "SEIZER"  # the person who made the seizure, as the register records him
-    DETAINER = "DETAINER"  # the person who detained the cattle, named in `detainer`
+    SEIZER = "SEIZER"
+    DETAINER = "DETAINER"
 
 
-@strawberry.input
+described_enum(
+    CompensationPayer,
+    {
+        "SEIZER": "The person who made the seizure, as the register records him",
+        "DETAINER": "The person who detained the cattle, named in `detainer`",
+    },
+    description="Who pays on an illegal seizure (s.22)",
+)
+
+
+@strawberry.input(description="A Magistrate's decision on a complaint")
 class DecideComplaintInput:
-    complaint_id: strawberry.ID
-    at: datetime
-    illegal: bool
-    compensation: Decimal = Decimal("0.00")
+    complaint_id: strawberry.ID = strawberry.field(description="The complaint's global id")
+    at: datetime = strawberry.field(
+        description="When it was decided (ISO 8601 with offset; not after now)"
+    )
+    illegal: bool = strawberry.field(description="Whether the seizure or detention was illegal")
+    compensation: Decimal = strawberry.field(
+        default=Decimal("0.00"), description="Compensation awarded in rupees (decimal string)"
+    )
     fines_paid: Decimal = strawberry.field(
         default=Decimal("0.00"),
         description="Fines the complainant paid and keeps paid (not a deposit returned to him)",
     )
-    expenses: Decimal = Decimal("0.00")
+    expenses: Decimal = strawberry.field(
+        default=Decimal("0.00"), description="Expenses awarded in rupees (decimal string)"
+    )
     payer: CompensationPayer = strawberry.field(
         default=CompensationPayer.SEIZER,
         description="Who pays the compensation and the dues of cattle released (s.22)",
@@ -64,16 +94,25 @@ class DecideComplaintInput:
     )
 
 
-@strawberry.input
+@strawberry.input(description="What the seizer must pay on an illegal seizure, collected")
 class CollectSeizerDuesInput:
-    complaint_id: strawberry.ID
-    at: datetime
+    complaint_id: strawberry.ID = strawberry.field(description="The complaint's global id")
+    at: datetime = strawberry.field(
+        description="When it was collected (ISO 8601 with offset; not after now)"
+    )
 
 
 @strawberry.type
 class ComplaintsMutation:
     @strawberry.mutation(description="File a complaint of illegal seizure or detention")
-    async def file_complaint(self, info: Info, input: FileComplaintInput) -> Complaint:
+    async def file_complaint(
+        self,
+        info: Info,
+        input: Annotated[
+            FileComplaintInput,
+            strawberry.argument(description=INPUT),
+        ],
+    ) -> Complaint:
         who = info.context.require()
         case = decode_id(input.impoundment_id, "Impoundment", "impoundmentId")
 
@@ -94,7 +133,14 @@ class ComplaintsMutation:
         return await info.context.write(run)
 
     @strawberry.mutation(description="The magistrate's decision after the enquiry")
-    async def decide_complaint(self, info: Info, input: DecideComplaintInput) -> Complaint:
+    async def decide_complaint(
+        self,
+        info: Info,
+        input: Annotated[
+            DecideComplaintInput,
+            strawberry.argument(description=INPUT),
+        ],
+    ) -> Complaint:
         who = info.context.require()
         pk = decode_id(input.complaint_id, "Complaint", "complaintId")
         outcome = complaints.Outcome(
@@ -118,7 +164,14 @@ class ComplaintsMutation:
         description="Collect the fines and charges an illegal seizure's decision lays on the "
         "seizer or detainer (s.22(2)), into the funds the Act names (clerk, finance)"
     )
-    async def collect_seizer_dues(self, info: Info, input: CollectSeizerDuesInput) -> Complaint:
+    async def collect_seizer_dues(
+        self,
+        info: Info,
+        input: Annotated[
+            CollectSeizerDuesInput,
+            strawberry.argument(description=INPUT),
+        ],
+    ) -> Complaint:
         who = info.context.require()
         pk = decode_id(input.complaint_id, "Complaint", "complaintId")
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Annotated
+
 import strawberry
 from sqlalchemy import select
 from sqlalchemy.orm import Session
@@ -16,7 +18,11 @@ from pashu.schema.impoundment.queries import decode_id
 class ComplaintsQuery:
     @strawberry.field(description="Complaints of illegal seizure, of one case or all")
     async def complaints(
-        self, info: Info, impoundment_id: strawberry.ID | None = None
+        self,
+        info: Info,
+        impoundment_id: Annotated[
+            strawberry.ID | None, strawberry.argument(description="Only this case's complaints")
+        ] = None,
     ) -> list[Complaint]:
         info.context.require()
         q = select(ComplaintRow).order_by(ComplaintRow.at.desc()).limit(200)

@@ -20,18 +20,22 @@ from pashu.services.fines import paid_at
 
 @strawberry.type(description="The magistrate's decision after the enquiry (s.21(2), s.22)")
 class ComplaintDecision:
-    at: datetime
-    illegal: bool
-    decided_by: str
-    released_animals: int
+    at: datetime = strawberry.field(
+        description="When it was decided (ISO 8601 with offset, shown in IST)"
+    )
+    illegal: bool = strawberry.field(description="Whether the seizure was illegal")
+    decided_by: str = strawberry.field(description="Who decided")
+    released_animals: int = strawberry.field(description="How many animals were released")
     seizer_owes: Decimal = strawberry.field(
         description="Fines and charges of the cattle released, laid on the seizer"
     )
-    deposit_returned: Decimal
+    deposit_returned: Decimal = strawberry.field(
+        description="The deposit returned in rupees (decimal string)"
+    )
     payer_capacity: str | None = strawberry.field(
         description="SEIZER or DETAINER: who the Magistrate named to pay (s.22)"
     )
-    payer: Person | None
+    payer: Person | None = strawberry.field(description="Who pays the compensation")
     dues_collected_at: datetime | None = strawberry.field(
         description="When the fines and charges laid on the payer were collected (s.22(2))"
     )
@@ -39,15 +43,19 @@ class ComplaintDecision:
 
 @strawberry.type(description="A complaint of illegal seizure or detention")
 class Complaint(Node):
-    at: datetime
-    form: str
-    statement: str
-    taken_down_by: str | None
-    complainant: Person
-    impoundment_id: strawberry.ID
+    at: datetime = strawberry.field(
+        description="When it was made (ISO 8601 with offset, shown in IST)"
+    )
+    form: str = strawberry.field(description="How it was made")
+    statement: str = strawberry.field(description="The complaint")
+    taken_down_by: str | None = strawberry.field(
+        description="For a verbal complaint: who took it down"
+    )
+    complainant: Person = strawberry.field(description="Who complained")
+    impoundment_id: strawberry.ID = strawberry.field(description="The case's global id")
     _row: strawberry.Private[ComplaintRow]
 
-    @strawberry.field
+    @strawberry.field(description="The decision, once made")
     async def decision(self, info: Info) -> ComplaintDecision | None:
         pk = self._row.id
         row = await info.context.read(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import date, datetime
+from typing import Annotated
 
 import strawberry
 from sqlalchemy.orm import Session
@@ -14,12 +15,17 @@ from pashu.schema.establishments.types import EstablishmentRegistration
 from pashu.schema.registration.common import law
 from pashu.services import establishments as service
 
+# Every mutation takes one argument, `input`, whose type describes each of its fields.
+INPUT = "What to record; each field is described on the input type"
 
-@strawberry.input
+
+@strawberry.input(description="An application to renew an establishment's registration")
 class RenewEstablishmentRegistrationInput:
     establishment: str = strawberry.field(description="The establishment's name")
     last_date: date = strawberry.field(description="The last date for submitting the application")
-    applied_at: datetime
+    applied_at: datetime = strawberry.field(
+        description="When the application was made (ISO 8601 with offset; not after now)"
+    )
     valid_application_on_time: bool = strawberry.field(
         description="A valid application was submitted within the prescribed period"
     )
@@ -31,7 +37,11 @@ class EstablishmentsMutation:
         description="Register (the first time) or renew an establishment for twelve months"
     )
     async def renew_establishment_registration(
-        self, info: Info, input: RenewEstablishmentRegistrationInput
+        self,
+        info: Info,
+        input: Annotated[
+            RenewEstablishmentRegistrationInput, strawberry.argument(description=INPUT)
+        ],
     ) -> EstablishmentRegistration:
         who = info.context.require("clerk")
         rules = law(who, Capability.ESTABLISHMENT_REGISTRATION)

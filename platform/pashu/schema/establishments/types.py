@@ -24,20 +24,32 @@ from pashu.services import establishments as service
 
 @strawberry.type(description="A registration or renewal of an establishment, and its certificate")
 class EstablishmentRegistration(Node):
-    establishment: str
+    establishment: str = strawberry.field(description="The establishment")
     kind: str = strawberry.field(description="REGISTRATION (the first) or RENEWAL")
-    certificate_no: str
+    certificate_no: str = strawberry.field(description="The certificate's number")
     last_date: date = strawberry.field(description="The last date for the application")
-    applied_at: datetime
-    valid_application_on_time: bool
-    fee: Decimal
+    applied_at: datetime = strawberry.field(
+        description="When it was applied for (ISO 8601 with offset, shown in IST)"
+    )
+    valid_application_on_time: bool = strawberry.field(
+        description="Whether the application was made in time"
+    )
+    fee: Decimal = strawberry.field(description="The fee in rupees (decimal string)")
     fee_reference: str = strawberry.field(description="The notification the fee rests on")
-    penalty: Decimal
+    penalty: Decimal = strawberry.field(
+        description="The penalty for lateness in rupees (decimal string)"
+    )
     default_days: int = strawberry.field(description="Days of continued default after last date")
-    valid_from: date
-    valid_until: date
-    citations: list[Citation]
-    explanation: str
+    valid_from: date = strawberry.field(
+        description="The first day it is valid (a calendar day in IST)"
+    )
+    valid_until: date = strawberry.field(
+        description="The last day it is valid (a calendar day in IST)"
+    )
+    citations: list[Citation] = strawberry.field(description="The provisions this rests on")
+    explanation: str = strawberry.field(
+        description="Why, in one line; says so where a reading is interpreted"
+    )
     certificate: str = strawberry.field(description="The certificate, as plain text")
     _text: strawberry.Private[str]
 
@@ -91,8 +103,10 @@ class EstablishmentRegistration(Node):
 
 @strawberry.type(description="An establishment and its registrations, oldest first")
 class Establishment(Node):
-    name: str
-    registrations: list[EstablishmentRegistration]
+    name: str = strawberry.field(description="The establishment's name")
+    registrations: list[EstablishmentRegistration] = strawberry.field(
+        description="Its registrations and renewals, in order"
+    )
     valid_until: date | None = strawberry.field(description="The latest registration's end")
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import date
+from typing import Annotated
 
 import strawberry
 from sqlalchemy.orm import Session
@@ -12,22 +13,25 @@ from pashu.schema.context import Info
 from pashu.schema.extent.types import ExtentNotification, KindNotification
 from pashu.services import extent as service
 
+# Every mutation takes one argument, `input`, whose type describes each of its fields.
+INPUT = "What to record; each field is described on the input type"
 
-@strawberry.input
+
+@strawberry.input(description="A notification of where the Act is, or is not, in force")
 class RecordExtentNotificationInput:
     area: str = strawberry.field(description="The area as it is named (a local authority's)")
-    ground: AreaGround
-    effective_from: date
+    ground: AreaGround = strawberry.field(description="Why")
+    effective_from: date = strawberry.field(description="The day it takes effect (IST)")
     reference: str = strawberry.field(
         default="", description="The gazette reference (may be empty for the Act's own words)"
     )
 
 
-@strawberry.input
+@strawberry.input(description="A notification adding a kind of animal to the Act")
 class RecordKindNotificationInput:
-    species: str
+    species: str = strawberry.field(description="The species")
     included: bool = strawberry.field(default=True, description="false: taken out of the Act")
-    effective_from: date
+    effective_from: date = strawberry.field(description="The day it takes effect (IST)")
     reference: str = strawberry.field(description="The gazette reference")
 
 
@@ -37,7 +41,9 @@ class ExtentMutation:
         description="Enter that the Act is, or is not, in force in an area from a date"
     )
     async def record_extent_notification(
-        self, info: Info, input: RecordExtentNotificationInput
+        self,
+        info: Info,
+        input: Annotated[RecordExtentNotificationInput, strawberry.argument(description=INPUT)],
     ) -> ExtentNotification:
         who = info.context.require()
 
@@ -57,7 +63,9 @@ class ExtentMutation:
 
     @strawberry.mutation(description="Enter a notification adding a kind of animal to the Act")
     async def record_kind_notification(
-        self, info: Info, input: RecordKindNotificationInput
+        self,
+        info: Info,
+        input: Annotated[RecordKindNotificationInput, strawberry.argument(description=INPUT)],
     ) -> KindNotification:
         who = info.context.require()
 

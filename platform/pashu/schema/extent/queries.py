@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import date
+from typing import Annotated
 
 import strawberry
 from sqlalchemy.orm import Session
@@ -22,7 +23,11 @@ from pashu.services import extent as service
 class ExtentQuery:
     @strawberry.field(description="Entries of where the Act is, or is not, in force")
     async def extent_notifications(
-        self, info: Info, area: str | None = None
+        self,
+        info: Info,
+        area: Annotated[
+            str | None, strawberry.argument(description="Only entries for this area")
+        ] = None,
     ) -> list[ExtentNotification]:
         info.context.require()
         return await info.context.read(
@@ -30,7 +35,15 @@ class ExtentQuery:
         )
 
     @strawberry.field(description="Is the Act in force in `area` on `on`? With citations")
-    async def act_in_force(self, info: Info, area: str, on: date) -> ForceInArea:
+    async def act_in_force(
+        self,
+        info: Info,
+        area: Annotated[str, strawberry.argument(description="The area")],
+        on: Annotated[
+            date,
+            strawberry.argument(description="The day judged (a calendar day in IST)"),
+        ],
+    ) -> ForceInArea:
         who = info.context.require()
         plugin = registry.get(who.jurisdiction)
 

@@ -12,21 +12,34 @@ from pashu.db import extent as rows
 from pashu.jurisdictions import base
 from pashu.jurisdictions.base import PlaceKind, SeizerCapacity
 from pashu.jurisdictions.extent import AreaGround, AreaRule, Extent, KindRule
+from pashu.schema.enums import described_enum
 from pashu.schema.law.types import Citation, cites
 from pashu.schema.node import Node, to_global_id
 
-strawberry.enum(AreaGround, description="Why an Act is, or is not, in force in an area")
+described_enum(
+    AreaGround,
+    {
+        "MUNICIPALITY": "A municipal area, which the Act leaves out",
+        "AUTONOMOUS_DISTRICT_COUNCIL": "An area of an Autonomous District Council, which the Act "
+        "leaves out",
+        "EXEMPTION": "Exempted from the Act by notification",
+        "EXCLUSION": "Excluded from the Act's operation by notification",
+        "COMMENCEMENT": "The Act brought into force in the area by notification",
+        "CANCELLATION": "An exemption or exclusion cancelled: the Act is in force again",
+    },
+    description="Why an Act is, or is not, in force in an area",
+)
 
 
 @strawberry.type(description="A ground on which an area is in or out of the Act's force")
 class ExtentGround:
-    ground: AreaGround
+    ground: AreaGround = strawberry.field(description="The ground")
     in_force: bool = strawberry.field(description="What an entry on this ground makes the area")
     by_notification: bool = strawberry.field(
         description="false: the Act's own words; true: a gazette notification"
     )
-    summary: str
-    citations: list[Citation]
+    summary: str = strawberry.field(description="What it means under the Act")
+    citations: list[Citation] = strawberry.field(description="The provisions this rests on")
 
     @classmethod
     def of(cls, r: AreaRule) -> ExtentGround:
@@ -41,14 +54,16 @@ class ExtentGround:
 
 @strawberry.type(description="Where the Act is in force")
 class ActExtent:
-    summary: str
+    summary: str = strawberry.field(description="Where the Act is in force, in a sentence")
     default_in_force: bool | None = strawberry.field(
         description="An area no entry names: in force (true), or not known (null)"
     )
-    grounds: list[ExtentGround]
-    citations: list[Citation]
-    confidence: Confidence
-    explanation: str
+    grounds: list[ExtentGround] = strawberry.field(description="What changes that")
+    citations: list[Citation] = strawberry.field(description="The provisions this rests on")
+    confidence: Confidence = strawberry.field(description="How the text is known")
+    explanation: str = strawberry.field(
+        description="Why, in one line; says so where a reading is interpreted"
+    )
 
     @classmethod
     def of(cls, d: Decision[Extent]) -> ActExtent:
@@ -64,13 +79,15 @@ class ActExtent:
 
 @strawberry.type(description="A power of seizure the Act gives")
 class SeizurePower:
-    capacity: SeizerCapacity
-    places: list[PlaceKind]
+    capacity: SeizerCapacity = strawberry.field(description="Who may seize")
+    places: list[PlaceKind] = strawberry.field(description="At which kinds of place")
     damage_required: bool = strawberry.field(
         description="Only an animal found doing damage may be seized (not one merely straying)"
     )
-    citations: list[Citation]
-    explanation: str
+    citations: list[Citation] = strawberry.field(description="The provisions this rests on")
+    explanation: str = strawberry.field(
+        description="Why, in one line; says so where a reading is interpreted"
+    )
 
     @classmethod
     def of(cls, p: base.SeizurePower) -> SeizurePower:
@@ -86,8 +103,8 @@ class SeizurePower:
 @strawberry.type(description="Kinds of animal the Government may add to the Act by notification")
 class NotifiedKinds:
     removable: bool = strawberry.field(description="Kinds may also be taken out")
-    summary: str
-    citations: list[Citation]
+    summary: str = strawberry.field(description="Which kinds the Act lets a notification add")
+    citations: list[Citation] = strawberry.field(description="The provisions this rests on")
 
     @classmethod
     def of(cls, d: Decision[KindRule]) -> NotifiedKinds:
@@ -96,11 +113,13 @@ class NotifiedKinds:
 
 @strawberry.type(description="A recorded entry: from its date, the Act is or is not in force")
 class ExtentNotification(Node):
-    area: str
-    ground: AreaGround
-    in_force: bool
-    effective_from: date
-    reference: str
+    area: str = strawberry.field(description="The area")
+    ground: AreaGround = strawberry.field(description="Why the Act is, or is not, in force there")
+    in_force: bool = strawberry.field(description="Whether the Act is in force there from then")
+    effective_from: date = strawberry.field(
+        description="The day it takes effect (a calendar day in IST)"
+    )
+    reference: str = strawberry.field(description="The notification's gazette reference")
 
     @classmethod
     def of(cls, r: rows.ExtentNotification) -> ExtentNotification:
@@ -116,10 +135,12 @@ class ExtentNotification(Node):
 
 @strawberry.type(description="A recorded notification adding (or taking out) a kind of animal")
 class KindNotification(Node):
-    species: str
-    included: bool
-    effective_from: date
-    reference: str
+    species: str = strawberry.field(description="The species")
+    included: bool = strawberry.field(description="Whether the kind is brought under the Act")
+    effective_from: date = strawberry.field(
+        description="The day it takes effect (a calendar day in IST)"
+    )
+    reference: str = strawberry.field(description="The notification's gazette reference")
 
     @classmethod
     def of(cls, r: rows.KindNotification) -> KindNotification:
@@ -134,8 +155,10 @@ class KindNotification(Node):
 
 @strawberry.type(description="Whether the Act is in force in an area on a day, and why")
 class ForceInArea:
-    area: str
-    on: date
+    area: str = strawberry.field(description="The area")
+    on: date = strawberry.field(description="The day judged (a calendar day in IST)")
     in_force: bool | None = strawberry.field(description="null: not known")
-    citations: list[Citation]
-    explanation: str
+    citations: list[Citation] = strawberry.field(description="The provisions this rests on")
+    explanation: str = strawberry.field(
+        description="Why, in one line; says so where a reading is interpreted"
+    )

@@ -81,7 +81,7 @@ def impoundments(c: Compiler, node: FieldNode) -> str:
     def prepare(inputs: Inputs) -> Prepared:
         given = {to_snake_case(k): v for k, v in args(inputs).items()}
         query, size = CaseFilter(**given).page()
-        return Prepared([query.cte(PAGE)], {"size": size})
+        return Prepared([query.cte(PAGE)], {"size": size, "paged": given.get("after") is not None})
 
     c.prepares[PAGE] = prepare
     return c.object("ImpoundmentConnection", node.selection_set, PAGE)
@@ -99,6 +99,11 @@ def _edges(c: Compiler, node: FieldNode, row: str) -> str:
 def _end_cursor(c: Compiler, node: FieldNode, row: str) -> str:
     e = c.alias()
     return f"(SELECT {_cursor(e)} FROM {_shown(e)} ORDER BY {e}.seized_at, {e}.id LIMIT 1)"
+
+
+def _start_cursor(c: Compiler, node: FieldNode, row: str) -> str:
+    e = c.alias()
+    return f"(SELECT {_cursor(e)} FROM {_shown(e)} ORDER BY {NEWEST_FIRST} LIMIT 1)"
 
 
 def _owner(c: Compiler, node: FieldNode, row: str) -> str:
@@ -196,6 +201,8 @@ TYPES: dict[str, SqlFields] = {
     },
     "PageInfo": {
         "hasNextPage": lambda c, node, row: f"(SELECT count(*) > :size FROM {PAGE})",
+        "hasPreviousPage": lambda c, node, row: "CAST(:paged AS boolean)",
+        "startCursor": _start_cursor,
         "endCursor": _end_cursor,
     },
     "Impoundment": {

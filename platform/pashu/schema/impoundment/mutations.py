@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime
 from decimal import Decimal
+from typing import Annotated
 
 import strawberry
 from sqlalchemy.orm import Session
@@ -23,29 +24,45 @@ from pashu.schema.impoundment.types import (
 from pashu.schema.law.types import Citation, cites
 from pashu.services import claims, corrections, delivery, injuries, sales, seizures
 
+# Every mutation takes one argument, `input`, whose type describes each of its fields.
+INPUT = "What to record; each field is described on the input type"
 
-@strawberry.input
+
+@strawberry.input(description="A person as the register records them")
 class PersonInput:
-    name: str
-    address: str
+    name: str = strawberry.field(description="The person's name")
+    address: str = strawberry.field(description="Where the person resides")
 
 
-@strawberry.input
+@strawberry.input(description="Animals of one species seized together")
 class AnimalInput:
-    species: str
-    count: int = 1
-    description: str = ""
-    ear_tags: list[str] = strawberry.field(default_factory=list)
+    species: str = strawberry.field(
+        description="The species (a name or synonym from the controlled vocabulary)"
+    )
+    count: int = strawberry.field(default=1, description="How many head (1 or more)")
+    description: str = strawberry.field(default="", description="Marks, colour and the like")
+    ear_tags: list[str] = strawberry.field(
+        description="Their ear tags, if any (at most one per head)", default_factory=list
+    )
 
 
-@strawberry.input
+@strawberry.input(description="A seizure to enter in the register")
 class RecordSeizureInput:
-    pound_id: strawberry.ID
-    seized_at: datetime
-    impounded_at: datetime | None = None
-    place_kind: PlaceKind
-    place: str
-    seizer: PersonInput
+    pound_id: strawberry.ID = strawberry.field(description="The pound the animals are taken to")
+    seized_at: datetime = strawberry.field(
+        description="When the animals were seized (ISO 8601 with offset; not after now)"
+    )
+    impounded_at: datetime | None = strawberry.field(
+        default=None,
+        description=(
+            "When the pound received them (ISO 8601 with offset; not after now); omitted: not yet"
+        ),
+    )
+    place_kind: PlaceKind = strawberry.field(
+        description="The kind of place they were seized at; one the Act reaches"
+    )
+    place: str = strawberry.field(description="Where they were seized, in words")
+    seizer: PersonInput = strawberry.field(description="Who seized them")
     seizer_signed: bool = strawberry.field(
         description="Whether the seizer signed the register entry (an Act may require it: "
         "the Cattle Trespass Act s.7); required, so that no entry is recorded unsigned by default"
@@ -61,52 +78,81 @@ class RecordSeizureInput:
         description="The local area of the place of seizure (default: the pound's local "
         "authority); refused where the Act is not in force",
     )
-    owner: PersonInput | None = None
-    animals: list[AnimalInput]
+    owner: PersonInput | None = strawberry.field(default=None, description="The owner, if known")
+    animals: list[AnimalInput] = strawberry.field(description="The animals seized, by species")
 
 
-@strawberry.input
+@strawberry.input(description="A notice or announcement issued on a case")
 class RecordNoticeInput:
-    impoundment_id: strawberry.ID
-    kind: Action
-    issued_at: datetime
-    proclaimed_at: datetime | None = None
-    text: str = ""
+    impoundment_id: strawberry.ID = strawberry.field(description="The case's global id")
+    kind: Action = strawberry.field(
+        description=(
+            "Which step of the timeline the notice is (ANNOUNCE_SEIZURE, "
+            "PUBLISH_NOTICE, ...); one the Act requires"
+        )
+    )
+    issued_at: datetime = strawberry.field(
+        description="When it was issued (ISO 8601 with offset; not after now)"
+    )
+    proclaimed_at: datetime | None = strawberry.field(
+        default=None,
+        description=("When it was proclaimed, if it was (ISO 8601 with offset; not after now)"),
+    )
+    text: str = strawberry.field(default="", description="The notice's text, if given")
 
 
-@strawberry.input
+@strawberry.input(description="Delivery of impounded animals to their owner on payment")
 class DeliverToOwnerInput:
-    impoundment_id: strawberry.ID
-    at: datetime
-    claimant: PersonInput
-    amount_paid: Decimal
-    under_protest: bool = False
+    impoundment_id: strawberry.ID = strawberry.field(description="The case's global id")
+    at: datetime = strawberry.field(
+        description="When they were delivered (ISO 8601 with offset; not after now)"
+    )
+    claimant: PersonInput = strawberry.field(description="Who claimed them")
+    amount_paid: Decimal = strawberry.field(
+        description="Rupees paid (decimal string); must meet the dues"
+    )
+    under_protest: bool = strawberry.field(
+        default=False,
+        description=(
+            "Paid under protest as a deposit for a complaint of illegal seizure "
+            "(Cattle Trespass Act s.15)"
+        ),
+    )
     animal_ids: list[strawberry.ID] | None = strawberry.field(
         default=None, description="Deliver only these animals (default: all in the pound)"
     )
 
 
-@strawberry.input
+@strawberry.input(description="How many head of one species a sale sold")
 class LotInput:
-    species: str
-    count: int
+    species: str = strawberry.field(description="The species")
+    count: int = strawberry.field(description="How many head")
 
 
-@strawberry.input
+@strawberry.input(description="Who bought at a sale")
 class BuyerInput:
-    name: str
-    address: str
-    role: BuyerRole = BuyerRole.PUBLIC
+    name: str = strawberry.field(description="The buyer's name")
+    address: str = strawberry.field(description="Where the buyer resides")
+    role: BuyerRole = strawberry.field(
+        default=BuyerRole.PUBLIC,
+        description=(
+            "The buyer's capacity; one the tenant's Act bars is refused with PROHIBITED_PURCHASER"
+        ),
+    )
 
 
-@strawberry.input
+@strawberry.input(description="A sale of impounded animals")
 class RecordSaleInput:
-    impoundment_id: strawberry.ID
-    at: datetime
-    lots: list[LotInput]
-    buyer: BuyerInput
-    price: Decimal
-    expenses: Decimal = Decimal("0.00")
+    impoundment_id: strawberry.ID = strawberry.field(description="The case's global id")
+    at: datetime = strawberry.field(
+        description="When the sale was made (ISO 8601 with offset; not after now)"
+    )
+    lots: list[LotInput] = strawberry.field(description="What was sold, by species")
+    buyer: BuyerInput = strawberry.field(description="Who bought")
+    price: Decimal = strawberry.field(description="The price, in rupees (decimal string)")
+    expenses: Decimal = strawberry.field(
+        default=Decimal("0.00"), description="The expenses of the sale, in rupees (decimal string)"
+    )
     decided_by: str | None = strawberry.field(
         default=None,
         description="For a disposal otherwise than by auction: the authority that decided it",
@@ -120,55 +166,85 @@ def _person(p: PersonInput) -> seizures.Person:
     return seizures.Person(p.name, p.address)
 
 
-@strawberry.input
+@strawberry.input(description="An owner's claim to the proceeds of a sale")
 class ClaimProceedsInput:
-    impoundment_id: strawberry.ID
-    at: datetime
-    claimant: PersonInput
+    impoundment_id: strawberry.ID = strawberry.field(description="The case's global id")
+    at: datetime = strawberry.field(
+        description="When the claim was made (ISO 8601 with offset; not after now)"
+    )
+    claimant: PersonInput = strawberry.field(description="Who claimed")
 
 
 @strawberry.type(description="Proceeds paid to the owner on a claim made in time")
 class ProceedsClaim:
-    amount: Decimal
-    at: datetime
-    claimant: Person
-    citations: list[Citation]
+    amount: Decimal = strawberry.field(description="Rupees paid (decimal string)")
+    at: datetime = strawberry.field(description="When they were paid")
+    claimant: Person = strawberry.field(description="Who claimed them")
+    citations: list[Citation] = strawberry.field(description="The provisions the claim rests on")
 
 
-@strawberry.input
+@strawberry.input(description="An injury to (or the death of) an animal in the pound")
 class RecordInjuryInput:
-    animal_id: strawberry.ID
-    at: datetime
-    description: str
-    died: bool = False
+    animal_id: strawberry.ID = strawberry.field(description="The animal's global id")
+    at: datetime = strawberry.field(
+        description="When it happened (ISO 8601 with offset; not after now)"
+    )
+    description: str = strawberry.field(description="What happened")
+    died: bool = strawberry.field(default=False, description="Whether the animal died")
 
 
-@strawberry.input
+@strawberry.input(description="The carcass of an animal that died returned to its owner")
 class ReturnCarcassInput:
-    animal_id: strawberry.ID
-    at: datetime
+    animal_id: strawberry.ID = strawberry.field(description="The animal's global id")
+    at: datetime = strawberry.field(
+        description="When it was returned (ISO 8601 with offset; not after now)"
+    )
 
 
-@strawberry.input
+@strawberry.input(
+    description=(
+        "A correction of a seizure entry: a new entry that points at the one "
+        "it corrects; only what is given changes"
+    )
+)
 class CorrectSeizureInput:
-    impoundment_id: strawberry.ID
-    reason: str
-    seized_at: datetime | None = None
-    impounded_at: datetime | None = None
-    place_kind: PlaceKind | None = None
-    place: str | None = None
-    seizer: PersonInput | None = None
-    seizer_signed: bool | None = None
-    owner: PersonInput | None = None
-    seizer_capacity: SeizerCapacity | None = None
-    damage: str | None = None
-    area: str | None = None
+    impoundment_id: strawberry.ID = strawberry.field(
+        description="The global id of the case corrected"
+    )
+    reason: str = strawberry.field(description="Why the entry is corrected")
+    seized_at: datetime | None = strawberry.field(
+        default=None, description="The corrected instant of seizure"
+    )
+    impounded_at: datetime | None = strawberry.field(
+        default=None, description="The corrected instant of impounding"
+    )
+    place_kind: PlaceKind | None = strawberry.field(
+        default=None, description="The corrected kind of place"
+    )
+    place: str | None = strawberry.field(default=None, description="The corrected place")
+    seizer: PersonInput | None = strawberry.field(default=None, description="The corrected seizer")
+    seizer_signed: bool | None = strawberry.field(
+        default=None, description="Whether the seizer signed"
+    )
+    owner: PersonInput | None = strawberry.field(default=None, description="The corrected owner")
+    seizer_capacity: SeizerCapacity | None = strawberry.field(
+        default=None, description="The corrected capacity of the seizer"
+    )
+    damage: str | None = strawberry.field(default=None, description="The corrected damage found")
+    area: str | None = strawberry.field(default=None, description="The corrected local area")
 
 
 @strawberry.type
 class ImpoundmentMutation:
     @strawberry.mutation(description="Enter a seizure in the register")
-    async def record_seizure(self, info: Info, input: RecordSeizureInput) -> Impoundment:
+    async def record_seizure(
+        self,
+        info: Info,
+        input: Annotated[
+            RecordSeizureInput,
+            strawberry.argument(description=INPUT),
+        ],
+    ) -> Impoundment:
         who = info.context.require()
         pound = decode_id(input.pound_id, "Pound", "poundId")
 
@@ -198,7 +274,14 @@ class ImpoundmentMutation:
         return await info.context.write(run)
 
     @strawberry.mutation(description="Record an announcement, report or notice as made")
-    async def record_notice(self, info: Info, input: RecordNoticeInput) -> Notice:
+    async def record_notice(
+        self,
+        info: Info,
+        input: Annotated[
+            RecordNoticeInput,
+            strawberry.argument(description=INPUT),
+        ],
+    ) -> Notice:
         who = info.context.require()
         case = decode_id(input.impoundment_id, "Impoundment", "impoundmentId")
 
@@ -218,7 +301,14 @@ class ImpoundmentMutation:
         return await info.context.write(run)
 
     @strawberry.mutation(description="Deliver animals to their owner on payment of the dues")
-    async def deliver_to_owner(self, info: Info, input: DeliverToOwnerInput) -> Receipt:
+    async def deliver_to_owner(
+        self,
+        info: Info,
+        input: Annotated[
+            DeliverToOwnerInput,
+            strawberry.argument(description=INPUT),
+        ],
+    ) -> Receipt:
         who = info.context.require()
         case = decode_id(input.impoundment_id, "Impoundment", "impoundmentId")
         animals = (
@@ -243,7 +333,14 @@ class ImpoundmentMutation:
         return await info.context.write(run)
 
     @strawberry.mutation(description="Record a sale by auction, or a disposal otherwise")
-    async def record_sale(self, info: Info, input: RecordSaleInput) -> Sale:
+    async def record_sale(
+        self,
+        info: Info,
+        input: Annotated[
+            RecordSaleInput,
+            strawberry.argument(description=INPUT),
+        ],
+    ) -> Sale:
         who = info.context.require()
         case = decode_id(input.impoundment_id, "Impoundment", "impoundmentId")
 
@@ -269,7 +366,14 @@ class ImpoundmentMutation:
         return await info.context.write(run)
 
     @strawberry.mutation(description="Pay the owner what the Act lets him claim after a sale")
-    async def claim_proceeds(self, info: Info, input: ClaimProceedsInput) -> ProceedsClaim:
+    async def claim_proceeds(
+        self,
+        info: Info,
+        input: Annotated[
+            ClaimProceedsInput,
+            strawberry.argument(description=INPUT),
+        ],
+    ) -> ProceedsClaim:
         who = info.context.require()
         case = decode_id(input.impoundment_id, "Impoundment", "impoundmentId")
 
@@ -291,7 +395,14 @@ class ImpoundmentMutation:
         return await info.context.write(run)
 
     @strawberry.mutation(description="Record an animal hurt or killed while being seized")
-    async def record_injury(self, info: Info, input: RecordInjuryInput) -> Animal:
+    async def record_injury(
+        self,
+        info: Info,
+        input: Annotated[
+            RecordInjuryInput,
+            strawberry.argument(description=INPUT),
+        ],
+    ) -> Animal:
         who = info.context.require()
         animal = decode_id(input.animal_id, "Animal", "animalId")
 
@@ -310,7 +421,14 @@ class ImpoundmentMutation:
         return await info.context.write(run)
 
     @strawberry.mutation(description="Record the carcass returned to its owner")
-    async def return_carcass(self, info: Info, input: ReturnCarcassInput) -> Animal:
+    async def return_carcass(
+        self,
+        info: Info,
+        input: Annotated[
+            ReturnCarcassInput,
+            strawberry.argument(description=INPUT),
+        ],
+    ) -> Animal:
         who = info.context.require()
         animal = decode_id(input.animal_id, "Animal", "animalId")
 
@@ -322,7 +440,14 @@ class ImpoundmentMutation:
         return await info.context.write(run)
 
     @strawberry.mutation(description="Correct a register entry by a new entry pointing at it")
-    async def correct_seizure(self, info: Info, input: CorrectSeizureInput) -> Impoundment:
+    async def correct_seizure(
+        self,
+        info: Info,
+        input: Annotated[
+            CorrectSeizureInput,
+            strawberry.argument(description=INPUT),
+        ],
+    ) -> Impoundment:
         who = info.context.require()
         case = decode_id(input.impoundment_id, "Impoundment", "impoundmentId")
         changes = corrections.Changes(

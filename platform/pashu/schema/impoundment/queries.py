@@ -7,7 +7,7 @@ import binascii
 import uuid
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any
+from typing import Annotated, Any
 
 import strawberry
 from sqlalchemy import Select, and_, or_, select
@@ -24,22 +24,40 @@ from pashu.schema.limits import page_size
 from pashu.schema.node import from_global_id
 
 
-@strawberry.type
+@strawberry.type(
+    description="Where a page of a Relay connection sits in the whole list (Relay cursor "
+    "connections specification)"
+)
 class PageInfo:
-    has_next_page: bool
-    end_cursor: str | None
+    has_next_page: bool = strawberry.field(
+        description="True when more cases follow this page: ask again with `after: endCursor`"
+    )
+    has_previous_page: bool = strawberry.field(
+        description="True when cases precede this page, that is when it was asked for `after` "
+        "a cursor (the list pages forward only)"
+    )
+    start_cursor: str | None = strawberry.field(
+        description="Cursor of the page's first case; null on an empty page"
+    )
+    end_cursor: str | None = strawberry.field(
+        description="Cursor of the page's last case, for `after`; null on an empty page"
+    )
 
 
-@strawberry.type
+@strawberry.type(description="One case in a page of the tenant's cases, with its cursor")
 class ImpoundmentEdge:
-    cursor: str
-    node: Impoundment
+    cursor: str = strawberry.field(
+        description="Opaque position of this case in the list; pass it as `after`"
+    )
+    node: Impoundment = strawberry.field(description="The case")
 
 
-@strawberry.type
+@strawberry.type(description="A page of the tenant's impoundment cases (Relay connection)")
 class ImpoundmentConnection:
-    edges: list[ImpoundmentEdge]
-    page_info: PageInfo
+    edges: list[ImpoundmentEdge] = strawberry.field(
+        description="The page's cases, newest seizure first"
+    )
+    page_info: PageInfo = strawberry.field(description="Where this page sits in the whole list")
 
 
 def _cursor(row: db.Impoundment) -> str:
@@ -117,20 +135,55 @@ class CaseFilter:
 
 @strawberry.type
 class ImpoundmentQuery:
-    @strawberry.field(description="The tenant's cases, newest seizure first")
+    @strawberry.field(
+        description="The tenant's impoundment cases, newest seizure first, as a Relay "
+        "connection; any role of the tenant may read them"
+    )
     async def impoundments(
         self,
         info: Info,
-        first: int | None = 50,
-        after: str | None = None,
-        status: list[db.CaseStatus] | None = None,
-        pound_id: strawberry.ID | None = None,
-        species: str | None = None,
-        seized_from: datetime | None = None,
-        seized_to: datetime | None = None,
-        overdue: bool | None = None,
-        due_by: datetime | None = None,
-        as_of: datetime | None = None,
+        first: Annotated[
+            int | None,
+            strawberry.argument(description="How many cases a page holds (1 to the maximum)"),
+        ] = 50,
+        after: Annotated[
+            str | None,
+            strawberry.argument(description="The cases after this cursor (a page's endCursor)"),
+        ] = None,
+        status: Annotated[
+            list[db.CaseStatus] | None,
+            strawberry.argument(description="Only cases in one of these statuses"),
+        ] = None,
+        pound_id: Annotated[
+            strawberry.ID | None, strawberry.argument(description="Only cases at this pound")
+        ] = None,
+        species: Annotated[
+            str | None,
+            strawberry.argument(description="Only cases with an animal of this species"),
+        ] = None,
+        seized_from: Annotated[
+            datetime | None,
+            strawberry.argument(description="Only cases seized at or after this instant"),
+        ] = None,
+        seized_to: Annotated[
+            datetime | None,
+            strawberry.argument(description="Only cases seized before this instant"),
+        ] = None,
+        overdue: Annotated[
+            bool | None,
+            strawberry.argument(
+                description="True: only cases whose next duty's deadline has passed at asOf; "
+                "false: only those not overdue"
+            ),
+        ] = None,
+        due_by: Annotated[
+            datetime | None,
+            strawberry.argument(description="Only cases whose next duty may be done by then"),
+        ] = None,
+        as_of: Annotated[
+            datetime | None,
+            strawberry.argument(description="The instant `overdue` is judged at (default now)"),
+        ] = None,
     ) -> ImpoundmentConnection:
         """`overdue`: a duty's deadline has passed at `asOf` (default now); `dueBy`: a duty
         may be done by then (announcements, notices, auctions that have come due)."""
@@ -147,12 +200,22 @@ class ImpoundmentQuery:
         return ImpoundmentConnection(
             edges=[ImpoundmentEdge(cursor=_cursor(r), node=Impoundment.of(r)) for r in page],
             page_info=PageInfo(
-                has_next_page=len(rows) > size, end_cursor=_cursor(page[-1]) if page else None
+                has_next_page=len(rows) > size,
+                # Cases are never deleted, so a cursor from an earlier page has cases before it.
+                has_previous_page=after is not None,
+                start_cursor=_cursor(page[0]) if page else None,
+                end_cursor=_cursor(page[-1]) if page else None,
             ),
         )
 
-    @strawberry.field
-    async def impoundment(self, info: Info, id: strawberry.ID) -> Impoundment | None:
+    @strawberry.field(
+        description="One case by its global id; null when the tenant has none with that id"
+    )
+    async def impoundment(
+        self,
+        info: Info,
+        id: Annotated[strawberry.ID, strawberry.argument(description="The case's global id")],
+    ) -> Impoundment | None:
         info.context.require()
         parsed = from_global_id(id)
         if parsed is None or parsed[0] != "Impoundment":

@@ -26,8 +26,10 @@ _TYPES = "pashu.schema.impoundment.types"
 
 @strawberry.type(description="The owner appeared and refused or omitted to pay (or to deposit)")
 class RefusalToPay(Node):
-    at: datetime
-    claimant: Annotated[Person, strawberry.lazy(_TYPES)]
+    at: datetime = strawberry.field(description="When the owner refused")
+    claimant: Annotated[Person, strawberry.lazy(_TYPES)] = strawberry.field(
+        description="The owner who refused"
+    )
     deposit: bool = strawberry.field(description="The deposit of a disputed seizure refused")
     dues: Decimal | None = strawberry.field(description="Owed at the refusal; null: unknown")
 
@@ -46,25 +48,31 @@ class RefusalToPay(Node):
 
 @strawberry.type(description="The account delivered with what remains after a sale")
 class HandoverAccount:
-    cattle_seized: int
-    impounded_from: datetime
-    impounded_until: datetime
-    fines_and_charges: Decimal
-    cattle_sold: int
-    proceeds: Decimal
-    disposal: list[Annotated[AccountItem, strawberry.lazy(_TYPES)]]
-    citations: list[str]
+    cattle_seized: int = strawberry.field(description="How many head were seized")
+    impounded_from: datetime = strawberry.field(description="When they were impounded")
+    impounded_until: datetime = strawberry.field(description="When the sale ended their impounding")
+    fines_and_charges: Decimal = strawberry.field(
+        description="Fines and charges due, in rupees (decimal string)"
+    )
+    cattle_sold: int = strawberry.field(description="How many head were sold")
+    proceeds: Decimal = strawberry.field(description="What the sales fetched, in rupees")
+    disposal: list[Annotated[AccountItem, strawberry.lazy(_TYPES)]] = strawberry.field(
+        description="Where the proceeds went, line by line"
+    )
+    citations: list[str] = strawberry.field(description="The sections the account follows")
 
 
 @strawberry.type(description="The remaining animals and the balance: received, or refused")
 class Handover(Node):
-    at: datetime
-    accepted: bool
-    receipt_number: int | None
-    claimant: Annotated[Person, strawberry.lazy(_TYPES)]
-    animals: int
-    balance: Decimal
-    account: HandoverAccount
+    at: datetime = strawberry.field(description="When the rest was offered")
+    accepted: bool = strawberry.field(description="Whether the owner took the rest")
+    receipt_number: int | None = strawberry.field(description="The receipt's number, when accepted")
+    claimant: Annotated[Person, strawberry.lazy(_TYPES)] = strawberry.field(description="The owner")
+    animals: int = strawberry.field(description="How many animals were handed over")
+    balance: Decimal = strawberry.field(
+        description="The balance paid to the owner, in rupees (decimal string)"
+    )
+    account: HandoverAccount = strawberry.field(description="The account delivered with the rest")
     _row: strawberry.Private[db.Handover]
 
     @strawberry.field(
@@ -105,13 +113,13 @@ class Handover(Node):
 
 @strawberry.type(description="A written, reasoned order releasing impounded animals")
 class ReleaseOrder(Node):
-    authority: str
-    ordered_by: str
-    ordered_at: datetime
-    reasons: str
-    document: str
-    released_at: datetime
-    animals: int
+    authority: str = strawberry.field(description="Who ordered the release")
+    ordered_by: str = strawberry.field(description="The name or office of who made the order")
+    ordered_at: datetime = strawberry.field(description="When the order was made")
+    reasons: str = strawberry.field(description="The order's reasons")
+    document: str = strawberry.field(description="The order's reference, as recorded")
+    released_at: datetime = strawberry.field(description="When the animals were released")
+    animals: int = strawberry.field(description="How many were released")
 
     @classmethod
     def of(cls, o: db.ReleaseOrder) -> ReleaseOrder:

@@ -8,19 +8,21 @@ from pashu.schema.context import Info
 from pashu.services import stats as service
 
 
-@strawberry.type
+@strawberry.type(description="A count under a key")
 class Count:
-    key: str
-    count: int
+    key: str = strawberry.field(description="What is counted (a status, a pound's name)")
+    count: int = strawberry.field(description="How many")
 
 
 @strawberry.type(description="The register in numbers")
 class ImpoundmentStats:
     total: int = strawberry.field(description="Cases on the register (corrections not counted)")
     open: int = strawberry.field(description="Cases with animals still in the pound")
-    animals_in_pound: int
-    by_status: list[Count]
-    by_pound: list[Count]
+    animals_in_pound: int = strawberry.field(description="Animals now in the tenant's pounds")
+    by_status: list[Count] = strawberry.field(description="Cases by status")
+    by_pound: list[Count] = strawberry.field(
+        description="Cases by pound (corrected entries left out)"
+    )
     by_species: list[Count] = strawberry.field(description="Animals in the pound, by species")
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import uuid
 from datetime import UTC, datetime
 from decimal import Decimal
+from typing import Annotated
 
 import strawberry
 from sqlalchemy import select
@@ -17,6 +18,7 @@ from pashu.jurisdictions.base import Action, BuyerRole, Capability, PlaceKind, S
 from pashu.schema.clocks import types as clocks
 from pashu.schema.context import Context, Info
 from pashu.schema.documents import Document
+from pashu.schema.enums import described_enum
 from pashu.schema.impoundment import loaders
 from pashu.schema.impoundment.remedies import Handover, RefusalToPay, ReleaseOrder
 from pashu.schema.law.types import Citation, TimelineStep, cites
@@ -28,36 +30,95 @@ from pashu.services import dues as dues_service
 from pashu.services import impoundments as cases
 from pashu.services import papers, refusals, registration, release_orders
 
-strawberry.enum(db.CaseStatus)
-strawberry.enum(db.AnimalStatus)
-strawberry.enum(PlaceKind)
-strawberry.enum(SeizerCapacity, description="The capacity in which the Act lets a person seize")
+described_enum(
+    db.CaseStatus,
+    {
+        "IMPOUNDED": "Every animal of the case is in the pound",
+        "PARTLY_RELEASED": "Some animals have left the pound (delivered, sold, released or died); "
+        "some remain",
+        "DELIVERED": "Every animal has gone back to its owner",
+        "DISPOSED": "None is left; some were sold, otherwise disposed of, or died",
+        "CORRECTED": "Superseded by a correcting register entry, which points back at this one",
+    },
+    name="CaseStatus",
+    description="Where an impoundment case stands; registers are never edited, so a correction is "
+    "a new case",
+)
+described_enum(
+    db.AnimalStatus,
+    {
+        "IN_POUND": "In the pound",
+        "DELIVERED": "Delivered to its owner (on payment, deposit, or by order)",
+        "SOLD": "Sold, at auction or otherwise as the Act allows",
+        "DISPOSED": "Disposed of otherwise than by sale, as the Act allows",
+        "DIED": "Died in the pound",
+    },
+    name="AnimalStatus",
+    description="Where one impounded animal is",
+)
+described_enum(
+    PlaceKind,
+    {
+        "PRIVATE_LAND": "Private land, crops or property (trespass on land)",
+        "PUBLIC_PROPERTY": "A public road, canal, embankment or other public property",
+        "HABITUAL_TRESPASS_AREA": "An area notified as one of habitual trespass: a higher fine "
+        "per head, at most twice the scale (Cattle Trespass Act s.11(2))",
+        "AERODROME": "An aerodrome: a higher fine per head, at most four times the scale (Cattle "
+        "Trespass Act s.12)",
+    },
+    description="The kind of place animals were seized at; an Act names the places it reaches "
+    "(Jurisdiction.placesOfSeizure), and the place sets the fine's rate kind",
+)
+described_enum(
+    SeizerCapacity,
+    {
+        "LAND_OWNER": "The owner of the land or property trespassed on",
+        "CULTIVATOR": "The cultivator of the land",
+        "OCCUPIER": "The occupier of the land",
+        "CROP_FINANCIER": "A person who advanced cash for the cultivation of the crop",
+        "CROP_RIGHT_HOLDER": "A person who acquired a right to cultivate the crop",
+        "CROP_VENDOR": "The vendor of the crop",
+        "CROP_VENDEE": "The vendee (buyer) of the crop",
+        "CROP_MORTGAGEE": "The mortgagee of the crop",
+        "PUBLIC_WORKS_IN_CHARGE": "A person in charge of a public road, canal, embankment or "
+        "other public work",
+        "POLICE_OFFICER": "A police officer",
+        "LOCAL_AUTHORITY_OFFICER": "An officer of the local authority",
+        "EMPOWERED_OFFICER": "An officer empowered under the Act",
+    },
+    description="The capacity in which a person seized; each Act gives the power to seize only to "
+    "the persons it names (Jurisdiction.seizurePowers)",
+)
 
 
-@strawberry.type
+@strawberry.type(description="A person as the register records them: name and residence")
 class Person:
-    name: str
-    address: str
+    name: str = strawberry.field(description="The person's name")
+    address: str = strawberry.field(description="Where the person resides (empty when not known)")
 
 
-@strawberry.type
+@strawberry.type(description="Who seized the animals, as the register records them")
 class Seizer(Person):
-    signed: bool
+    signed: bool = strawberry.field(description="Whether the seizer signed the register entry")
     capacity: SeizerCapacity | None = strawberry.field(
         default=None, description="The power seized under; null on entries made before it was kept"
     )
     damage_found: str | None = strawberry.field(default=None, description="The damage found")
 
 
-@strawberry.type
+@strawberry.type(description="One impounded animal of a case")
 class Animal(Node):
-    species: str
-    description: str
-    ear_tag: str | None
-    status: db.AnimalStatus
-    released_at: datetime | None
-    injury: str | None
-    carcass_returned_at: datetime | None
+    species: str = strawberry.field(description="Its species, from the controlled vocabulary")
+    description: str = strawberry.field(description="Marks, colour and the like, as recorded")
+    ear_tag: str | None = strawberry.field(description="Its ear tag, if it has one")
+    status: db.AnimalStatus = strawberry.field(description="Where the animal is now")
+    released_at: datetime | None = strawberry.field(
+        description="When it left the pound (with offset, shown in IST); null while in the pound"
+    )
+    injury: str | None = strawberry.field(description="An injury recorded in the pound, if any")
+    carcass_returned_at: datetime | None = strawberry.field(
+        description="When the carcass of an animal that died was returned to its owner"
+    )
 
     @classmethod
     def of(cls, a: db.ImpoundedAnimal) -> Animal:
@@ -73,30 +134,45 @@ class Animal(Node):
         )
 
 
-@strawberry.type
+@strawberry.type(description="How many animals of one species a case holds")
 class AnimalCount:
-    species: str
-    count: int
-    in_pound: int
+    species: str = strawberry.field(description="The species")
+    count: int = strawberry.field(description="How many were impounded")
+    in_pound: int = strawberry.field(description="How many are still in the pound")
 
 
-@strawberry.type
+@strawberry.type(
+    description=("One line of what is due on a case: a fine or a feeding charge for one species")
+)
 class DuesLine:
     kind: str = strawberry.field(description="FINE or FEEDING_CHARGE")
-    species: str
-    heads: int
-    days: int | None
+    species: str = strawberry.field(description="The species the line is for")
+    heads: int = strawberry.field(description="How many head it counts")
+    days: int | None = strawberry.field(
+        description=(
+            "Days of feeding charged, counted per the General Clauses Act s.9 in "
+            "IST; null for a fine"
+        )
+    )
     amount: Decimal | None = strawberry.field(description="null: no rate notified")
-    citation: Citation | None
-    citations: list[Citation]
-    explanation: str
+    citation: Citation | None = strawberry.field(
+        description="The provision the line rests on; null when none applies"
+    )
+    citations: list[Citation] = strawberry.field(description="The provisions this rests on")
+    explanation: str = strawberry.field(
+        description="Why, in one line; says so where a reading is interpreted"
+    )
 
 
-@strawberry.type
+@strawberry.type(description="What the owner must pay to have the animals back, at an instant")
 class Dues:
-    as_of: datetime
+    as_of: datetime = strawberry.field(
+        description=("The instant the dues are reckoned at (ISO 8601 with offset, shown in IST)")
+    )
     total: Decimal | None = strawberry.field(description="null while any line is unknown")
-    lines: list[DuesLine]
+    lines: list[DuesLine] = strawberry.field(
+        description="The fines and feeding charges, line by line"
+    )
 
     @classmethod
     def of(cls, d: dues_service.Dues) -> Dues:
@@ -119,12 +195,23 @@ class Dues:
         )
 
 
-@strawberry.type
+@strawberry.type(
+    description=(
+        "A notice issued on a case (announcement, notice of unclaimed cattle, sale notice)"
+    )
+)
 class Notice(Node):
-    kind: str
-    issued_at: datetime
-    proclaimed_at: datetime | None
-    text: str
+    kind: str = strawberry.field(description="The kind of notice, as the Act names it")
+    issued_at: datetime = strawberry.field(
+        description="When it was issued (ISO 8601 with offset, shown in IST)"
+    )
+    proclaimed_at: datetime | None = strawberry.field(
+        description=(
+            "When it was proclaimed (by crier or beat of drum), if it was (ISO "
+            "8601 with offset, shown in IST)"
+        )
+    )
+    text: str = strawberry.field(description="The notice's text as posted")
     _row: strawberry.Private[db.Notice]
 
     @strawberry.field(description="Issued after the time the Act allows for it")
@@ -149,11 +236,18 @@ class Notice(Node):
 
 @strawberry.type(description="The owner's receipt for animals delivered (signed in the register)")
 class Receipt(Node):
-    number: int
-    amount: Decimal
-    at: datetime
-    claimant: Person
-    under_protest: bool
+    number: int = strawberry.field(description="The receipt's number in the tenant's register")
+    amount: Decimal = strawberry.field(description='Rupees paid (decimal string, e.g. "120.00")')
+    at: datetime = strawberry.field(
+        description="When the animals were delivered (ISO 8601 with offset, shown in IST)"
+    )
+    claimant: Person = strawberry.field(description="Who claimed and received them")
+    under_protest: bool = strawberry.field(
+        description=(
+            "Paid under protest, as a deposit for a complaint of illegal seizure "
+            "(Cattle Trespass Act s.15)"
+        )
+    )
     _row: strawberry.Private[db.Delivery]
 
     @strawberry.field(description="The receipt signed in the register, printable")
@@ -176,40 +270,62 @@ class Receipt(Node):
         )
 
 
-@strawberry.type
+@strawberry.type(description="One line of a sale's account")
 class AccountItem:
-    item: str
-    amount: Decimal
+    item: str = strawberry.field(description="What the money went to")
+    amount: Decimal = strawberry.field(description="Rupees (decimal string)")
 
 
 @strawberry.type(description="The account of a sale: what was seized, sold and where it went")
 class SaleAccount:
-    cattle_seized: int
-    impounded_from: datetime
-    impounded_until: datetime
-    fines_and_charges: Decimal
-    cattle_sold: int
-    proceeds: Decimal
-    disposal: list[AccountItem]
-    decided_by: str | None
-    citations: list[str]
+    cattle_seized: int = strawberry.field(description="How many head were seized")
+    impounded_from: datetime = strawberry.field(
+        description="When they were impounded (ISO 8601 with offset, shown in IST)"
+    )
+    impounded_until: datetime = strawberry.field(
+        description=("When the sale ended their impounding (ISO 8601 with offset, shown in IST)")
+    )
+    fines_and_charges: Decimal = strawberry.field(
+        description="Fines and charges due, in rupees (decimal string)"
+    )
+    cattle_sold: int = strawberry.field(description="How many head were sold")
+    proceeds: Decimal = strawberry.field(
+        description="The price they fetched, in rupees (decimal string)"
+    )
+    disposal: list[AccountItem] = strawberry.field(
+        description="Where the proceeds went, line by line"
+    )
+    decided_by: str | None = strawberry.field(
+        description=("For a disposal otherwise than by auction: the authority that decided it")
+    )
+    citations: list[str] = strawberry.field(description="The sections the account follows")
 
 
-@strawberry.type
+@strawberry.type(description="Who bought at a sale, and in what capacity")
 class Buyer(Person):
-    role: BuyerRole
+    role: BuyerRole = strawberry.field(
+        description="The buyer's capacity; one the Act bars is refused"
+    )
 
 
-@strawberry.type
+@strawberry.type(
+    description=("A sale of impounded animals (by auction or as the Act otherwise allows)")
+)
 class Sale(Node):
-    at: datetime
-    by_auction: bool
-    buyer: Buyer
-    price: Decimal
-    expenses: Decimal
-    proceeds: Decimal
-    surplus: Decimal
-    account: SaleAccount
+    at: datetime = strawberry.field(
+        description="When the sale was made (ISO 8601 with offset, shown in IST)"
+    )
+    by_auction: bool = strawberry.field(description="Whether the sale was by public auction")
+    buyer: Buyer = strawberry.field(description="Who bought")
+    price: Decimal = strawberry.field(description="The price, in rupees (decimal string)")
+    expenses: Decimal = strawberry.field(description="The expenses of the sale, in rupees")
+    proceeds: Decimal = strawberry.field(description="The proceeds, in rupees (the price)")
+    surplus: Decimal = strawberry.field(
+        description=(
+            "What is left after fines, charges and expenses, held for the owner, in rupees"
+        )
+    )
+    account: SaleAccount = strawberry.field(description="The account of the sale")
     _row: strawberry.Private[db.Sale]
 
     @strawberry.field(description="The account of the sale, printable")
@@ -248,27 +364,45 @@ class Sale(Node):
 
 @strawberry.type(description="The department's next duty on a case")
 class NextAction:
-    action: Action
-    not_before: datetime
-    deadline: datetime | None
+    action: Action = strawberry.field(description="The duty")
+    not_before: datetime = strawberry.field(
+        description="First instant it may be done (ISO 8601 with offset, shown in IST)"
+    )
+    deadline: datetime | None = strawberry.field(
+        description=(
+            "First instant at which it is late (ISO 8601 with offset, shown in "
+            "IST); null when the Act sets no time"
+        )
+    )
 
     @strawberry.field(description="Is the deadline past at `asOf` (default: now)?")
-    def overdue(self, as_of: datetime | None = None) -> bool:
+    def overdue(
+        self,
+        as_of: Annotated[
+            datetime | None, strawberry.argument(description="The instant judged at (default now)")
+        ] = None,
+    ) -> bool:
         when = aware(as_of) if as_of else datetime.now(UTC)
         return self.deadline is not None and when >= self.deadline
 
 
 @strawberry.type(description="A seizure register entry and what has happened since")
 class Impoundment(Node):
-    register_number: int
-    status: db.CaseStatus
-    seized_at: datetime
-    impounded_at: datetime
-    place_kind: PlaceKind
-    place: str
+    register_number: int = strawberry.field(
+        description="The entry's number in the tenant's seizure register"
+    )
+    status: db.CaseStatus = strawberry.field(description="Where the case stands")
+    seized_at: datetime = strawberry.field(
+        description="When the animals were seized (ISO 8601 with offset, shown in IST)"
+    )
+    impounded_at: datetime = strawberry.field(
+        description="When the pound received them (ISO 8601 with offset, shown in IST)"
+    )
+    place_kind: PlaceKind = strawberry.field(description="The kind of place they were seized at")
+    place: str = strawberry.field(description="Where they were seized, as recorded")
     area: str | None = strawberry.field(description="The local area of the place of seizure")
-    seizer: Seizer
-    owner: Person | None
+    seizer: Seizer = strawberry.field(description="Who seized them")
+    owner: Person | None = strawberry.field(description="The owner, if known")
     _row: strawberry.Private[db.Impoundment]
 
     @classmethod
@@ -330,12 +464,12 @@ class Impoundment(Node):
             deadline=row.next_deadline,
         )
 
-    @strawberry.field
+    @strawberry.field(description="The pound holding them")
     async def pound(self, info: Info) -> Pound | None:
         found = await loaders.pounds(info.context).load(self._row.pound_id)
         return Pound.of(*found) if found else None
 
-    @strawberry.field
+    @strawberry.field(description="The animals, one by one")
     async def animals(self, info: Info) -> list[Animal]:
         return [Animal.of(a) for a in await loaders.animals(info.context).load(self._row.id)]
 
@@ -359,7 +493,19 @@ class Impoundment(Node):
         return [TimelineStep.of(s, required=s.action not in gone) for s in steps]
 
     @strawberry.field(description="What the owner owes at `asOf` (default: now), itemised")
-    async def dues(self, info: Info, as_of: datetime | None = None) -> Dues:
+    async def dues(
+        self,
+        info: Info,
+        as_of: Annotated[
+            datetime | None,
+            strawberry.argument(
+                description=(
+                    "The instant the dues are reckoned at (default now); feeding days are "
+                    "counted per the General Clauses Act s.9 in IST"
+                )
+            ),
+        ] = None,
+    ) -> Dues:
         ctx: Context = info.context
         plugin = registry.get(ctx.require().jurisdiction)
         when = aware(as_of) if as_of else datetime.now(UTC)
@@ -376,15 +522,15 @@ class Impoundment(Node):
         assert found is not None  # a case's pound is the tenant's own (foreign key)
         return Document.of(papers.register_copy(plugin, self._row, animals, found[0]))
 
-    @strawberry.field
+    @strawberry.field(description="Notices issued on the case")
     async def notices(self, info: Info) -> list[Notice]:
         return [Notice.of(n) for n in await loaders.notices(info.context).load(self._row.id)]
 
-    @strawberry.field
+    @strawberry.field(description="Receipts for animals delivered")
     async def receipts(self, info: Info) -> list[Receipt]:
         return [Receipt.of(d) for d in await loaders.deliveries(info.context).load(self._row.id)]
 
-    @strawberry.field
+    @strawberry.field(description="Sales of the case's animals")
     async def sales(self, info: Info) -> list[Sale]:
         return [Sale.of(s) for s in await loaders.sales(info.context).load(self._row.id)]
 

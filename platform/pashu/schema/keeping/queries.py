@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import date
+from typing import Annotated
 
 import strawberry
 from sqlalchemy.orm import Session
@@ -37,12 +38,24 @@ class KeepingQuery:
     async def keeping_check(
         self,
         info: Info,
-        species: str,
-        mode: KeepingMode,
-        time_of_day: TimeOfDay,
-        place: str,
-        on: date | None = None,
-        grazing_ground_id: strawberry.ID | None = None,
+        species: Annotated[str, strawberry.argument(description="The species kept")],
+        mode: Annotated[
+            KeepingMode, strawberry.argument(description="How the animal is being kept")
+        ],
+        time_of_day: Annotated[
+            TimeOfDay, strawberry.argument(description="By day or at night, as found")
+        ],
+        place: Annotated[str, strawberry.argument(description="Where it is kept, in words")],
+        on: Annotated[
+            date | None,
+            strawberry.argument(
+                description="The day judged (a calendar day in IST; default today)"
+            ),
+        ] = None,
+        grazing_ground_id: Annotated[
+            strawberry.ID | None,
+            strawberry.argument(description="The grazing ground it is on, if any"),
+        ] = None,
     ) -> KeepingCheck:
         who = info.context.require()
         ground = pk(grazing_ground_id, "GrazingGround") if grazing_ground_id else None
@@ -63,7 +76,16 @@ class KeepingQuery:
         return await info.context.read(load)
 
     @strawberry.field(description="Grazing grounds by name, with whether each is in force on `on`")
-    async def grazing_grounds(self, info: Info, on: date | None = None) -> list[GrazingGround]:
+    async def grazing_grounds(
+        self,
+        info: Info,
+        on: Annotated[
+            date | None,
+            strawberry.argument(
+                description="The day judged (a calendar day in IST; default today)"
+            ),
+        ] = None,
+    ) -> list[GrazingGround]:
         who = info.context.require()
         day = on or service.today()
         return await info.context.read(
@@ -81,8 +103,17 @@ class KeepingQuery:
     async def inspections(
         self,
         info: Info,
-        inspector_id: strawberry.ID | None = None,
-        contravention: bool | None = None,
+        inspector_id: Annotated[
+            strawberry.ID | None, strawberry.argument(description="Only this inspector's visits")
+        ] = None,
+        contravention: Annotated[
+            bool | None,
+            strawberry.argument(
+                description=(
+                    "True: only visits that found a contravention; false: only those that did not"
+                )
+            ),
+        ] = None,
     ) -> list[Inspection]:
         who = info.context.require()
         person = pk(inspector_id, "Inspector") if inspector_id else None

@@ -22,27 +22,53 @@ from pashu.jurisdictions.keeping import (
     KeepingRule as CoreRule,
 )
 from pashu.schema.context import Context
+from pashu.schema.enums import described_enum
 from pashu.schema.law.types import Citation, cites
 from pashu.schema.node import Node, node_type, to_global_id
 from pashu.services import grazing, inspections
 from pashu.services import keeping as service
 
-strawberry.enum(KeepingMode, description="How an animal is being kept when it is looked at")
-strawberry.enum(TimeOfDay, description="Day or night as found: the Acts give no hours")
-strawberry.enum(DesignatedBy, description="Who designated a person to inspect")
+described_enum(
+    KeepingMode,
+    {
+        "CONFINED": "In confinement: a pen, sty, coop or other enclosure",
+        "IN_SHED": "In a shed meant for the animals",
+        "FENCED": "Within a fence or compound",
+        "TETHERED": "Tied with a rope or a sufficiently strong tie",
+        "UNDER_KEEPER": "Loose, under the watch of a keeper (grazing, for instance)",
+        "AT_LARGE": "Loose, with no keeper",
+    },
+    description="How an animal is being kept when it is looked at",
+)
+described_enum(
+    TimeOfDay,
+    {
+        "DAY": "By day, as the caller finds it",
+        "NIGHT": "At night, as the caller finds it",
+    },
+    description="Day or night as found: the Acts give no hours",
+)
+described_enum(
+    DesignatedBy,
+    {
+        "GOVERNMENT": "Designated by the Government",
+        "VILLAGE_COUNCIL": "Designated by a Village Council",
+    },
+    description="Who designated a person to inspect",
+)
 
 
 @strawberry.type(description="How one kind of animal must be kept")
 class KeepingRule:
     clause: str = strawberry.field(description='The provision: "4(2)"')
-    kinds: str
+    kinds: str = strawberry.field(description="The kinds of animal the rule is for")
     species: list[str] | None = strawberry.field(description="null: every other kind")
-    by_day: list[KeepingMode]
-    by_night: list[KeepingMode]
+    by_day: list[KeepingMode] = strawberry.field(description="The ways they may be kept by day")
+    by_night: list[KeepingMode] = strawberry.field(description="The ways they may be kept at night")
     free_in_grazing_ground: bool = strawberry.field(
         description="May it be at large within a grazing ground in force?"
     )
-    summary: str
+    summary: str = strawberry.field(description="The rule in a sentence")
 
     @classmethod
     def of(cls, r: CoreRule) -> KeepingRule:
@@ -60,15 +86,19 @@ class KeepingRule:
 
 @strawberry.type(description="Whether a way of keeping an animal complies, and why")
 class KeepingCheck:
-    species: str
-    complies: bool
-    rule: KeepingRule
+    species: str = strawberry.field(description="The species")
+    complies: bool = strawberry.field(
+        description="Whether keeping it so complies; null where the Act does not say"
+    )
+    rule: KeepingRule = strawberry.field(description="The rule applied")
     grazing_ground: str | None = strawberry.field(
         description="The grazing ground in force that makes it lawful, if one does"
     )
-    citations: list[Citation]
-    confidence: Confidence
-    explanation: str
+    citations: list[Citation] = strawberry.field(description="The provisions this rests on")
+    confidence: Confidence = strawberry.field(description="How the rule's text is known")
+    explanation: str = strawberry.field(
+        description="Why, in one line; says so where a reading is interpreted"
+    )
 
     @classmethod
     def of(cls, species: str, d: Decision[KeepingAnswer]) -> KeepingCheck:
@@ -85,9 +115,11 @@ class KeepingCheck:
 
 @strawberry.type(description="The State Government's decision on a declaration or an order")
 class GrazingDecision:
-    approved: bool
-    decided_on: date
-    reference: str
+    approved: bool = strawberry.field(description="Whether it was approved")
+    decided_on: date = strawberry.field(
+        description="The day of the decision (a calendar day in IST)"
+    )
+    reference: str = strawberry.field(description="The decision's reference")
 
     @classmethod
     def of(cls, d: rows.GrazingDecision | None) -> GrazingDecision | None:
@@ -98,15 +130,17 @@ class GrazingDecision:
 
 @strawberry.type(description="An order for a grazing ground's control and management")
 class GrazingOrder(Node):
-    ground_id: strawberry.ID
-    title: str
-    text: str
-    made_on: date
+    ground_id: strawberry.ID = strawberry.field(description="The ground's global id")
+    title: str = strawberry.field(description="The order's title")
+    text: str = strawberry.field(description="Its text")
+    made_on: date = strawberry.field(description="The day it was made (a calendar day in IST)")
     referred_on: date = strawberry.field(description="Referred to the State Government")
-    decision: GrazingDecision | None
-    in_force: bool
-    explanation: str
-    citations: list[Citation]
+    decision: GrazingDecision | None = strawberry.field(description="The decision on it, once made")
+    in_force: bool = strawberry.field(description="Whether it is in force")
+    explanation: str = strawberry.field(
+        description="Why, in one line; says so where a reading is interpreted"
+    )
+    citations: list[Citation] = strawberry.field(description="The provisions this rests on")
 
     @classmethod
     def of(cls, v: grazing.OrderView) -> GrazingOrder:
@@ -127,19 +161,31 @@ class GrazingOrder(Node):
 
 @strawberry.type(description="A grazing ground declared by a Village Council")
 class GrazingGround(Node):
-    name: str
-    village_council: str
-    location: str
-    extent: str | None
+    name: str = strawberry.field(description="The ground's name")
+    village_council: str = strawberry.field(description="The Village Council that declared it")
+    location: str = strawberry.field(description="Where it is")
+    extent: str | None = strawberry.field(description="Its extent, as declared")
     reference: str = strawberry.field(description="The Village Council's declaration")
-    declared_on: date
-    effective_from: date
-    effective_until: date | None
-    approval: GrazingDecision | None
+    declared_on: date = strawberry.field(
+        description="The day it was declared (a calendar day in IST)"
+    )
+    effective_from: date = strawberry.field(
+        description="The first day it is in force (a calendar day in IST)"
+    )
+    effective_until: date | None = strawberry.field(
+        description="The last day it is in force, if set (a calendar day in IST)"
+    )
+    approval: GrazingDecision | None = strawberry.field(
+        description="The decision on its approval, once made"
+    )
     in_force: bool = strawberry.field(description="On the day asked about")
-    explanation: str
-    citations: list[Citation]
-    orders: list[GrazingOrder]
+    explanation: str = strawberry.field(
+        description="Why, in one line; says so where a reading is interpreted"
+    )
+    citations: list[Citation] = strawberry.field(description="The provisions this rests on")
+    orders: list[GrazingOrder] = strawberry.field(
+        description="Orders for its control and management"
+    )
 
     @classmethod
     def of(cls, v: grazing.GroundView) -> GrazingGround:
@@ -164,11 +210,15 @@ class GrazingGround(Node):
 
 @strawberry.type(description="A person designated to inspect animals and how they are kept")
 class Inspector(Node):
-    name: str
-    designated_by: DesignatedBy
-    village_council: str | None
-    designated_on: date
-    reference: str
+    name: str = strawberry.field(description="The inspector's name")
+    designated_by: DesignatedBy = strawberry.field(description="Who designated the inspector")
+    village_council: str | None = strawberry.field(
+        description="The Village Council, if it designated"
+    )
+    designated_on: date = strawberry.field(
+        description="The day of designation (a calendar day in IST)"
+    )
+    reference: str = strawberry.field(description="The designation's reference")
 
     @classmethod
     def of(cls, i: rows.Inspector, council: str | None) -> Inspector:
@@ -184,14 +234,18 @@ class Inspector(Node):
 
 @strawberry.type(description="How one kind of animal was found kept, and what the rule says")
 class InspectionFinding:
-    species: str
-    heads: int
-    mode: KeepingMode
-    time_of_day: TimeOfDay
-    grazing_ground_id: strawberry.ID | None
-    complies: bool
-    sections: list[str]
-    explanation: str
+    species: str = strawberry.field(description="The species")
+    heads: int = strawberry.field(description="How many head")
+    mode: KeepingMode = strawberry.field(description="How they were kept")
+    time_of_day: TimeOfDay = strawberry.field(description="By day or at night")
+    grazing_ground_id: strawberry.ID | None = strawberry.field(
+        description="The grazing ground they were on, if any"
+    )
+    complies: bool = strawberry.field(description="Whether keeping them so complies")
+    sections: list[str] = strawberry.field(description="The sections applied")
+    explanation: str = strawberry.field(
+        description="Why, in one line; says so where a reading is interpreted"
+    )
 
     @classmethod
     def of(cls, f: rows.InspectionFinding) -> InspectionFinding:
@@ -211,19 +265,21 @@ class InspectionFinding:
 
 @strawberry.type(description="An inspection visit and what it found")
 class Inspection(Node):
-    inspector_id: strawberry.ID
-    inspector_name: str
-    at: datetime
-    place: str
-    owner_name: str
-    owner_address: str
+    inspector_id: strawberry.ID = strawberry.field(description="The inspector's global id")
+    inspector_name: str = strawberry.field(description="The inspector's name")
+    at: datetime = strawberry.field(
+        description="When it was made (ISO 8601 with offset, shown in IST)"
+    )
+    place: str = strawberry.field(description="Where")
+    owner_name: str = strawberry.field(description="The owner's name")
+    owner_address: str = strawberry.field(description="The owner's address")
     hygienic: bool | None = strawberry.field(description="null: hygiene was not looked at")
-    notes: str
-    contravention: bool
+    notes: str = strawberry.field(description="The inspector's notes")
+    contravention: bool = strawberry.field(description="Whether any finding is a contravention")
     offence_case_id: strawberry.ID | None = strawberry.field(
         description="The offence case the contravention opened"
     )
-    findings: list[InspectionFinding]
+    findings: list[InspectionFinding] = strawberry.field(description="What was found, kind by kind")
 
     @classmethod
     def of(cls, v: inspections.InspectionView) -> Inspection:

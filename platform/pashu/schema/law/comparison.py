@@ -11,52 +11,89 @@ from pashu.core.errors import PashuError
 from pashu.jurisdictions import base, registry, research
 from pashu.jurisdictions import comparison as core
 from pashu.jurisdictions.base import ComparisonTopic
+from pashu.schema.enums import described_enum
 from pashu.schema.law.types import Citation, cites
 
-strawberry.enum(core.FactKind, description="What kind of value a fact holds")
-strawberry.enum(core.Unit, name="DurationUnit")
-strawberry.enum(
+described_enum(
+    core.FactKind,
+    {
+        "DURATION": "A period (see duration)",
+        "AMOUNT": "An amount in rupees (see amount)",
+        "ROLES": "A list of roles",
+        "SPECIES": "A list of species",
+        "FUNDS": "A list of funds",
+        "FLAG": "Yes or no",
+        "TEXT": "Words only",
+    },
+    description="What kind of value a fact holds",
+)
+described_enum(
+    core.Unit,
+    {
+        "HOURS": "Hours",
+        "DAYS": "Days",
+        "MONTHS": "Calendar months",
+    },
+    name="DurationUnit",
+    description="The unit a period is given in",
+)
+described_enum(
     core.Counting,
-    description="EXACT_INSTANT: hours from the instant; FIRST_DAY_EXCLUDED: General Clauses "
-    "Act s.9, days in IST; CALENDAR_MONTHS: s.3(35)",
+    {
+        "EXACT_INSTANT": 'Hours from the exact instant ("within twenty-four hours")',
+        "FIRST_DAY_EXCLUDED": "Days per the General Clauses Act s.9: the first day excluded, the "
+        "last included, in IST",
+        "CALENDAR_MONTHS": "Calendar months to the same date (General Clauses Act s.3(35))",
+    },
+    description="How a period is counted",
 )
 
 
 @strawberry.type(description="A period as the Act gives it, with the rule it is counted by")
 class FactDuration:
-    count: int
-    unit: core.Unit
-    counting: core.Counting
+    count: int = strawberry.field(description="How many units")
+    unit: core.Unit = strawberry.field(description="The unit")
+    counting: core.Counting = strawberry.field(description="How the period is counted")
     starts: str = strawberry.field(description="The event it runs from, in the Act's words")
 
 
 @strawberry.type(description="Rupees: fixed by the Act, bounded, or left to notification")
 class FactAmount:
-    fixed: Decimal | None
-    minimum: Decimal | None
-    maximum: Decimal | None
+    fixed: Decimal | None = strawberry.field(
+        description=("The amount the Act fixes in rupees (decimal string); null when it fixes none")
+    )
+    minimum: Decimal | None = strawberry.field(
+        description="The least amount in rupees (decimal string)"
+    )
+    maximum: Decimal | None = strawberry.field(
+        description="The greatest amount in rupees (decimal string)"
+    )
     notified: bool = strawberry.field(description="Left to a notification, order or rules")
-    fixed_by: str | None
+    fixed_by: str | None = strawberry.field(
+        description="Who fixes it, where the Act leaves it to notification"
+    )
     bound_factor: Decimal | None = strawberry.field(
         description="A notified amount may be at most this × the rate of boundBase"
     )
-    bound_base: str | None
+    bound_base: str | None = strawberry.field(description="The rate it is bounded by, if any")
 
 
 @strawberry.type(description="One typed statement of a row, with its citations")
 class ComparisonFact:
-    key: str
-    label: str
-    kind: core.FactKind
-    confidence: Confidence
-    citations: list[Citation]
-    explanation: str
-    flag: bool | None
-    duration: FactDuration | None
-    amount: FactAmount | None
-    items: list[str]
+    key: str = strawberry.field(description="A stable key for the fact")
+    label: str = strawberry.field(description="What the fact is, in words")
+    kind: core.FactKind = strawberry.field(description="What kind of value it holds")
+    confidence: Confidence = strawberry.field(description="How the text is known")
+    citations: list[Citation] = strawberry.field(description="The provisions this rests on")
+    explanation: str = strawberry.field(
+        description="Why, in one line; says so where a reading is interpreted"
+    )
+    flag: bool | None = strawberry.field(description="The value, for a yes-or-no fact")
+    duration: FactDuration | None = strawberry.field(description="The value, for a period")
+    amount: FactAmount | None = strawberry.field(description="The value, for an amount")
+    items: list[str] = strawberry.field(description="The values, for a list")
     shares: list[Decimal] = strawberry.field(description="FUNDS: each item's share (1 = all)")
-    text: str | None
+    text: str | None = strawberry.field(description="The value, in words")
     unknown: bool = strawberry.field(description="The source hides the value: null, not none")
 
     @classmethod
@@ -91,23 +128,31 @@ class ComparisonFact:
         )
 
 
-@strawberry.type
+@strawberry.type(description="One jurisdiction's answer on a topic")
 class ComparisonRow:
-    jurisdiction: strawberry.ID
-    summary: str
-    confidence: Confidence
-    citations: list[Citation]
+    jurisdiction: strawberry.ID = strawberry.field(description="The jurisdiction's code")
+    summary: str = strawberry.field(description="The answer in a sentence or two")
+    confidence: Confidence = strawberry.field(
+        description="The lowest confidence of the provisions it rests on"
+    )
+    citations: list[Citation] = strawberry.field(
+        description="The provisions this rests on, most specific first"
+    )
     provided: bool = strawberry.field(
         default=True, description="false: the Act has no such provision (cited to what it has)"
     )
-    explanation: str = ""
-    facts: list[ComparisonFact] = strawberry.field(default_factory=list)
+    explanation: str = strawberry.field(
+        default="", description="Why, in one line; says so where a reading is interpreted"
+    )
+    facts: list[ComparisonFact] = strawberry.field(
+        description="The answer as typed facts (periods, amounts, lists)", default_factory=list
+    )
 
 
-@strawberry.type
+@strawberry.type(description="One topic across jurisdictions, side by side")
 class Comparison:
-    topic: ComparisonTopic
-    rows: list[ComparisonRow]
+    topic: ComparisonTopic = strawberry.field(description="The topic")
+    rows: list[ComparisonRow] = strawberry.field(description="One row per jurisdiction")
 
 
 def row(plugin: base.Jurisdiction, topic: ComparisonTopic) -> ComparisonRow:

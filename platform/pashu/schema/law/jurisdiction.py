@@ -19,15 +19,15 @@ from pashu.schema.law.types import (
 )
 
 
-@strawberry.type
+@strawberry.type(description="A state whose Acts are encoded: public, no token needed")
 class Jurisdiction:
     _plugin: strawberry.Private[base.Jurisdiction]
 
-    @strawberry.field
+    @strawberry.field(description="The jurisdiction's code; each tenant is bound to one")
     def code(self) -> strawberry.ID:
         return strawberry.ID(self._plugin.code)
 
-    @strawberry.field
+    @strawberry.field(description="The state's name")
     def name(self) -> str:
         return self._plugin.name
 
@@ -35,15 +35,17 @@ class Jurisdiction:
     def iso_code(self) -> str:
         return self._plugin.iso_code
 
-    @strawberry.field
+    @strawberry.field(description="The chapters its Acts provide")
     def capabilities(self) -> list[Capability]:
         return sorted(self._plugin.capabilities, key=lambda c: list(base.Capability).index(c))
 
-    @strawberry.field
+    @strawberry.field(description="Its Acts, with every section")
     def acts(self) -> list[Act]:
         return [Act.of(a) for a in self._plugin.acts]
 
-    @strawberry.field
+    @strawberry.field(
+        description="The offences its Acts create, with their bounds exactly as given"
+    )
     def offences(self) -> list[Offence]:
         return [Offence.of(o) for o in self._plugin.offences]
 

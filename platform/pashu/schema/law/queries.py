@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import datetime
+from typing import Annotated
 
 import strawberry
 
@@ -26,13 +27,24 @@ from pashu.schema.law.types import (
 from pashu.schema.limits import page_size
 
 
-@strawberry.input
+@strawberry.input(
+    description="What has happened to a seizure so far; instants are ISO 8601 with an offset "
+    "(e.g. +05:30), each no earlier than the one before"
+)
 class TimelineEventsInput:
-    seized_at: datetime
-    impounded_at: datetime | None = None
-    announced_at: datetime | None = None
-    noticed_at: datetime | None = None
-    sold_at: datetime | None = None
+    seized_at: datetime = strawberry.field(description="When the animals were seized")
+    impounded_at: datetime | None = strawberry.field(
+        default=None, description="When they were received into the pound, if yet"
+    )
+    announced_at: datetime | None = strawberry.field(
+        default=None, description="When the seizure was announced (by the Village Crier), if yet"
+    )
+    noticed_at: datetime | None = strawberry.field(
+        default=None, description="When the notice of unclaimed cattle was published, if yet"
+    )
+    sold_at: datetime | None = strawberry.field(
+        default=None, description="When the animals were sold, if they were"
+    )
 
 
 def _events(e: TimelineEventsInput) -> base.TimelineEvents:
@@ -62,12 +74,27 @@ class LawQuery:
     def jurisdictions(self) -> list[Jurisdiction]:
         return [Jurisdiction(_plugin=p) for p in registry.installed()]
 
-    @strawberry.field
-    def jurisdiction(self, code: strawberry.ID) -> Jurisdiction | None:
+    @strawberry.field(description="One jurisdiction by its code; null when none is installed")
+    def jurisdiction(
+        self,
+        code: Annotated[
+            strawberry.ID,
+            strawberry.argument(description="The jurisdiction's code, as `jurisdictions` lists it"),
+        ],
+    ) -> Jurisdiction | None:
         return Jurisdiction(_plugin=registry.get(code)) if code in registry.codes() else None
 
     @strawberry.field(description="Is this species cattle, an animal, under each Act?")
-    def classify_animal(self, species: str) -> list[Classification]:
+    def classify_animal(
+        self,
+        species: Annotated[
+            str,
+            strawberry.argument(
+                description="A species name or synonym (donkey, hen, oxen); an unknown one is "
+                "refused with UNKNOWN_SPECIES, listing the vocabulary"
+            ),
+        ],
+    ) -> list[Classification]:
         name = canonical(species)
         rows = []
         for p in registry.installed():
@@ -87,13 +114,23 @@ class LawQuery:
 
     @strawberry.field(description="Who must do what by when, as half-open windows")
     def impoundment_timeline(
-        self, jurisdiction: strawberry.ID, events: TimelineEventsInput
+        self,
+        jurisdiction: Annotated[
+            strawberry.ID, strawberry.argument(description="The jurisdiction's code")
+        ],
+        events: Annotated[
+            TimelineEventsInput,
+            strawberry.argument(description="What has happened so far; later steps are projected"),
+        ],
     ) -> list[TimelineStep]:
         plugin = registry.get(jurisdiction)
         return [TimelineStep.of(s) for s in plugin.impoundment_timeline(_events(events))]
 
     @strawberry.field(description="One topic across every jurisdiction, side by side")
-    def compare(self, topic: ComparisonTopic) -> Comparison:
+    def compare(
+        self,
+        topic: Annotated[ComparisonTopic, strawberry.argument(description="The topic compared")],
+    ) -> Comparison:
         return comparison.matrix([topic], None)[0]
 
     @strawberry.field(
@@ -101,15 +138,26 @@ class LawQuery:
     )
     def compare_matrix(
         self,
-        topics: list[ComparisonTopic] | None = None,
-        jurisdictions: list[strawberry.ID] | None = None,
+        topics: Annotated[
+            list[ComparisonTopic] | None,
+            strawberry.argument(description="The topics (rows); every topic when omitted"),
+        ] = None,
+        jurisdictions: Annotated[
+            list[strawberry.ID] | None,
+            strawberry.argument(description="Jurisdiction codes (columns); all when omitted"),
+        ] = None,
     ) -> list[Comparison]:
         return comparison.matrix(topics, jurisdictions)
 
     @strawberry.field(
         description="One set of facts run through every Act at once; nothing is stored"
     )
-    def compare_scenario(self, facts: ScenarioInput) -> list[ScenarioAnswer]:
+    def compare_scenario(
+        self,
+        facts: Annotated[
+            ScenarioInput, strawberry.argument(description="The facts of one imagined case")
+        ],
+    ) -> list[ScenarioAnswer]:
         return compare_scenario(facts)
 
     @strawberry.field(
@@ -118,10 +166,22 @@ class LawQuery:
     )
     def search_law(
         self,
-        text: str,
-        jurisdiction: strawberry.ID | None = None,
-        first: int = 20,
-        act: str | None = None,
+        text: Annotated[
+            str,
+            strawberry.argument(
+                description='Words to find (at most 200 characters); "quoted" words as a phrase'
+            ),
+        ],
+        jurisdiction: Annotated[
+            strawberry.ID | None,
+            strawberry.argument(description="Only this jurisdiction's Acts (its code)"),
+        ] = None,
+        first: Annotated[
+            int, strawberry.argument(description="How many hits, best first (1 to 50)")
+        ] = 20,
+        act: Annotated[
+            str | None, strawberry.argument(description="Only the Act with this Akoma Ntoso URI")
+        ] = None,
     ) -> list[LawHit]:
         if jurisdiction is not None:
             registry.get(jurisdiction)

@@ -8,45 +8,77 @@ from decimal import Decimal
 import strawberry
 
 from pashu.jurisdictions.base import Action, BuyerRole, PlaceKind, RateKind
+from pashu.schema.enums import described_enum
 from pashu.schema.impoundment.types import Dues
 from pashu.schema.law.types import Citation, TimelineStep, cites
 from pashu.services import scenarios
 from pashu.services.scenarios import Conduct
 
-strawberry.enum(Conduct, name="OwnerConduct", description="What the owner does")
+described_enum(
+    Conduct,
+    {
+        "ABSENT": "Never appears: the animals go to sale",
+        "PAYS": "Appears and pays the dues",
+        "REFUSES": "Appears but refuses or omits to pay",
+        "DISPUTES": "Appears, disputes the seizure and deposits the dues under protest",
+    },
+    name="OwnerConduct",
+    description="What the owner does",
+)
 
 
-@strawberry.input
+@strawberry.input(description="Animals of one species in the scenario")
 class ScenarioAnimalInput:
-    species: str
-    count: int
+    species: str = strawberry.field(description="The species (a name or synonym)")
+    count: int = strawberry.field(description="How many head")
 
 
 @strawberry.input(description="A rate as a notification would fix it, checked as one is")
 class ScenarioRateInput:
-    kind: RateKind
-    amount: Decimal
-    effective_from: date
-    species: str | None = None
+    kind: RateKind = strawberry.field(description="The rate's kind")
+    amount: Decimal = strawberry.field(description="The amount in rupees (decimal string)")
+    effective_from: date = strawberry.field(
+        description="The day it takes effect (a calendar day in IST)"
+    )
+    species: str | None = strawberry.field(
+        default=None, description="The species it is for, where the rate is per species"
+    )
 
 
-@strawberry.input
+@strawberry.input(
+    description=("The facts of one imagined case, run through every Act; nothing is stored")
+)
 class ScenarioInput:
-    animals: list[ScenarioAnimalInput]
-    seized_at: datetime
-    place: PlaceKind = PlaceKind.PRIVATE_LAND
-    impounded_at: datetime | None = None
-    announced_at: datetime | None = None
-    noticed_at: datetime | None = None
-    owner: Conduct = Conduct.ABSENT
+    animals: list[ScenarioAnimalInput] = strawberry.field(description="The animals seized")
+    seized_at: datetime = strawberry.field(
+        description="When they were seized (ISO 8601 with offset)"
+    )
+    place: PlaceKind = strawberry.field(
+        default=PlaceKind.PRIVATE_LAND, description="The kind of place they were seized at"
+    )
+    impounded_at: datetime | None = strawberry.field(
+        default=None, description="When the pound received them (ISO 8601 with offset)"
+    )
+    announced_at: datetime | None = strawberry.field(
+        default=None, description="When the seizure was announced (ISO 8601 with offset)"
+    )
+    noticed_at: datetime | None = strawberry.field(
+        default=None,
+        description=("When the notice of unclaimed cattle was published (ISO 8601 with offset)"),
+    )
+    owner: Conduct = strawberry.field(default=Conduct.ABSENT, description="What the owner does")
     owner_appears_at: datetime | None = strawberry.field(
         default=None, description="Required when the owner appears (owner other than ABSENT)"
     )
-    rates: list[ScenarioRateInput] = strawberry.field(default_factory=list)
+    rates: list[ScenarioRateInput] = strawberry.field(
+        description="Rates as notifications would fix them", default_factory=list
+    )
     sale_price: Decimal | None = strawberry.field(
         default=None, description="A hypothetical price for every impounded animal, sold at once"
     )
-    sale_expenses: Decimal = Decimal("0.00")
+    sale_expenses: Decimal = strawberry.field(
+        default=Decimal("0.00"), description="The expenses of a sale in rupees (decimal string)"
+    )
     as_of: datetime | None = strawberry.field(
         default=None,
         description="The dues are worked out on this instant; default: the owner's appearance, "
@@ -74,9 +106,9 @@ class ScenarioInput:
 
 @strawberry.type(description="One Act's answer on one question of the scenario")
 class ScenarioCell:
-    summary: str
+    summary: str = strawberry.field(description="The answer in a sentence")
     lawful: bool | None = strawberry.field(description="null: the Act does not settle it")
-    citations: list[Citation]
+    citations: list[Citation] = strawberry.field(description="The provisions this rests on")
 
     @classmethod
     def of(cls, c: scenarios.Cell | None) -> ScenarioCell | None:
@@ -85,62 +117,90 @@ class ScenarioCell:
         )
 
 
-@strawberry.type
+@strawberry.type(description="How one Act classes the scenario's animals of one species")
 class ScenarioAnimal:
-    species: str
-    count: int
+    species: str = strawberry.field(description="The species")
+    count: int = strawberry.field(description="How many head")
     impoundable: bool = strawberry.field(description="Cattle or an animal under the Act")
-    is_cattle: bool | None
-    is_animal: bool | None
-    citations: list[Citation]
-    explanation: str
+    is_cattle: bool | None = strawberry.field(
+        description="Whether the Act counts them as cattle; null where it does not say"
+    )
+    is_animal: bool | None = strawberry.field(
+        description=("Whether the Act counts them as animals; null where it has no such term")
+    )
+    citations: list[Citation] = strawberry.field(description="The provisions this rests on")
+    explanation: str = strawberry.field(
+        description="Why, in one line; says so where a reading is interpreted"
+    )
 
 
 @strawberry.type(description="A step the facts say was taken: inside its window or not")
 class ScenarioStepCheck:
-    action: Action
-    at: datetime
+    action: Action = strawberry.field(description="The step")
+    at: datetime = strawberry.field(
+        description="When the facts say it was taken (ISO 8601 with offset, shown in IST)"
+    )
     lawful: bool | None = strawberry.field(description="null: the Act has no such step")
-    citations: list[Citation]
-    explanation: str
+    citations: list[Citation] = strawberry.field(description="The provisions this rests on")
+    explanation: str = strawberry.field(
+        description="Why, in one line; says so where a reading is interpreted"
+    )
 
 
-@strawberry.type
+@strawberry.type(description="A rate of the scenario checked as a notification would be")
 class ScenarioRateCheck:
-    kind: RateKind
-    species: str | None
-    amount: Decimal
-    effective_from: date
-    accepted: bool
-    citations: list[Citation]
-    explanation: str
+    kind: RateKind = strawberry.field(description="The rate's kind")
+    species: str | None = strawberry.field(description="The species, if per species")
+    amount: Decimal = strawberry.field(description="The amount in rupees (decimal string)")
+    effective_from: date = strawberry.field(
+        description="The day it takes effect (a calendar day in IST)"
+    )
+    accepted: bool = strawberry.field(description="Whether the Act allows it")
+    citations: list[Citation] = strawberry.field(description="The provisions this rests on")
+    explanation: str = strawberry.field(
+        description="Why, in one line; says so where a reading is interpreted"
+    )
 
 
 @strawberry.type(description="Rupees of one kind going to one account")
 class ScenarioShare:
-    kind: str
+    kind: str = strawberry.field(description="The kind of money")
     account: str = strawberry.field(description="fund:<key>, owner, deposit:<kind>, expenses:sale")
-    account_name: str
-    amount: Decimal
-    citations: list[Citation]
+    account_name: str = strawberry.field(description="The account's name as the Act calls it")
+    amount: Decimal = strawberry.field(description="Rupees (decimal string)")
+    citations: list[Citation] = strawberry.field(description="The provisions this rests on")
 
 
-@strawberry.type
+@strawberry.type(description="One Act's answers for the scenario")
 class ScenarioAnswer:
-    jurisdiction: strawberry.ID
+    jurisdiction: strawberry.ID = strawberry.field(description="The jurisdiction's code")
     provided: bool = strawberry.field(description="false: the Act has no impoundment chapter")
-    refusal: ScenarioCell | None
-    animals: list[ScenarioAnimal]
-    timeline: list[TimelineStep]
-    steps: list[ScenarioStepCheck]
-    rates: list[ScenarioRateCheck]
-    dues: Dues | None
-    earliest_sale: datetime | None
-    earliest_sale_citations: list[Citation]
-    prohibited_purchasers: list[BuyerRole]
-    prohibited_purchasers_citations: list[Citation]
-    owner: ScenarioCell | None
-    money: list[ScenarioShare]
+    refusal: ScenarioCell | None = strawberry.field(
+        description="Why the Act cannot take the scenario, if it cannot"
+    )
+    animals: list[ScenarioAnimal] = strawberry.field(description="How the Act classes the animals")
+    timeline: list[TimelineStep] = strawberry.field(description="The timeline the facts give")
+    steps: list[ScenarioStepCheck] = strawberry.field(
+        description="The steps the facts say were taken, each inside its window or not"
+    )
+    rates: list[ScenarioRateCheck] = strawberry.field(description="The scenario's rates, checked")
+    dues: Dues | None = strawberry.field(description="What the owner must pay")
+    earliest_sale: datetime | None = strawberry.field(
+        description=(
+            "The first instant the animals may be sold (ISO 8601 with offset, shown in IST)"
+        )
+    )
+    earliest_sale_citations: list[Citation] = strawberry.field(
+        description="The provisions the earliest sale rests on"
+    )
+    prohibited_purchasers: list[BuyerRole] = strawberry.field(description="Who may not buy")
+    prohibited_purchasers_citations: list[Citation] = strawberry.field(
+        description="The provisions barring them"
+    )
+    owner: ScenarioCell | None = strawberry.field(
+        description="What follows from the owner's conduct"
+    )
+    money: list[ScenarioShare] = strawberry.field(description="Where the money goes")
 
     @classmethod
     def of(cls, o: scenarios.Outcome) -> ScenarioAnswer:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime
 from decimal import Decimal
+from typing import Annotated
 
 import strawberry
 
@@ -20,24 +21,165 @@ from pashu.jurisdictions.base import (
     MoneyKind,
     RateKind,
 )
+from pashu.schema.enums import described_enum
 
 # The core's enums become GraphQL enums as they are (strawberry marks the class).
-strawberry.enum(Capability, description="A chapter an Act may provide")
-strawberry.enum(Confidence, description="How a provision's text is known")
-strawberry.enum(Action, name="TimelineAction")
-strawberry.enum(ComparisonTopic)
-strawberry.enum(MoneyKind)
-strawberry.enum(RateKind)
-strawberry.enum(BuyerRole)
+described_enum(
+    Capability,
+    {
+        "IMPOUNDMENT": "Seizure of trespassing animals and their keeping in a pound until claimed "
+        "(Animal Control & Taxation Act ss.7-9, Cattle Trespass Act ss.9-14)",
+        "AUCTION": "Sale by public auction of animals not claimed in time (Animal Control & "
+        "Taxation Act s.10, Cattle Trespass Act ss.14(3), 16)",
+        "ANIMAL_REGISTRATION": "Registration of animals with the Village Council (Animal Control "
+        "& Taxation Act s.12)",
+        "ANIMAL_TAX": "The tax on animals kept (Animal Control & Taxation Act s.13)",
+        "ESTABLISHMENT_REGISTRATION": "Registration of establishments keeping cattle (the Cattle "
+        "Trespass Act's establishment-registration provision)",
+        "REGULATED_AREAS": "Orders prohibiting or regulating the keeping of cattle in notified "
+        "areas, with licences (Pashu (Niyantran) Adhiniyam s.4)",
+        "COMPOUNDING": "Offences that may be compounded for a sum instead of prosecution (Pashu "
+        "(Niyantran) Adhiniyam s.10)",
+        "ILLEGAL_SEIZURE_COMPLAINTS": "Complaints to a magistrate of illegal seizure or "
+        "detention, with compensation (Cattle Trespass Act ss.20-22)",
+    },
+    description="A chapter an Act may provide; an operation of a chapter the tenant's Act lacks "
+    "is refused with NOT_IN_JURISDICTION",
+)
+described_enum(
+    Confidence,
+    {
+        "READ": "The words are legible and applied as written",
+        "INTERPRETED": "The text has a slip or leaves the point open; applied as the reading in "
+        "the answer's explanation says",
+        "RECONSTRUCTED": "Partly legible (the scan); the most likely reading is applied",
+        "UNKNOWN": "Not legible: no value is given (null), never an invented number",
+    },
+    description="How a provision's text is known",
+)
+described_enum(
+    Action,
+    {
+        "DELIVER_TO_POUND": "The seizer takes the animals to the pound (Cattle Trespass Act "
+        "ss.9(1), 10: within 24 hours of seizure; Animal Control & Taxation Act s.7: to the "
+        "Village Council, no time set)",
+        "ANNOUNCE_SEIZURE": "The seizure is announced through the Village Crier within 24 hours "
+        "of the animals being brought (Animal Control & Taxation Act s.7)",
+        "REPORT_UNCLAIMED": "Cattle unclaimed seven days from impounding are reported to the "
+        "local authority (Cattle Trespass Act s.14(1))",
+        "PUBLISH_NOTICE": "Notice of the unclaimed cattle posted and proclaimed by beat of drum "
+        "(Cattle Trespass Act s.14(2))",
+        "AUCTION": "Sale by public auction of animals still unclaimed (Animal Control & Taxation "
+        "Act s.10(1): seven days from the announcement; Cattle Trespass Act s.14(3): seven days "
+        "from the notice)",
+        "COMPLAIN_ILLEGAL_SEIZURE": "A complaint of illegal seizure or detention, within ten days "
+        "from the seizure (Cattle Trespass Act s.20)",
+        "CLAIM_SALE_PROCEEDS": "The owner's claim to the sale proceeds less fines and charges, "
+        "within 15 days of the sale (Animal Control & Taxation Act s.10)",
+        "CLAIM_SURPLUS": "A claim to the surplus proceeds held in deposit, within three months "
+        "(Cattle Trespass Act s.17(3); counted from the sale, an interpreted reading)",
+    },
+    name="TimelineAction",
+    description="A step of an impoundment's timeline: who must do what, by when, under which "
+    "section; days are counted per the General Clauses Act s.9 in IST",
+)
+described_enum(
+    ComparisonTopic,
+    {
+        "CATTLE_DEFINITION": "Which species each Act counts as cattle, or as animals",
+        "CLAIM_PERIOD": "How long an owner has to claim impounded animals before sale",
+        "FINE_CAPS": "The least and greatest fines for each Act's offences, and imprisonment",
+        "COMPOUNDING": "Whether an offence may be compounded, and for how much",
+        "PROHIBITED_PURCHASERS": "Who may not buy at an auction of impounded animals",
+        "MONEY_ROUTING": "Which fund receives fines, charges, proceeds, fees and taxes",
+        "TERRITORIAL_EXTENT": "Where each Act is in force, and what changes that",
+        "KEEPING_RULES": "How and where animals must be kept, and what an inspector may check",
+        "SEIZURE_POWERS": "Who may seize animals, at which kinds of place, on what condition",
+        "POUND_KEEPER_DUTIES": "What the keeper of a pound must record, feed and report",
+        "PERIODS": "Every period the Acts set (hours, days, months), side by side",
+        "IMPOUNDMENT_CHARGES": "The fines per head and feeding charges an impounded animal incurs",
+        "SALE_PROCEDURE": "How unclaimed animals are sold and the proceeds accounted for",
+        "COMPLAINTS_AND_COMPENSATION": "Remedies for an illegal seizure, and who pays compensation",
+        "OFFENCES": "The offences each Act creates, with their penalties",
+        "REGISTRATION_AND_LICENCES": "Registration of animals or establishments, and licences",
+        "RULES_AND_DELEGATION": "What each Act lets the government make rules about or delegate",
+    },
+    description="A subject compared across every jurisdiction's Acts (compare, compareMatrix)",
+)
+described_enum(
+    MoneyKind,
+    {
+        "FINE": "Fines levied per head on impounded animals (Animal Control & Taxation Act s.9, "
+        "Cattle Trespass Act s.11)",
+        "OFFENCE_FINE": "Fines on conviction for an offence under the Act",
+        "FEEDING_CHARGE": "Charges for feeding impounded animals, per head per day (Animal "
+        "Control & Taxation Act s.8, Cattle Trespass Act s.4)",
+        "SALE_PROCEEDS": "The price an impounded animal fetched at sale",
+        "SURPLUS_PROCEEDS": "What is left of the proceeds after fines, charges and expenses, held "
+        "for the owner (Animal Control & Taxation Act s.10, Cattle Trespass Act s.17)",
+        "REGISTRATION_FEE": "Fees for registering animals (Animal Control & Taxation Act s.12)",
+        "ANIMAL_TAX": "The tax on animals kept (Animal Control & Taxation Act s.13)",
+        "COMPOSITION": "Sums paid to compound an offence (Pashu (Niyantran) Adhiniyam s.10)",
+        "ESTABLISHMENT_FEE": "Fees for registering an establishment keeping cattle (Cattle "
+        "Trespass Act)",
+        "LICENCE_FEE": "Fees for a licence or permit under an order (Pashu (Niyantran) Adhiniyam "
+        "s.4)",
+    },
+    description="A kind of money an Act routes to a fund",
+)
+described_enum(
+    RateKind,
+    {
+        "FINE_PER_HEAD": "Fine per head of impounded animal, in rupees (Animal Control & Taxation "
+        "Act s.9, Cattle Trespass Act s.11(1))",
+        "FEEDING_PER_HEAD_PER_DAY": "Feeding charge per head per day of impoundment, in rupees "
+        "(Animal Control & Taxation Act s.8, Cattle Trespass Act s.4)",
+        "HABITUAL_AREA_FINE_PER_HEAD": "Fine per head for cattle seized in a notified habitual "
+        "trespass area, at most twice the scale (Cattle Trespass Act s.11(2))",
+        "AERODROME_FINE_PER_HEAD": "Fine per head for cattle seized on an aerodrome, at most four "
+        "times the scale (Cattle Trespass Act s.12)",
+        "REGISTRATION_FEE": "Fee for registering an animal or an establishment, in rupees",
+        "ANIMAL_TAX": "Tax per animal, in rupees (Animal Control & Taxation Act s.13)",
+    },
+    description="An amount an Act leaves to notification; a tenant publishes it with the date it "
+    "takes effect and its gazette reference",
+)
+described_enum(
+    BuyerRole,
+    {
+        "PUBLIC": "Any member of the public: no Act bars them from buying",
+        "VILLAGE_COUNCIL_MEMBER": "A member of the Village Council (barred, Animal Control & "
+        "Taxation Act s.10(3))",
+        "VILLAGE_COUNCIL_SECRETARY": "The Secretary of the Village Council (barred, Animal "
+        "Control & Taxation Act s.10(3))",
+        "VILLAGE_COUNCIL_EMPLOYEE": "An employee of the Village Council (barred, Animal Control & "
+        "Taxation Act s.10(3))",
+        "VILLAGE_COUNCIL_FAMILY_MEMBER": "A member of the family of a Village Council member, "
+        "Secretary or employee (barred, Animal Control & Taxation Act s.10(3))",
+        "POLICE_OFFICER": "A police officer (barred, Cattle Trespass Act s.19(1))",
+        "POUND_KEEPER": "A pound-keeper (barred, Cattle Trespass Act s.19(1))",
+        "OFFICER_UNDER_ACT": "An officer appointed under the Act (barred, Cattle Trespass Act "
+        "s.19(1))",
+        "LOCAL_AUTHORITY_MEMBER": "A member of the local authority (barred, Cattle Trespass Act "
+        "s.19(1))",
+    },
+    description="In what capacity a buyer bought at a sale; a capacity the tenant's Act bars is "
+    "refused with PROHIBITED_PURCHASER",
+)
 
 
 @strawberry.type(description="A provision a rule rests on")
 class Citation:
-    uri: str
+    uri: str = strawberry.field(
+        description=(
+            "Akoma Ntoso URI of the provision; resolves on this server (HTML, or "
+            "AKN XML on request)"
+        )
+    )
     section: str = strawberry.field(description='As lawyers write it: "14(3)"')
-    act: str
-    act_uri: str
-    confidence: Confidence
+    act: str = strawberry.field(description="The Act's title")
+    act_uri: str = strawberry.field(description="Akoma Ntoso URI of the whole Act")
+    confidence: Confidence = strawberry.field(description="How the provision's text is known")
     note: str | None = strawberry.field(description="How an unclear text is read, if it is")
 
     @classmethod
@@ -56,15 +198,21 @@ def cites(items: list[CoreCitation] | tuple[CoreCitation, ...]) -> list[Citation
     return [Citation.of(c) for c in items]
 
 
-@strawberry.type
+@strawberry.type(description="One section of an Act, as the text gives it")
 class Section:
-    number: str
-    heading: str
-    text: str
-    uri: str
-    chapter: str | None
-    confidence: Confidence
-    note: str | None
+    number: str = strawberry.field(description='The section number as the Act writes it: "14"')
+    heading: str = strawberry.field(description="The section's heading")
+    text: str = strawberry.field(
+        description="The section's text (illegible parts marked as the statute notes say)"
+    )
+    uri: str = strawberry.field(
+        description="Akoma Ntoso URI of the section; resolves on this server"
+    )
+    chapter: str | None = strawberry.field(
+        description="The chapter it is in, if the Act has chapters"
+    )
+    confidence: Confidence = strawberry.field(description="How its text is known")
+    note: str | None = strawberry.field(description="How an unclear text is read, if it is")
 
     @classmethod
     def of(cls, s: CoreSection) -> Section:
@@ -79,18 +227,34 @@ class Section:
         )
 
 
-@strawberry.type
+@strawberry.type(description="An Act a jurisdiction encodes, with every section")
 class Act:
-    uri: str
-    title: str
-    short_title: str
-    year: int | None
-    confidence: Confidence
-    note: str | None
+    uri: str = strawberry.field(
+        description="Akoma Ntoso FRBR URI of the Act; resolves on this server"
+    )
+    title: str = strawberry.field(description="The Act's full title")
+    short_title: str = strawberry.field(description="The Act's short title")
+    year: int | None = strawberry.field(
+        description="The year of the Act; null when the source does not show it"
+    )
+    confidence: Confidence = strawberry.field(
+        description="How the Act's source as a whole is known (its sections carry their own)"
+    )
+    note: str | None = strawberry.field(
+        description="What is known of the source, if it is imperfect"
+    )
     _act: strawberry.Private[CoreAct]
 
-    @strawberry.field
-    def sections(self, number: str | None = None) -> list[Section]:
+    @strawberry.field(description="The Act's sections in order; one when `number` is given")
+    def sections(
+        self,
+        number: Annotated[
+            str | None,
+            strawberry.argument(
+                description='Only the section with this number, as the Act writes it ("14")'
+            ),
+        ] = None,
+    ) -> list[Section]:
         secs = self._act.sections
         return [Section.of(s) for s in secs if number is None or s.number == number]
 
@@ -109,23 +273,46 @@ class Act:
 
 @strawberry.type(description="An offence with its bounds exactly as the Act gives them")
 class Offence:
-    code: str
-    section: str
-    title: str
-    citation: Citation
-    citations: list[Citation]
-    fine_min: Decimal | None
-    fine_max: Decimal | None
+    code: str = strawberry.field(description="Stable code of the offence within its jurisdiction")
+    section: str = strawberry.field(
+        description='The section creating it, as the Act writes it: "29"'
+    )
+    title: str = strawberry.field(description="What the offence is")
+    citation: Citation = strawberry.field(description="The section creating the offence")
+    citations: list[Citation] = strawberry.field(description="Every provision its penalty rests on")
+    fine_min: Decimal | None = strawberry.field(
+        description=(
+            "Least fine in rupees (decimal string); null where the Act sets none "
+            "or the text is illegible (see unknownFields)"
+        )
+    )
+    fine_max: Decimal | None = strawberry.field(
+        description=(
+            "Greatest fine in rupees (decimal string); null where the Act sets "
+            "none or the text is illegible (see unknownFields)"
+        )
+    )
     subsequent_fine: Decimal | None = strawberry.field(
         description="A fixed fine for every subsequent offence"
     )
-    imprisonment_max_months: int | None
-    compoundable: bool
-    composition_max: Decimal | None
+    imprisonment_max_months: int | None = strawberry.field(
+        description=(
+            "Longest imprisonment in months; null where the Act gives none or it is illegible"
+        )
+    )
+    compoundable: bool = strawberry.field(
+        description="Whether the Act lets the offence be compounded"
+    )
+    composition_max: Decimal | None = strawberry.field(
+        description=(
+            "Greatest sum it may be compounded for, in rupees; null where not "
+            "compoundable or not given"
+        )
+    )
     unknown_fields: list[str] = strawberry.field(
         description="Bounds the source text hides: null here means unknown, not unlimited"
     )
-    note: str | None
+    note: str | None = strawberry.field(description="How an unclear text is read, if it is")
     recoverable_from_salary: bool = strawberry.field(
         default=False, description="The fine may be recovered by deduction from salary"
     )
@@ -155,11 +342,13 @@ def _camel(name: str) -> str:
     return head + "".join(p.title() for p in rest)
 
 
-@strawberry.type
+@strawberry.type(description="A share of one kind of money going to one fund")
 class FundShare:
-    fund: str
-    fund_name: str
-    share: Decimal
+    fund: str = strawberry.field(description="The fund's key")
+    fund_name: str = strawberry.field(description="The fund's name as the Act gives it")
+    share: Decimal = strawberry.field(
+        description="The fraction of the money it receives (0 to 1, decimal string)"
+    )
     account: str = strawberry.field(
         description='The ledger\'s name for it before any holder: "fund:<fund>" or "deposit:<fund>"'
     )
@@ -171,20 +360,34 @@ class FundShare:
 
 @strawberry.type(description="Where one kind of money goes")
 class MoneyRoute:
-    kind: MoneyKind
-    shares: list[FundShare]
-    citations: list[Citation]
-    explanation: str
+    kind: MoneyKind = strawberry.field(description="The kind of money")
+    shares: list[FundShare] = strawberry.field(description="Where it goes, in shares summing to 1")
+    citations: list[Citation] = strawberry.field(
+        description="The provisions this rests on, most specific first"
+    )
+    explanation: str = strawberry.field(
+        description="Why, in one line; says so where a reading is interpreted"
+    )
 
 
 @strawberry.type(description="An amount the Act leaves to notification, and its bound")
 class RateRule:
-    kind: RateKind
-    fixed_by: str
-    per_species: bool
-    bound_base: RateKind | None
-    bound_factor: Decimal | None
-    citations: list[Citation]
+    kind: RateKind = strawberry.field(description="The rate's kind")
+    fixed_by: str = strawberry.field(
+        description=("Who fixes it under the Act (e.g. the State Government by notification)")
+    )
+    per_species: bool = strawberry.field(description="Whether it is fixed per species")
+    bound_base: RateKind | None = strawberry.field(
+        description="The rate it is bounded by, if any (e.g. the ordinary scale)"
+    )
+    bound_factor: Decimal | None = strawberry.field(
+        description=(
+            "How many times the base it may be at most (decimal string); null when unbounded"
+        )
+    )
+    citations: list[Citation] = strawberry.field(
+        description="The provisions this rests on, most specific first"
+    )
     by_local_area: bool = strawberry.field(
         default=False,
         description="The rate may differ by local area: a notification may name a local "
@@ -192,34 +395,50 @@ class RateRule:
     )
 
 
-@strawberry.type
+@strawberry.type(description="Who may not buy at the Act's auctions")
 class ProhibitedPurchasers:
-    roles: list[BuyerRole]
-    citations: list[Citation]
-    explanation: str
+    roles: list[BuyerRole] = strawberry.field(description="The buyer roles the Act bars")
+    citations: list[Citation] = strawberry.field(
+        description="The provisions this rests on, most specific first"
+    )
+    explanation: str = strawberry.field(
+        description="Why, in one line; says so where a reading is interpreted"
+    )
 
 
-@strawberry.type
+@strawberry.type(
+    description=("Whether a species is cattle, or an animal, under one jurisdiction's Act")
+)
 class Classification:
-    jurisdiction: strawberry.ID
-    species: str
+    jurisdiction: strawberry.ID = strawberry.field(description="The jurisdiction's code")
+    species: str = strawberry.field(description="The species, in the controlled vocabulary")
     is_cattle: bool | None = strawberry.field(description="null: the Act does not say")
     is_animal: bool | None = strawberry.field(description="null: the Act has no such term")
-    confidence: Confidence
-    citations: list[Citation]
-    explanation: str
+    confidence: Confidence = strawberry.field(description="How the definition's text is known")
+    citations: list[Citation] = strawberry.field(description="The definitions it rests on")
+    explanation: str = strawberry.field(
+        description="Why, in one line; says so where a reading is interpreted"
+    )
 
 
-@strawberry.type
+@strawberry.type(
+    description=(
+        "One step of an impoundment's timeline as a half-open window [notBefore, deadline)"
+    )
+)
 class TimelineStep:
-    action: Action
+    action: Action = strawberry.field(description="What must be done")
     not_before: datetime = strawberry.field(description="First instant the step is allowed")
     deadline: datetime | None = strawberry.field(
         description="First instant at which the step is late; null when the Act sets none"
     )
-    citation: Citation
-    citations: list[Citation]
-    explanation: str
+    citation: Citation = strawberry.field(description="The main provision the step rests on")
+    citations: list[Citation] = strawberry.field(
+        description="The provisions this rests on, most specific first"
+    )
+    explanation: str = strawberry.field(
+        description="Why, in one line; says so where a reading is interpreted"
+    )
     projected: bool = strawberry.field(
         description="Computed from an event that has not happened, at its earliest lawful time"
     )
@@ -244,27 +463,33 @@ class TimelineStep:
         )
 
 
-@strawberry.type
+@strawberry.type(description="A section as a search hit names it")
 class SectionRef:
-    number: str
-    heading: str
-    uri: str
-    act: str
-    act_uri: str = ""
-    confidence: Confidence = Confidence.READ
+    number: str = strawberry.field(description='The section number: "14"')
+    heading: str = strawberry.field(description="The section's heading")
+    uri: str = strawberry.field(description="Akoma Ntoso URI of the section")
+    act: str = strawberry.field(description="The Act's title")
+    act_uri: str = strawberry.field(default="", description="Akoma Ntoso URI of the Act")
+    confidence: Confidence = strawberry.field(
+        default=Confidence.READ, description="How the section's text is known"
+    )
 
 
 @strawberry.type(description="A run of text; matched: words the search asked for")
 class TextPart:
-    text: str
-    matched: bool
+    text: str = strawberry.field(description="The text of the run")
+    matched: bool = strawberry.field(description="Whether the run is a word the search asked for")
 
 
-@strawberry.type
+@strawberry.type(description="A section matching a search")
 class LawHit:
-    jurisdiction: strawberry.ID
-    section: SectionRef
+    jurisdiction: strawberry.ID = strawberry.field(description="The jurisdiction's code")
+    section: SectionRef = strawberry.field(description="The section found")
     snippet: str = strawberry.field(description="Matched words in [ ]; see snippetParts")
-    snippet_parts: list[TextPart] = strawberry.field(default_factory=list)
-    heading_parts: list[TextPart] = strawberry.field(default_factory=list)
+    snippet_parts: list[TextPart] = strawberry.field(
+        description="The snippet as runs of text, matched or not", default_factory=list
+    )
+    heading_parts: list[TextPart] = strawberry.field(
+        description="The heading as runs of text, matched or not", default_factory=list
+    )
     rank: float = strawberry.field(default=0.0, description="BM25: smaller is a better match")

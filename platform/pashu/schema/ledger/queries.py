@@ -13,7 +13,7 @@ from pashu.schema.node import to_global_id
 from pashu.services import accounts, ledger
 
 
-@strawberry.type
+@strawberry.type(description="One account of the tenant's double-entry books and its balance")
 class FundBalance:
     account: str = strawberry.field(
         description='"fund:<key>[:<holder id>]", "deposit:…", "payer:…", "payee:…"'
@@ -26,8 +26,10 @@ class FundBalance:
         description="The local authority or pound (its keeper) holding this account, if one"
     )
     holder: str | None = strawberry.field(description="That local authority's or pound's name")
-    name: str
-    balance: Decimal
+    name: str = strawberry.field(description="The account's name as the Act calls it")
+    balance: Decimal = strawberry.field(
+        description="The balance in rupees (decimal string): the sum of the account's ledger legs"
+    )
 
 
 def _global(d: accounts.Described) -> strawberry.ID | None:

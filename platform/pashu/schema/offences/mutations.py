@@ -6,6 +6,7 @@ from __future__ import annotations
 import uuid
 from datetime import datetime
 from decimal import Decimal
+from typing import Annotated
 
 import strawberry
 from sqlalchemy.orm import Session
@@ -42,140 +43,204 @@ def _opt_id(gid: strawberry.ID | None, type_name: str, field: str) -> uuid.UUID 
     return None if gid is None else _id(gid, type_name, field)
 
 
-@strawberry.input
+# Every mutation takes one argument, `input`, whose type describes each of its fields.
+INPUT = "What to record; each field is described on the input type"
+
+
+@strawberry.input(description="A party named in an order")
 class PartyInput:
-    name: str
-    address: str
+    name: str = strawberry.field(description="The party's name")
+    address: str = strawberry.field(description="Where the party resides")
 
 
-@strawberry.input
+@strawberry.input(description="Who is charged")
 class OffenderInput:
-    name: str
-    address: str
-    role: OffenderRole
+    name: str = strawberry.field(description="The person's name")
+    address: str = strawberry.field(description="Where the person resides")
+    role: OffenderRole = strawberry.field(description="In what capacity the person is charged")
     corporation: str | None = strawberry.field(
         default=None, description="For OFFICER_OF_CORPORATION: the corporation"
     )
 
 
-@strawberry.input
+@strawberry.input(description="An offence under the Act")
 class RecordOffenceInput:
     section: str = strawberry.field(description='The offence by its section: "25", "15(1)"')
-    offender: OffenderInput
-    committed_at: datetime
-    impoundment_id: strawberry.ID | None = None
+    offender: OffenderInput = strawberry.field(description="Who is charged")
+    committed_at: datetime = strawberry.field(
+        description="When the offence was committed (ISO 8601 with offset; not after now)"
+    )
+    impoundment_id: strawberry.ID | None = strawberry.field(
+        default=None, description="The impoundment case it arises from, if any"
+    )
 
 
-@strawberry.input
+@strawberry.input(description="An authorised officer's written report of the facts")
 class RecordOffenceReportInput:
-    offence_id: strawberry.ID
-    at: datetime
+    offence_id: strawberry.ID = strawberry.field(description="The offence case's global id")
+    at: datetime = strawberry.field(
+        description="When the report was made (ISO 8601 with offset; not after now)"
+    )
     officer: str = strawberry.field(description="The authorised officer making the report")
-    facts: str
+    facts: str = strawberry.field(description="The facts as reported")
 
 
-@strawberry.input
+@strawberry.input(description="An offence case sent to court")
 class SendToCourtInput:
-    offence_id: strawberry.ID
-    at: datetime
-    court: str
+    offence_id: strawberry.ID = strawberry.field(description="The offence case's global id")
+    at: datetime = strawberry.field(
+        description="When it was sent (ISO 8601 with offset; not after now)"
+    )
+    court: str = strawberry.field(description="The court it was sent to")
 
 
-@strawberry.input
+@strawberry.input(description="A court's direction that the animals be forfeited")
 class OrderForfeitureInput:
-    offence_id: strawberry.ID
-    at: datetime
-    court: str
+    offence_id: strawberry.ID = strawberry.field(description="The offence case's global id")
+    at: datetime = strawberry.field(
+        description="When the court directed it (ISO 8601 with offset; not after now)"
+    )
+    court: str = strawberry.field(description="The court")
     things: str = strawberry.field(description="The animals (or things) forfeited")
 
 
 @strawberry.input(description="Part of the fine applied as compensation for proved loss")
 class FineCompensationInput:
-    amount: Decimal
-    recipient: PartyInput
-    loss_proved: str
+    amount: Decimal = strawberry.field(
+        description="Rupees of the fine paid as compensation (decimal string)"
+    )
+    recipient: PartyInput = strawberry.field(description="Who receives it")
+    loss_proved: str = strawberry.field(description="Whether the loss was proved")
 
 
-@strawberry.input
+@strawberry.input(
+    description=(
+        "A fine imposed on conviction, checked against the Act's bounds "
+        "(FINE_ABOVE_CAP, FINE_BELOW_MINIMUM)"
+    )
+)
 class ImposeFineInput:
-    offence_id: strawberry.ID
-    amount: Decimal
-    at: datetime
-    compensation: FineCompensationInput | None = None
+    offence_id: strawberry.ID = strawberry.field(description="The offence case's global id")
+    amount: Decimal = strawberry.field(description="The fine in rupees (decimal string)")
+    at: datetime = strawberry.field(
+        description="When it was imposed (ISO 8601 with offset; not after now)"
+    )
+    compensation: FineCompensationInput | None = strawberry.field(
+        default=None, description="Part of the fine ordered paid as compensation, if any"
+    )
 
 
-@strawberry.input
+@strawberry.input(description="Payment of a fine")
 class PayFineInput:
-    fine_id: strawberry.ID
-    at: datetime
+    fine_id: strawberry.ID = strawberry.field(description="The fine's global id")
+    at: datetime = strawberry.field(
+        description="When it was paid (ISO 8601 with offset; not after now)"
+    )
     from_salary: bool = strawberry.field(
         default=False, description="Recovered by deduction from the offender's salary"
     )
 
 
-@strawberry.input
+@strawberry.input(description="An offence compounded for a sum, where the Act allows")
 class CompoundOffenceInput:
-    offence_id: strawberry.ID
-    amount: Decimal
-    at: datetime
+    offence_id: strawberry.ID = strawberry.field(description="The offence case's global id")
+    amount: Decimal = strawberry.field(
+        description="The sum in rupees (decimal string); at most the Act's cap"
+    )
+    at: datetime = strawberry.field(
+        description="When it was compounded (ISO 8601 with offset; not after now)"
+    )
     release_sum: Decimal | None = strawberry.field(
         default=None, description="Further sum for releasing seized cattle, vehicle or things"
     )
     estimated_value: Decimal | None = strawberry.field(
         default=None, description="The officer's estimate of the seized things' value"
     )
-    things_released: str | None = None
-    cancel_licence_id: strawberry.ID | None = None
-    cancel_licence_reason: str | None = None
+    things_released: str | None = strawberry.field(
+        default=None, description="What was seized and is released"
+    )
+    cancel_licence_id: strawberry.ID | None = strawberry.field(
+        default=None, description="A licence cancelled with the composition, if any"
+    )
+    cancel_licence_reason: str | None = strawberry.field(
+        default=None, description="Why that licence is cancelled"
+    )
 
 
-@strawberry.input
+@strawberry.input(description="What makes an animal vicious")
 class RecordViciousEventInput:
     animal: str = strawberry.field(description="How the animal is known: tag, name, description")
-    owner: PartyInput
-    kind: ViciousKind
-    at: datetime
-    description: str
+    owner: PartyInput = strawberry.field(description="The animal's owner")
+    kind: ViciousKind = strawberry.field(description="What happened")
+    at: datetime = strawberry.field(
+        description="When it happened (ISO 8601 with offset; not after now)"
+    )
+    description: str = strawberry.field(description="What happened, in words")
 
 
-@strawberry.input
+@strawberry.input(description="An attack by a vicious animal, and what the owner is liable for")
 class RecordAttackLiabilityInput:
-    animal: str
-    victim: PartyInput
-    at: datetime
-    medical_treatment: bool
-    medical_cost: Decimal | None = None
+    animal: str = strawberry.field(description="The animal, as its events name it")
+    victim: PartyInput = strawberry.field(description="Who was attacked")
+    at: datetime = strawberry.field(
+        description="When the attack happened (ISO 8601 with offset; not after now)"
+    )
+    medical_treatment: bool = strawberry.field(description="The treatment given")
+    medical_cost: Decimal | None = strawberry.field(
+        default=None, description="The cost of treatment in rupees (decimal string)"
+    )
     pay_victim: bool = strawberry.field(description="The Act's fixed sum paid to the victim")
 
 
-@strawberry.input
+@strawberry.input(description="An order of compensation under the Act")
 class OrderCompensationInput:
-    kind: CompensationKind
-    payer: PartyInput
-    recipient: PartyInput
-    amount: Decimal
-    at: datetime
+    kind: CompensationKind = strawberry.field(description="What the compensation is for")
+    payer: PartyInput = strawberry.field(description="Who pays")
+    recipient: PartyInput = strawberry.field(description="Who is paid")
+    amount: Decimal = strawberry.field(description="The compensation in rupees (decimal string)")
+    at: datetime = strawberry.field(
+        description="When it was ordered (ISO 8601 with offset; not after now)"
+    )
     grounds: str = strawberry.field(description="The damage or loss proved")
     ordered_by: str = strawberry.field(description="The Council or Magistrate ordering it")
-    fines_paid: Decimal = Decimal("0.00")
-    expenses: Decimal = Decimal("0.00")
-    release_ordered: bool = False
-    offence_id: strawberry.ID | None = None
-    impoundment_id: strawberry.ID | None = None
+    fines_paid: Decimal = strawberry.field(
+        default=Decimal("0.00"), description="Fines paid, in rupees, counted in the order"
+    )
+    expenses: Decimal = strawberry.field(
+        default=Decimal("0.00"), description="Expenses awarded in rupees (decimal string)"
+    )
+    release_ordered: bool = strawberry.field(
+        default=False, description="Whether the animals' release was ordered"
+    )
+    offence_id: strawberry.ID | None = strawberry.field(
+        default=None, description="The offence case it follows, if any"
+    )
+    impoundment_id: strawberry.ID | None = strawberry.field(
+        default=None, description="The impoundment case it follows, if any"
+    )
 
 
-@strawberry.input
+@strawberry.input(description="A compensation paid set off against a decree in a civil suit")
 class RecordSetOffInput:
-    claimant: PartyInput
-    decree_amount: Decimal
-    suit: str
-    at: datetime
+    claimant: PartyInput = strawberry.field(description="Who sued")
+    decree_amount: Decimal = strawberry.field(description="The decree in rupees (decimal string)")
+    suit: str = strawberry.field(description="The suit, as named")
+    at: datetime = strawberry.field(
+        description="When it was set off (ISO 8601 with offset; not after now)"
+    )
 
 
 @strawberry.type
 class OffencesMutation:
     @strawberry.mutation(description="Record an offence against a person (clerk, magistrate)")
-    async def record_offence(self, info: Info, input: RecordOffenceInput) -> OffenceCase:
+    async def record_offence(
+        self,
+        info: Info,
+        input: Annotated[
+            RecordOffenceInput,
+            strawberry.argument(description=INPUT),
+        ],
+    ) -> OffenceCase:
         who = info.context.require("clerk", "magistrate")
         o = input.offender
 
@@ -196,7 +261,9 @@ class OffencesMutation:
 
     @strawberry.mutation(description="An authorised officer's written report of the facts")
     async def record_offence_report(
-        self, info: Info, input: RecordOffenceReportInput
+        self,
+        info: Info,
+        input: Annotated[RecordOffenceReportInput, strawberry.argument(description=INPUT)],
     ) -> OffenceCase:
         who = info.context.require("clerk", "magistrate")
         pk = _id(input.offence_id, "OffenceCase", "offenceId")
@@ -208,7 +275,14 @@ class OffencesMutation:
         return await info.context.write(run)
 
     @strawberry.mutation(description="Send a case to court (needs a report where the Act says)")
-    async def send_to_court(self, info: Info, input: SendToCourtInput) -> OffenceCase:
+    async def send_to_court(
+        self,
+        info: Info,
+        input: Annotated[
+            SendToCourtInput,
+            strawberry.argument(description=INPUT),
+        ],
+    ) -> OffenceCase:
         who = info.context.require("clerk", "magistrate")
         pk = _id(input.offence_id, "OffenceCase", "offenceId")
 
@@ -219,7 +293,14 @@ class OffencesMutation:
         return await info.context.write(run)
 
     @strawberry.mutation(description="A court's direction that the animals be forfeited")
-    async def order_forfeiture(self, info: Info, input: OrderForfeitureInput) -> OffenceCase:
+    async def order_forfeiture(
+        self,
+        info: Info,
+        input: Annotated[
+            OrderForfeitureInput,
+            strawberry.argument(description=INPUT),
+        ],
+    ) -> OffenceCase:
         who = info.context.require("magistrate")
         pk = _id(input.offence_id, "OffenceCase", "offenceId")
 
@@ -230,7 +311,14 @@ class OffencesMutation:
         return await info.context.write(run)
 
     @strawberry.mutation(description="Impose a fine within the Act's bounds (magistrate)")
-    async def impose_fine(self, info: Info, input: ImposeFineInput) -> Fine:
+    async def impose_fine(
+        self,
+        info: Info,
+        input: Annotated[
+            ImposeFineInput,
+            strawberry.argument(description=INPUT),
+        ],
+    ) -> Fine:
         who = info.context.require("magistrate")
         pk = _id(input.offence_id, "OffenceCase", "offenceId")
         c = input.compensation
@@ -251,7 +339,14 @@ class OffencesMutation:
         return await info.context.write(run)
 
     @strawberry.mutation(description="Receive a fine and credit it as routed (magistrate, finance)")
-    async def pay_fine(self, info: Info, input: PayFineInput) -> Fine:
+    async def pay_fine(
+        self,
+        info: Info,
+        input: Annotated[
+            PayFineInput,
+            strawberry.argument(description=INPUT),
+        ],
+    ) -> Fine:
         who = info.context.require("magistrate", "finance")
         pk = _id(input.fine_id, "Fine", "fineId")
 
@@ -263,7 +358,14 @@ class OffencesMutation:
         return await info.context.write(run)
 
     @strawberry.mutation(description="Compound an offence (magistrate); an acquittal")
-    async def compound_offence(self, info: Info, input: CompoundOffenceInput) -> Composition:
+    async def compound_offence(
+        self,
+        info: Info,
+        input: Annotated[
+            CompoundOffenceInput,
+            strawberry.argument(description=INPUT),
+        ],
+    ) -> Composition:
         who = info.context.require("magistrate")
         pk = _id(input.offence_id, "OffenceCase", "offenceId")
         release = None
@@ -289,7 +391,9 @@ class OffencesMutation:
 
     @strawberry.mutation(description="Record what makes an animal vicious (clerk, magistrate)")
     async def record_vicious_event(
-        self, info: Info, input: RecordViciousEventInput
+        self,
+        info: Info,
+        input: Annotated[RecordViciousEventInput, strawberry.argument(description=INPUT)],
     ) -> ViciousEvent:
         who = info.context.require("clerk", "magistrate")
 
@@ -309,7 +413,9 @@ class OffencesMutation:
 
     @strawberry.mutation(description="The owner's liability for an attack by a vicious animal")
     async def record_attack_liability(
-        self, info: Info, input: RecordAttackLiabilityInput
+        self,
+        info: Info,
+        input: Annotated[RecordAttackLiabilityInput, strawberry.argument(description=INPUT)],
     ) -> AttackLiability:
         who = info.context.require("magistrate")
 
@@ -330,7 +436,9 @@ class OffencesMutation:
 
     @strawberry.mutation(description="Order compensation under the Act (magistrate)")
     async def order_compensation(
-        self, info: Info, input: OrderCompensationInput
+        self,
+        info: Info,
+        input: Annotated[OrderCompensationInput, strawberry.argument(description=INPUT)],
     ) -> CompensationOrder:
         who = info.context.require("magistrate")
         order = compensation.Order(
@@ -355,7 +463,14 @@ class OffencesMutation:
         return await info.context.write(run)
 
     @strawberry.mutation(description="Set compensation already paid off against a civil decree")
-    async def record_set_off(self, info: Info, input: RecordSetOffInput) -> SetOff:
+    async def record_set_off(
+        self,
+        info: Info,
+        input: Annotated[
+            RecordSetOffInput,
+            strawberry.argument(description=INPUT),
+        ],
+    ) -> SetOff:
         who = info.context.require("magistrate")
         claimant = person(input.claimant.name, input.claimant.address, "claimant")
 

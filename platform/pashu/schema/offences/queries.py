@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import datetime
+from typing import Annotated
 
 import strawberry
 from sqlalchemy.orm import Session
@@ -19,7 +20,11 @@ from pashu.services.offences import CaseStatus
 class OffencesQuery:
     @strawberry.field(description="The tenant's offence cases, latest committed first")
     async def offence_cases(
-        self, info: Info, status: CaseStatus | None = None
+        self,
+        info: Info,
+        status: Annotated[
+            CaseStatus | None, strawberry.argument(description="Only cases in this status")
+        ] = None,
     ) -> list[OffenceCase]:
         who = info.context.require()
 
@@ -31,7 +36,16 @@ class OffencesQuery:
         return await info.context.read(load)
 
     @strawberry.field(description="Whether an animal is vicious at an instant, with citations")
-    async def vicious_status(self, info: Info, animal: str, at: datetime) -> ViciousStatus:
+    async def vicious_status(
+        self,
+        info: Info,
+        animal: Annotated[
+            str, strawberry.argument(description="The animal, as recorded on its events")
+        ],
+        at: Annotated[
+            datetime, strawberry.argument(description="The instant judged (ISO 8601 with offset)")
+        ],
+    ) -> ViciousStatus:
         who = info.context.require()
         return ViciousStatus.of(
             await info.context.read(lambda s: vicious.status(s, who, animal, at))

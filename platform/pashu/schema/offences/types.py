@@ -15,6 +15,7 @@ from pashu.db import offences as db
 from pashu.jurisdictions import registry
 from pashu.jurisdictions.penalties import CompensationKind, OffenderRole, ViciousKind
 from pashu.schema.context import Context
+from pashu.schema.enums import described_enum
 from pashu.schema.law.types import Citation, Offence, cites
 from pashu.schema.node import Node, node_type, to_global_id
 from pashu.services import offences
@@ -22,22 +23,69 @@ from pashu.services.fines import ledger_key, paid_at
 from pashu.services.offences import CaseStatus, CaseView, StepKind, law
 from pashu.services.vicious import Status as ViciousState
 
-strawberry.enum(OffenderRole, description="In what capacity a person is charged")
-strawberry.enum(ViciousKind, description="What made an animal vicious")
-strawberry.enum(CompensationKind)
-strawberry.enum(CaseStatus, name="OffenceStatus")
-strawberry.enum(StepKind, name="OffenceStepKind")
+described_enum(
+    OffenderRole,
+    {
+        "OWNER": "The owner of the animals",
+        "KEEPER": "The person in charge of the animals",
+        "SEIZER": "The person who seized them",
+        "POUND_KEEPER": "The keeper of the pound",
+        "BUYER": "A buyer at a sale",
+        "CORPORATION": "A company or other body corporate",
+        "OFFICER_OF_CORPORATION": "An officer of a body corporate, liable for its offence",
+    },
+    description="In what capacity a person is charged",
+)
+described_enum(
+    ViciousKind,
+    {
+        "BEHAVIOUR": "Ferocious, vicious or aggressive behaviour",
+        "COURT_PENALTY": "The cause of a penalty a court imposed on the owner",
+        "UNPROVOKED_BITE": "Bit or maimed an animal or a person, unprovoked",
+    },
+    description="What made an animal vicious",
+)
+described_enum(
+    CompensationKind,
+    {
+        "DAMAGE": "Damage done by straying animals, ordered by a local body",
+        "ILLEGAL_SEIZURE": "Loss from an illegal seizure or detention",
+    },
+    description="What a compensation order is for",
+)
+described_enum(
+    CaseStatus,
+    {
+        "RECORDED": "The offence is recorded",
+        "REPORTED": "An authorised officer has reported the facts in writing",
+        "IN_COURT": "Sent to court",
+        "FINED": "A fine was imposed",
+        "COMPOUNDED": "Compounded: no further proceedings (an acquittal)",
+    },
+    name="OffenceStatus",
+    description="Where an offence case stands",
+)
+described_enum(
+    StepKind,
+    {
+        "REPORT": "An authorised officer's written report of the facts",
+        "SENT_TO_COURT": "The case sent to court",
+        "FORFEITURE": "A court's direction that the animals be forfeited",
+    },
+    name="OffenceStepKind",
+    description="A step taken on an offence case",
+)
 
 
 @strawberry.type(description="A person named in a record: name and address as given")
 class Party:
-    name: str
-    address: str
+    name: str = strawberry.field(description="The party's name")
+    address: str = strawberry.field(description="Where the party resides")
 
 
-@strawberry.type
+@strawberry.type(description="Who is charged")
 class Offender(Party):
-    role: OffenderRole
+    role: OffenderRole = strawberry.field(description="In what capacity")
     corporation: str | None = strawberry.field(
         description="For an officer charged for a corporation's offence: the corporation"
     )
@@ -45,8 +93,8 @@ class Offender(Party):
 
 @strawberry.type(description="Money going to an account: fund:<key>, payee:<who>, deposit:<what>")
 class AccountShare:
-    account: str
-    amount: Decimal
+    account: str = strawberry.field(description="The ledger account")
+    amount: Decimal = strawberry.field(description="Rupees (decimal string)")
 
 
 def _shares(routes: list[dict[str, Any]]) -> list[AccountShare]:
@@ -55,26 +103,32 @@ def _shares(routes: list[dict[str, Any]]) -> list[AccountShare]:
 
 @strawberry.type(description="Part of a fine the convicting court applied as compensation")
 class FineCompensation:
-    amount: Decimal
-    recipient: Party
-    loss_proved: str
+    amount: Decimal = strawberry.field(description="Rupees paid as compensation")
+    recipient: Party = strawberry.field(description="Who receives it")
+    loss_proved: str = strawberry.field(description="Whether the loss was proved")
 
 
 @strawberry.type(description="A fine imposed on an offence case")
 class Fine(Node):
-    amount: Decimal
-    at: datetime
+    amount: Decimal = strawberry.field(description="The fine in rupees (decimal string)")
+    at: datetime = strawberry.field(description="When imposed (ISO 8601 with offset, shown in IST)")
     subsequent: bool = strawberry.field(description="Fined as a subsequent offence")
     cap_unknown: bool = strawberry.field(
         description="The Act's cap is illegible in the source: none was applied"
     )
-    warning: str | None
-    recoverable_from_salary: bool
-    compensation: FineCompensation | None
+    warning: str | None = strawberry.field(description="A warning about the fine, if any")
+    recoverable_from_salary: bool = strawberry.field(
+        description="Whether it may be recovered from salary"
+    )
+    compensation: FineCompensation | None = strawberry.field(
+        description="Part paid as compensation, if any"
+    )
     routes: list[AccountShare] = strawberry.field(description="Where the money goes when paid")
-    routing_note: str
-    paid_at: datetime | None
-    citations: list[Citation]
+    routing_note: str = strawberry.field(
+        description="How the routing is read, where the Act leaves it open"
+    )
+    paid_at: datetime | None = strawberry.field(description="When it was paid; null while unpaid")
+    citations: list[Citation] = strawberry.field(description="The provisions this rests on")
 
     @classmethod
     def of(cls, f: db.Fine, v: CaseView, paid_at: datetime | None = None) -> Fine:
@@ -103,10 +157,10 @@ class Fine(Node):
         )
 
 
-@strawberry.type
+@strawberry.type(description="A licence cancelled with a composition")
 class LicenceCancellation:
-    licence_id: strawberry.ID
-    reason: str
+    licence_id: strawberry.ID = strawberry.field(description="The licence's global id")
+    reason: str = strawberry.field(description="Why it was cancelled")
     status: str = strawberry.field(description="CANCELLED: the licence register has cancelled it")
 
 
@@ -115,21 +169,31 @@ class LicenceCancellation:
     "before them, a bar to any proceedings"
 )
 class Composition(Node):
-    amount: Decimal
-    release_sum: Decimal | None
-    estimated_value: Decimal | None
-    things_released: str | None
-    at: datetime
-    after_proceedings: bool
+    amount: Decimal = strawberry.field(description="The sum in rupees (decimal string)")
+    release_sum: Decimal | None = strawberry.field(
+        description="The sum for things released in rupees (decimal string)"
+    )
+    estimated_value: Decimal | None = strawberry.field(
+        description="The estimated value of things released in rupees (decimal string)"
+    )
+    things_released: str | None = strawberry.field(description="What was released")
+    at: datetime = strawberry.field(description="When (ISO 8601 with offset, shown in IST)")
+    after_proceedings: bool = strawberry.field(
+        description="Whether it was made after proceedings began"
+    )
     acquitted: bool = strawberry.field(
         description="Deemed an acquittal: only where proceedings had been instituted"
     )
     bars_proceedings: bool = strawberry.field(
         description="No further proceedings may be taken against the person for the offence"
     )
-    licence_cancellation: LicenceCancellation | None
-    routes: list[AccountShare]
-    routing_note: str
+    licence_cancellation: LicenceCancellation | None = strawberry.field(
+        description="A licence cancelled with it, if any"
+    )
+    routes: list[AccountShare] = strawberry.field(description="Where the money went")
+    routing_note: str = strawberry.field(
+        description="How the routing is read, where the Act leaves it open"
+    )
 
     @classmethod
     def of(cls, c: db.Composition) -> Composition:
@@ -156,26 +220,32 @@ class Composition(Node):
         )
 
 
-@strawberry.type
+@strawberry.type(description="A step taken on an offence case")
 class OffenceStep:
-    kind: StepKind
-    at: datetime
+    kind: StepKind = strawberry.field(description="The step")
+    at: datetime = strawberry.field(
+        description="When it was taken (ISO 8601 with offset, shown in IST)"
+    )
     authority: str = strawberry.field(description="The officer or the court")
-    text: str
+    text: str = strawberry.field(description="What was recorded")
 
 
 @strawberry.type(description="An offence charged against a person")
 class OffenceCase(Node):
-    section: str
-    offence: Offence
-    offender: Offender
-    committed_at: datetime
-    impoundment_id: strawberry.ID | None
-    status: CaseStatus
-    forfeited: bool
-    steps: list[OffenceStep]
-    fines: list[Fine]
-    compositions: list[Composition]
+    section: str = strawberry.field(description="The section creating the offence")
+    offence: Offence = strawberry.field(description="The offence")
+    offender: Offender = strawberry.field(description="Who is charged")
+    committed_at: datetime = strawberry.field(
+        description="When it was committed (ISO 8601 with offset, shown in IST)"
+    )
+    impoundment_id: strawberry.ID | None = strawberry.field(
+        description="The impoundment case it arises from, if any"
+    )
+    status: CaseStatus = strawberry.field(description="Where it stands")
+    forfeited: bool = strawberry.field(description="Whether the animals were forfeited")
+    steps: list[OffenceStep] = strawberry.field(description="Steps taken, in order")
+    fines: list[Fine] = strawberry.field(description="Fines imposed")
+    compositions: list[Composition] = strawberry.field(description="Compositions made")
 
     @classmethod
     def of(cls, v: CaseView, paid: dict[str, datetime] | None = None) -> OffenceCase:
@@ -206,13 +276,13 @@ class OffenceCase(Node):
         )
 
 
-@strawberry.type
+@strawberry.type(description="An event that makes an animal vicious")
 class ViciousEvent(Node):
-    animal: str
-    owner: Party
-    kind: ViciousKind
-    at: datetime
-    description: str
+    animal: str = strawberry.field(description="The animal")
+    owner: Party = strawberry.field(description="Its owner")
+    kind: ViciousKind = strawberry.field(description="What happened")
+    at: datetime = strawberry.field(description="When (ISO 8601 with offset, shown in IST)")
+    description: str = strawberry.field(description="What happened, in words")
 
     @classmethod
     def of(cls, e: db.ViciousEvent) -> ViciousEvent:
@@ -228,15 +298,19 @@ class ViciousEvent(Node):
 
 @strawberry.type(description="Whether an animal is vicious at an instant, and why")
 class ViciousStatus:
-    animal: str
-    at: datetime
-    vicious: bool
+    animal: str = strawberry.field(description="The animal")
+    at: datetime = strawberry.field(
+        description="The instant judged (ISO 8601 with offset, shown in IST)"
+    )
+    vicious: bool = strawberry.field(description="Whether it is vicious then")
     until: datetime | None = strawberry.field(
         description="First instant it is no longer vicious; null: no end is set"
     )
-    explanation: str
-    citations: list[Citation]
-    events: list[ViciousEvent]
+    explanation: str = strawberry.field(
+        description="Why, in one line; says so where a reading is interpreted"
+    )
+    citations: list[Citation] = strawberry.field(description="The provisions this rests on")
+    events: list[ViciousEvent] = strawberry.field(description="The events that count")
 
     @classmethod
     def of(cls, s: ViciousState) -> ViciousStatus:
@@ -253,15 +327,19 @@ class ViciousStatus:
 
 @strawberry.type(description="The owner's liability to the victim of a vicious animal")
 class AttackLiability(Node):
-    animal: str
-    owner: Party
-    victim: Party
-    at: datetime
-    medical_treatment: bool
-    medical_cost: Decimal | None
-    victim_sum: Decimal | None
-    vicious_because: str
-    citations: list[Citation]
+    animal: str = strawberry.field(description="The animal")
+    owner: Party = strawberry.field(description="Its owner")
+    victim: Party = strawberry.field(description="Who was attacked")
+    at: datetime = strawberry.field(description="When (ISO 8601 with offset, shown in IST)")
+    medical_treatment: bool = strawberry.field(description="The treatment given")
+    medical_cost: Decimal | None = strawberry.field(
+        description="The cost of treatment in rupees (decimal string)"
+    )
+    victim_sum: Decimal | None = strawberry.field(
+        description="What the owner must pay the victim in rupees (decimal string)"
+    )
+    vicious_because: str = strawberry.field(description="The events that made the animal vicious")
+    citations: list[Citation] = strawberry.field(description="The provisions this rests on")
 
     @classmethod
     def of(cls, r: db.AttackLiability, citations: list[Citation]) -> AttackLiability:
@@ -281,18 +359,18 @@ class AttackLiability(Node):
 
 @strawberry.type(description="Compensation ordered under the Act")
 class CompensationOrder(Node):
-    kind: CompensationKind
-    payer: Party
-    recipient: Party
-    amount: Decimal
-    fines_paid: Decimal
-    expenses: Decimal
-    total: Decimal
-    release_ordered: bool
-    grounds: str
-    ordered_by: str
-    at: datetime
-    citations: list[Citation]
+    kind: CompensationKind = strawberry.field(description="What it is for")
+    payer: Party = strawberry.field(description="Who pays")
+    recipient: Party = strawberry.field(description="Who is paid")
+    amount: Decimal = strawberry.field(description="The compensation in rupees (decimal string)")
+    fines_paid: Decimal = strawberry.field(description="Fines paid in rupees (decimal string)")
+    expenses: Decimal = strawberry.field(description="Expenses awarded in rupees (decimal string)")
+    total: Decimal = strawberry.field(description="The total in rupees (decimal string)")
+    release_ordered: bool = strawberry.field(description="Whether release was ordered")
+    grounds: str = strawberry.field(description="The order's grounds")
+    ordered_by: str = strawberry.field(description="Who made the order")
+    at: datetime = strawberry.field(description="When (ISO 8601 with offset, shown in IST)")
+    citations: list[Citation] = strawberry.field(description="The provisions this rests on")
 
     @classmethod
     def of(cls, r: db.CompensationOrder, citations: list[Citation]) -> CompensationOrder:
@@ -315,13 +393,15 @@ class CompensationOrder(Node):
 
 @strawberry.type(description="A civil decree less the compensation already paid under the Act")
 class SetOff(Node):
-    claimant: Party
-    suit: str
-    decree_amount: Decimal
-    deducted: Decimal
-    balance: Decimal
-    at: datetime
-    citations: list[Citation]
+    claimant: Party = strawberry.field(description="Who sued")
+    suit: str = strawberry.field(description="The suit")
+    decree_amount: Decimal = strawberry.field(description="The decree in rupees (decimal string)")
+    deducted: Decimal = strawberry.field(description="What was set off in rupees (decimal string)")
+    balance: Decimal = strawberry.field(
+        description="What is left to pay in rupees (decimal string)"
+    )
+    at: datetime = strawberry.field(description="When (ISO 8601 with offset, shown in IST)")
+    citations: list[Citation] = strawberry.field(description="The provisions this rests on")
 
     @classmethod
     def of(cls, r: db.SetOff, citations: list[Citation]) -> SetOff:

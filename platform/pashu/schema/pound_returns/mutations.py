@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from datetime import date
 from decimal import Decimal
+from typing import Annotated
 
 import strawberry
 
@@ -13,26 +14,36 @@ from pashu.schema.pound_returns.types import PoundArea, PoundSite
 from pashu.schema.registration.common import pk
 from pashu.services import pound_areas
 
+# Every mutation takes one argument, `input`, whose type describes each of its fields.
+INPUT = "What to record; each field is described on the input type"
 
-@strawberry.input
+
+@strawberry.input(description="The area a pound serves, as determined")
 class DeterminePoundAreaInput:
-    pound_id: strawberry.ID
-    area: str
-    determined_on: date
+    pound_id: strawberry.ID = strawberry.field(description="The pound's global id")
+    area: str = strawberry.field(description="The area")
+    determined_on: date = strawberry.field(description="The day it was determined (IST)")
     reference: str = strawberry.field(description="The order determining it")
 
 
-@strawberry.input
+@strawberry.input(description="Where a pound stands")
 class RecordPoundSiteInput:
-    pound_id: strawberry.ID
-    latitude: Decimal
-    longitude: Decimal
+    pound_id: strawberry.ID = strawberry.field(description="The pound's global id")
+    latitude: Decimal = strawberry.field(description="Latitude in decimal degrees")
+    longitude: Decimal = strawberry.field(description="Longitude in decimal degrees")
 
 
 @strawberry.type
 class PoundReturnsMutation:
     @strawberry.mutation(description="Record the area a pound serves, as determined")
-    async def determine_pound_area(self, info: Info, input: DeterminePoundAreaInput) -> PoundArea:
+    async def determine_pound_area(
+        self,
+        info: Info,
+        input: Annotated[
+            DeterminePoundAreaInput,
+            strawberry.argument(description=INPUT),
+        ],
+    ) -> PoundArea:
         who = info.context.require("clerk")
         pound = pk(input.pound_id, "Pound")
         return await info.context.write(
@@ -49,7 +60,14 @@ class PoundReturnsMutation:
         )
 
     @strawberry.mutation(description="Record where a pound stands, to find the nearest pound")
-    async def record_pound_site(self, info: Info, input: RecordPoundSiteInput) -> PoundSite:
+    async def record_pound_site(
+        self,
+        info: Info,
+        input: Annotated[
+            RecordPoundSiteInput,
+            strawberry.argument(description=INPUT),
+        ],
+    ) -> PoundSite:
         who = info.context.require("clerk")
         pound = pk(input.pound_id, "Pound")
         return await info.context.write(

@@ -19,7 +19,17 @@ from pashu.services.keeping import today
 class PoundReturnsQuery:
     @strawberry.field(description="The areas pounds serve, as determined on `on` (default today)")
     async def pound_areas(
-        self, info: Info, on: date | None = None, pound_id: strawberry.ID | None = None
+        self,
+        info: Info,
+        on: Annotated[
+            date | None,
+            strawberry.argument(
+                description="The day judged (a calendar day in IST; default today)"
+            ),
+        ] = None,
+        pound_id: Annotated[
+            strawberry.ID | None, strawberry.argument(description="Only this pound's areas")
+        ] = None,
     ) -> list[PoundArea]:
         who = info.context.require()
         pound = pk(pound_id, "Pound") if pound_id else None
@@ -35,10 +45,22 @@ class PoundReturnsQuery:
     async def pound_check(
         self,
         info: Info,
-        impoundment_id: strawberry.ID,
-        area: str | None = None,
-        latitude: Decimal | None = None,
-        longitude: Decimal | None = None,
+        impoundment_id: Annotated[
+            strawberry.ID, strawberry.argument(description="The case's global id")
+        ],
+        area: Annotated[
+            str | None, strawberry.argument(description="The area where the animals were seized")
+        ] = None,
+        latitude: Annotated[
+            Decimal | None,
+            strawberry.argument(description="Latitude of the place of seizure, in decimal degrees"),
+        ] = None,
+        longitude: Annotated[
+            Decimal | None,
+            strawberry.argument(
+                description="Longitude of the place of seizure, in decimal degrees"
+            ),
+        ] = None,
     ) -> PoundCheck:
         who = info.context.require()
         case = pk(impoundment_id, "Impoundment")
@@ -57,10 +79,20 @@ class PoundReturnsQuery:
     async def pound_return(
         self,
         info: Info,
-        from_: Annotated[date, strawberry.argument(name="from")],
-        to: date,
-        pound_id: strawberry.ID | None = None,
-        local_authority_id: strawberry.ID | None = None,
+        from_: Annotated[
+            date,
+            strawberry.argument(name="from", description="The period's first day (IST, included)"),
+        ],
+        to: Annotated[
+            date, strawberry.argument(description="The period's last day (IST, included)")
+        ],
+        pound_id: Annotated[
+            strawberry.ID | None, strawberry.argument(description="Only this pound")
+        ] = None,
+        local_authority_id: Annotated[
+            strawberry.ID | None,
+            strawberry.argument(description="Only the pounds of this local authority"),
+        ] = None,
     ) -> PoundReturn:
         who = info.context.require()
         pound = pk(pound_id, "Pound") if pound_id else None

@@ -12,17 +12,25 @@ from pashu.db import keeping as rows
 from pashu.db.pounds import Pound as PoundRow
 from pashu.jurisdictions.keeping import PoundChoice
 from pashu.schema.documents import Document
+from pashu.schema.enums import described_enum
 from pashu.schema.law.types import Citation, cites
 from pashu.schema.node import to_global_id
 from pashu.services import pound_areas, returns
 
-strawberry.enum(PoundChoice, description="The pound for the land's area, or the nearest pound")
+described_enum(
+    PoundChoice,
+    {
+        "AREA_POUND": "The pound established for the area where the land lies",
+        "NEAREST_POUND": "The nearest pound",
+    },
+    description="The pound for the land's area, or the nearest pound",
+)
 
 
 @strawberry.type(description="A pound, named")
 class PoundRef:
-    id: strawberry.ID
-    name: str
+    id: strawberry.ID = strawberry.field(description="The pound's global id")
+    name: str = strawberry.field(description="The pound's name")
 
     @classmethod
     def of(cls, p: PoundRow) -> PoundRef:
@@ -31,11 +39,13 @@ class PoundRef:
 
 @strawberry.type(description="An area a pound serves, as determined")
 class PoundArea:
-    area: str
-    pound: PoundRef
-    determined_on: date
-    determined_by: str
-    reference: str
+    area: str = strawberry.field(description="The area")
+    pound: PoundRef = strawberry.field(description="The pound serving it")
+    determined_on: date = strawberry.field(
+        description="The day it was determined (a calendar day in IST)"
+    )
+    determined_by: str = strawberry.field(description="Who determined it")
+    reference: str = strawberry.field(description="The determination's reference")
 
     @classmethod
     def of(cls, a: rows.PoundArea, p: PoundRow) -> PoundArea:
@@ -50,9 +60,9 @@ class PoundArea:
 
 @strawberry.type(description="Where a pound stands (WGS 84 degrees)")
 class PoundSite:
-    pound_id: strawberry.ID
-    latitude: Decimal
-    longitude: Decimal
+    pound_id: strawberry.ID = strawberry.field(description="The pound's global id")
+    latitude: Decimal = strawberry.field(description="Latitude in decimal degrees")
+    longitude: Decimal = strawberry.field(description="Longitude in decimal degrees")
 
     @classmethod
     def of(cls, s: rows.PoundSite) -> PoundSite:
@@ -64,10 +74,14 @@ class PoundSite:
 @strawberry.type(description="Was a seizure sent to the pound the Act names?")
 class PoundCheck:
     ok: bool | None = strawberry.field(description="null: it cannot be told from what is recorded")
-    explanation: str
-    rule: PoundChoice
-    expected_pound: PoundRef | None
-    citations: list[Citation]
+    explanation: str = strawberry.field(
+        description="Why, in one line; says so where a reading is interpreted"
+    )
+    rule: PoundChoice = strawberry.field(description="Which pound the Act names")
+    expected_pound: PoundRef | None = strawberry.field(
+        description="The pound the Act names, if it can be told"
+    )
+    citations: list[Citation] = strawberry.field(description="The provisions this rests on")
 
     @classmethod
     def of(cls, c: pound_areas.PoundCheck) -> PoundCheck:
@@ -82,14 +96,14 @@ class PoundCheck:
 
 @strawberry.type(description="One species' animals over the period")
 class ReturnSpecies:
-    species: str
-    in_pound_at_start: int
-    impounded: int
-    delivered: int
-    sold: int
-    disposed: int
-    died: int
-    in_pound_at_end: int
+    species: str = strawberry.field(description="The species")
+    in_pound_at_start: int = strawberry.field(description="In the pound when the period began")
+    impounded: int = strawberry.field(description="Impounded in the period")
+    delivered: int = strawberry.field(description="Delivered to owners")
+    sold: int = strawberry.field(description="Sold")
+    disposed: int = strawberry.field(description="Disposed of otherwise")
+    died: int = strawberry.field(description="Died")
+    in_pound_at_end: int = strawberry.field(description="In the pound when the period ended")
 
     @classmethod
     def of(cls, s: returns.SpeciesLine) -> ReturnSpecies:
@@ -108,32 +122,50 @@ class ReturnSpecies:
 
 @strawberry.type(description="An account's balance at the close of the period")
 class ReturnBalance:
-    account: str
+    account: str = strawberry.field(description="The ledger account")
     name: str = strawberry.field(description="The fund and the local body or pound holding it")
-    amount: Decimal
+    amount: Decimal = strawberry.field(description="Its balance in rupees (decimal string)")
 
 
 @strawberry.type(description="A return from the registers for a period")
 class PoundReturn:
-    period_from: date
-    period_to: date
-    pound: PoundRef | None
-    local_authority: str | None
+    period_from: date = strawberry.field(
+        description="The period's first day (a calendar day in IST)"
+    )
+    period_to: date = strawberry.field(description="The period's last day (a calendar day in IST)")
+    pound: PoundRef | None = strawberry.field(description="The pound, if the return is for one")
+    local_authority: str | None = strawberry.field(
+        description="The local authority, if the return is for one"
+    )
     kept_by: str = strawberry.field(description="Who keeps the registers under the Act")
     cases: int = strawberry.field(description="Entries made in the seizure register")
-    species: list[ReturnSpecies]
-    deliveries: int
+    species: list[ReturnSpecies] = strawberry.field(description="Animals by species")
+    deliveries: int = strawberry.field(description="Deliveries to owners")
     fines: Decimal = strawberry.field(description="Fines levied on impounded animals, paid")
-    feeding_charges: Decimal
+    feeding_charges: Decimal = strawberry.field(
+        description="Feeding charges paid in rupees (decimal string)"
+    )
     under_protest: Decimal = strawberry.field(description="Of the payments, deposits")
-    collected: Decimal
-    sales: int
+    collected: Decimal = strawberry.field(
+        description="Paid on delivery, deposits under protest included, in rupees (decimal string)"
+    )
+    sales: int = strawberry.field(description="Sales by auction")
     disposals: int = strawberry.field(description="Disposals otherwise than by auction")
-    sale_proceeds: Decimal
-    fines_from_sales: Decimal
-    feeding_charges_from_sales: Decimal
-    sale_expenses: Decimal
-    surplus_held: Decimal
+    sale_proceeds: Decimal = strawberry.field(
+        description="Proceeds of sales and disposals, in rupees (decimal string)"
+    )
+    fines_from_sales: Decimal = strawberry.field(
+        description="Fines met from sale proceeds in rupees (decimal string)"
+    )
+    feeding_charges_from_sales: Decimal = strawberry.field(
+        description="Feeding charges met from sale proceeds in rupees (decimal string)"
+    )
+    sale_expenses: Decimal = strawberry.field(
+        description="Sale expenses in rupees (decimal string)"
+    )
+    surplus_held: Decimal = strawberry.field(
+        description="Surplus proceeds held for owners in rupees (decimal string)"
+    )
     offence_fines: Decimal = strawberry.field(
         description="Fines on conviction imposed in the period for offences linked to the cases"
     )
@@ -144,10 +176,15 @@ class PoundReturn:
         description="Department-wide and local authority returns, where the Act registers "
         "animals (a council's: the registrations naming it)"
     )
-    animal_tax: Decimal | None
-    balances: list[ReturnBalance]
-    citations: list[Citation]
-    document: Document
+    animal_tax: Decimal | None = strawberry.field(
+        description="Animal tax collected, in rupees (decimal string); department-wide "
+        "returns only, else null"
+    )
+    balances: list[ReturnBalance] = strawberry.field(
+        description="Balances of the accounts concerned"
+    )
+    citations: list[Citation] = strawberry.field(description="The provisions this rests on")
+    document: Document = strawberry.field(description="The return as a printable document")
 
     @classmethod
     def of(cls, r: returns.PoundReturn) -> PoundReturn:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Annotated
+
 import strawberry
 from sqlalchemy import select
 from sqlalchemy.orm import Session
@@ -11,10 +13,13 @@ from pashu.schema.context import Info
 from pashu.schema.pounds.types import Pound
 from pashu.services import pounds
 
+# Every mutation takes one argument, `input`, whose type describes each of its fields.
+INPUT = "What to record; each field is described on the input type"
 
-@strawberry.input
+
+@strawberry.input(description="A pound to create")
 class CreatePoundInput:
-    name: str
+    name: str = strawberry.field(description="The pound's name")
     local_authority: str = strawberry.field(
         description="The Village Council or Town Committee that controls the pound"
     )
@@ -23,7 +28,14 @@ class CreatePoundInput:
 @strawberry.type
 class PoundsMutation:
     @strawberry.mutation(description="Record a pound under its local authority")
-    async def create_pound(self, info: Info, input: CreatePoundInput) -> Pound:
+    async def create_pound(
+        self,
+        info: Info,
+        input: Annotated[
+            CreatePoundInput,
+            strawberry.argument(description=INPUT),
+        ],
+    ) -> Pound:
         who = info.context.require()
 
         def create(s: Session) -> Pound:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import uuid
 from datetime import date
+from typing import Annotated
 
 import strawberry
 from sqlalchemy import select
@@ -19,21 +20,31 @@ from pashu.schema.node import Node, node_type, to_global_id
 from pashu.services import papers
 
 
-@strawberry.type
+@strawberry.type(
+    description=("A local authority (town committee, Village Council) a pound belongs to")
+)
 class LocalAuthority(Node):
-    name: str
+    name: str = strawberry.field(description="Its name")
 
 
 @strawberry.type(description="A pound, or the enclosure a Village Council sets apart")
 class Pound(Node):
-    name: str
-    local_authority: LocalAuthority
+    name: str = strawberry.field(description="The pound's name")
+    local_authority: LocalAuthority = strawberry.field(
+        description="The local authority it belongs to"
+    )
     _rows: strawberry.Private[tuple[PoundRow, AuthorityRow]]
 
     @strawberry.field(
         description="The list of fines and feeding rates exhibited at the pound, as on a day"
     )
-    async def exhibited_list(self, info: Info, on: date) -> Document:
+    async def exhibited_list(
+        self,
+        info: Info,
+        on: Annotated[
+            date, strawberry.argument(description="The day whose notified rates the list shows")
+        ],
+    ) -> Document:
         plugin = registry.get(info.context.require().jurisdiction)
         notifications = await loaders.rates(info.context).load("all")
         return Document.of(papers.exhibited_list(plugin, *self._rows, notifications, on))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from datetime import date
 from decimal import Decimal
+from typing import Annotated
 
 import strawberry
 from sqlalchemy.orm import Session
@@ -15,15 +16,20 @@ from pashu.schema.impoundment.queries import decode_id
 from pashu.schema.rates.types import RateNotification
 from pashu.services import rates
 
+# Every mutation takes one argument, `input`, whose type describes each of its fields.
+INPUT = "What to record; each field is described on the input type"
+
 
 @strawberry.input(description="A rate fixed by notification, as the gazette published it")
 class PublishNotificationInput:
-    kind: RateKind
+    kind: RateKind = strawberry.field(
+        description="The rate's kind; one the tenant's Act leaves to notification"
+    )
     species: str | None = strawberry.field(
         default=None, description="null: the rate applies to every species"
     )
     amount: Decimal = strawberry.field(description='Rupees as a decimal string: "50.00"')
-    effective_from: date
+    effective_from: date = strawberry.field(description="The day it takes effect (IST)")
     reference: str = strawberry.field(description="The gazette reference")
     local_authority_id: strawberry.ID | None = strawberry.field(
         default=None,
@@ -41,7 +47,9 @@ class RatesMutation:
         description="Publish a notified rate; checked against the Act's bound (finance, admin)"
     )
     async def publish_notification(
-        self, info: Info, input: PublishNotificationInput
+        self,
+        info: Info,
+        input: Annotated[PublishNotificationInput, strawberry.argument(description=INPUT)],
     ) -> RateNotification:
         principal = info.context.require("finance")
         authority = (

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import date
+from typing import Annotated
 
 import strawberry
 from sqlalchemy.orm import Session
@@ -22,7 +23,14 @@ class RatesQuery:
         "those in force that day"
     )
     async def notifications(
-        self, info: Info, kind: RateKind | None = None, as_of: date | None = None
+        self,
+        info: Info,
+        kind: Annotated[
+            RateKind | None, strawberry.argument(description="Only notifications of this rate kind")
+        ] = None,
+        as_of: Annotated[
+            date | None, strawberry.argument(description="Only those in force on this day")
+        ] = None,
     ) -> list[RateNotification]:
         principal = info.context.require()
 

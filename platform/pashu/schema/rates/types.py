@@ -20,20 +20,24 @@ from pashu.schema.node import Node, node_type, to_global_id
 
 @strawberry.type(description="The Act's cap on a rate: `factor` × the `base` rate in force")
 class RateBound:
-    factor: Decimal
-    base: RateKind
-    citation: Citation
+    factor: Decimal = strawberry.field(
+        description="How many times the base the rate may be at most (decimal string)"
+    )
+    base: RateKind = strawberry.field(description="The rate it is bounded by")
+    citation: Citation = strawberry.field(description="The provision setting the bound")
 
 
 @strawberry.type(description="An amount fixed by notification from a date (a gazette record)")
 class RateNotification(Node):
-    kind: RateKind
+    kind: RateKind = strawberry.field(description="The rate's kind")
     species: str | None = strawberry.field(description="null: every species")
-    amount: Decimal
-    effective_from: date
+    amount: Decimal = strawberry.field(description="The amount in rupees (decimal string)")
+    effective_from: date = strawberry.field(description="The day it takes effect (IST)")
     reference: str = strawberry.field(description="The gazette reference")
-    published_by: str
-    created_at: datetime
+    published_by: str = strawberry.field(description="Who entered it")
+    created_at: datetime = strawberry.field(
+        description="When it was entered (ISO 8601 with offset, shown in IST)"
+    )
     local_authority_id: strawberry.ID | None = strawberry.field(
         description="Limited to this local authority's pounds; null with poundId: every area"
     )

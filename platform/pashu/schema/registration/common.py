@@ -19,15 +19,65 @@ from pashu.jurisdictions.registration import (
     TaxSchedule,
     law_of,
 )
+from pashu.schema.enums import described_enum
 from pashu.schema.node import from_global_id
 from pashu.services.tenants import Principal
 
-strawberry.enum(OwnerCategory, description="PRIVATE, or a public body an Act may exempt")
-strawberry.enum(TaxSchedule, description="Annually in one instalment, or half-yearly in two")
-strawberry.enum(AppealOutcome, name="RegistrationAppealOutcome")
-strawberry.enum(OrderEffect, description="An order prohibits, or regulates by licence/permit")
-strawberry.enum(CattleActivity)
-strawberry.enum(PermitKind)
+described_enum(
+    OwnerCategory,
+    {
+        "PRIVATE": "A private person",
+        "CENTRAL_GOVERNMENT": "The Central Government",
+        "STATE_GOVERNMENT": "The State Government",
+        "NORTH_EASTERN_COUNCIL": "The North Eastern Council",
+        "GOVERNMENT_CORPORATION": "A government corporation",
+        "VILLAGE_COUNCIL": "A Village Council",
+    },
+    description="PRIVATE, or a public body an Act may exempt",
+)
+described_enum(
+    TaxSchedule,
+    {
+        "ANNUAL": "The year's tax in one instalment",
+        "HALF_YEARLY": "The year's tax in two half-yearly instalments",
+    },
+    description="Annually in one instalment, or half-yearly in two",
+)
+described_enum(
+    AppealOutcome,
+    {
+        "ALLOWED": "The appeal allowed",
+        "PARTLY_ALLOWED": "The appeal allowed in part",
+        "DISMISSED": "The appeal dismissed",
+        "WITHDRAWN": "The appeal withdrawn",
+    },
+    name="RegistrationAppealOutcome",
+    description="How an appeal against a registration or assessment ended",
+)
+described_enum(
+    OrderEffect,
+    {
+        "PROHIBIT": "The order prohibits the activity outright",
+        "REGULATE": "The order allows it under a licence or permit",
+    },
+    description="An order prohibits, or regulates by licence/permit",
+)
+described_enum(
+    CattleActivity,
+    {
+        "KEEPING": "Keeping, maintaining, stalling or herding cattle",
+        "MOVEMENT": "Moving cattle",
+    },
+    description="What a notified order governs",
+)
+described_enum(
+    PermitKind,
+    {
+        "LICENCE": "A licence to keep cattle",
+        "PERMIT": "A permit to move cattle",
+    },
+    description="What a regulating order grants",
+)
 
 
 def typed(gid: strawberry.ID | str, *type_names: str) -> tuple[str, uuid.UUID]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from datetime import date, datetime
 from decimal import Decimal
+from typing import Annotated
 
 import strawberry
 from sqlalchemy.orm import Session
@@ -23,27 +24,33 @@ from pashu.schema.registration.types import (
 from pashu.services import registration as service
 from pashu.services import taxation
 
+# Every mutation takes one argument, `input`, whose type describes each of its fields.
+INPUT = "What to record; each field is described on the input type"
 
-@strawberry.input(name="AnimalOwnerInput")
+
+@strawberry.input(description="An owner of animals", name="AnimalOwnerInput")
 class OwnerInput:
-    name: str
-    address: str
-    category: OwnerCategory = OwnerCategory.PRIVATE
+    name: str = strawberry.field(description="The owner's name")
+    address: str = strawberry.field(description="Where the owner resides")
+    category: OwnerCategory = strawberry.field(
+        default=OwnerCategory.PRIVATE,
+        description="A private person, or a public body an Act may exempt",
+    )
 
 
 @strawberry.input(description="How many of one kind, adult and young")
 class RegisteredAnimalsInput:
-    species: str
-    adults: int = 0
-    young: int = 0
+    species: str = strawberry.field(description="The species")
+    adults: int = strawberry.field(default=0, description="How many adults")
+    young: int = strawberry.field(default=0, description="How many young")
 
 
-@strawberry.input
+@strawberry.input(description="An owner's report and registration of animals")
 class RegisterAnimalsInput:
-    owner: OwnerInput
+    owner: OwnerInput = strawberry.field(description="The owner")
     at: datetime = strawberry.field(description="When the owner reported and registered")
     owned_since: date = strawberry.field(description="When the owner came to own the animals")
-    animals: list[RegisteredAnimalsInput]
+    animals: list[RegisteredAnimalsInput] = strawberry.field(description="The animals, by species")
     village_council: str | None = strawberry.field(
         default=None,
         description="The Village Council of the area, by name: its fund receives the fee and "
@@ -51,43 +58,54 @@ class RegisterAnimalsInput:
     )
 
 
-@strawberry.input
+@strawberry.input(description="A year's animal tax assessed")
 class AssessAnimalTaxInput:
-    registration_id: strawberry.ID
-    year: int
-    schedule: TaxSchedule
+    registration_id: strawberry.ID = strawberry.field(description="The registration's global id")
+    year: int = strawberry.field(description="The tax year")
+    schedule: TaxSchedule = strawberry.field(description="Annual or half-yearly")
 
 
-@strawberry.input
+@strawberry.input(description="An instalment of animal tax paid")
 class PayAnimalTaxInput:
-    instalment_id: strawberry.ID
+    instalment_id: strawberry.ID = strawberry.field(description="The instalment's global id")
     amount: Decimal = strawberry.field(description="The instalment in full, in rupees")
-    at: datetime
+    at: datetime = strawberry.field(
+        description="When it was paid (ISO 8601 with offset; not after now)"
+    )
 
 
-@strawberry.input
+@strawberry.input(description="An appeal against a registration or assessment")
 class RecordRegistrationAppealInput:
     subject: strawberry.ID = strawberry.field(
         description="The registration or tax instalment appealed against"
     )
-    appellant: str
+    appellant: str = strawberry.field(description="Who appeals")
     authority: str = strawberry.field(description="The authority appealed to")
-    filed_on: date
-    grounds: str
+    filed_on: date = strawberry.field(description="The day it was filed (a calendar day in IST)")
+    grounds: str = strawberry.field(description="The grounds")
 
 
-@strawberry.input
+@strawberry.input(description="The outcome of an appeal")
 class DecideRegistrationAppealInput:
-    appeal_id: strawberry.ID
-    outcome: AppealOutcome
-    decided_on: date
-    remarks: str = ""
+    appeal_id: strawberry.ID = strawberry.field(description="The appeal's global id")
+    outcome: AppealOutcome = strawberry.field(description="How it ended")
+    decided_on: date = strawberry.field(
+        description="The day it was decided (a calendar day in IST)"
+    )
+    remarks: str = strawberry.field(default="", description="Remarks")
 
 
 @strawberry.type
 class RegistrationMutation:
     @strawberry.mutation(description="Register an owner's animals and collect the fee (clerk)")
-    async def register_animals(self, info: Info, input: RegisterAnimalsInput) -> Registration:
+    async def register_animals(
+        self,
+        info: Info,
+        input: Annotated[
+            RegisterAnimalsInput,
+            strawberry.argument(description=INPUT),
+        ],
+    ) -> Registration:
         who = info.context.require("clerk")
         rules = law(who, Capability.ANIMAL_REGISTRATION)
 
@@ -107,7 +125,9 @@ class RegistrationMutation:
 
     @strawberry.mutation(description="Assess a year's animal tax in one or two instalments")
     async def assess_animal_tax(
-        self, info: Info, input: AssessAnimalTaxInput
+        self,
+        info: Info,
+        input: Annotated[AssessAnimalTaxInput, strawberry.argument(description=INPUT)],
     ) -> list[TaxInstalment]:
         who = info.context.require("clerk", "finance")
         rules = law(who, Capability.ANIMAL_TAX)
@@ -120,7 +140,14 @@ class RegistrationMutation:
         return await info.context.write(run)
 
     @strawberry.mutation(description="Take payment of an instalment in full, split between funds")
-    async def pay_animal_tax(self, info: Info, input: PayAnimalTaxInput) -> TaxPayment:
+    async def pay_animal_tax(
+        self,
+        info: Info,
+        input: Annotated[
+            PayAnimalTaxInput,
+            strawberry.argument(description=INPUT),
+        ],
+    ) -> TaxPayment:
         who = info.context.require("clerk", "finance")
         inst = pk(input.instalment_id, "TaxInstalment")
 
@@ -133,7 +160,9 @@ class RegistrationMutation:
 
     @strawberry.mutation(description="Record an appeal against a registration or assessment")
     async def record_registration_appeal(
-        self, info: Info, input: RecordRegistrationAppealInput
+        self,
+        info: Info,
+        input: Annotated[RecordRegistrationAppealInput, strawberry.argument(description=INPUT)],
     ) -> Appeal:
         who = info.context.require("clerk")
         rules = law(who, Capability.ANIMAL_TAX)
@@ -159,7 +188,9 @@ class RegistrationMutation:
 
     @strawberry.mutation(description="Record the outcome of an appeal")
     async def decide_registration_appeal(
-        self, info: Info, input: DecideRegistrationAppealInput
+        self,
+        info: Info,
+        input: Annotated[DecideRegistrationAppealInput, strawberry.argument(description=INPUT)],
     ) -> Appeal:
         who = info.context.require("clerk", "magistrate")
         rules = law(who, Capability.ANIMAL_TAX)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import date
+from typing import Annotated
 
 import strawberry
 from sqlalchemy.orm import Session
@@ -32,7 +33,18 @@ class RegistrationQuery:
 
     @strawberry.field(description="The register of animals, newest first")
     async def registrations(
-        self, info: Info, owner_id: strawberry.ID | None = None, late: bool | None = None
+        self,
+        info: Info,
+        owner_id: Annotated[
+            strawberry.ID | None, strawberry.argument(description="Only this owner's registrations")
+        ] = None,
+        late: Annotated[
+            bool | None,
+            strawberry.argument(
+                description="True: only registrations made late (after the Act's time); false: "
+                "only those made in time"
+            ),
+        ] = None,
     ) -> list[Registration]:
         rules = law(info.context.require(), Capability.ANIMAL_REGISTRATION)
         owner = pk(owner_id, "AnimalOwner") if owner_id is not None else None
@@ -44,7 +56,14 @@ class RegistrationQuery:
 
     @strawberry.field(description="Whether an owner has registered animals by a day")
     async def registration_status(
-        self, info: Info, name: str, address: str, on: date
+        self,
+        info: Info,
+        name: Annotated[str, strawberry.argument(description="The owner's name")],
+        address: Annotated[str, strawberry.argument(description="The owner's address")],
+        on: Annotated[
+            date,
+            strawberry.argument(description="The day judged (a calendar day in IST)"),
+        ],
     ) -> RegistrationStatus:
         law(info.context.require(), Capability.ANIMAL_REGISTRATION)
 
@@ -56,7 +75,13 @@ class RegistrationQuery:
 
     @strawberry.field(description="The animal tax register: instalments assessed")
     async def tax_instalments(
-        self, info: Info, registration_id: strawberry.ID | None = None, year: int | None = None
+        self,
+        info: Info,
+        registration_id: Annotated[
+            strawberry.ID | None,
+            strawberry.argument(description="Only this registration's instalments"),
+        ] = None,
+        year: Annotated[int | None, strawberry.argument(description="Only this tax year")] = None,
     ) -> list[TaxInstalment]:
         rules = law(info.context.require(), Capability.ANIMAL_TAX)
         reg = pk(registration_id, "Registration") if registration_id is not None else None
@@ -73,7 +98,16 @@ class RegistrationQuery:
         "the register of one Village Council's collections (registrations naming it)"
     )
     async def tax_payments(
-        self, info: Info, local_authority_id: strawberry.ID | None = None
+        self,
+        info: Info,
+        local_authority_id: Annotated[
+            strawberry.ID | None,
+            strawberry.argument(
+                description=(
+                    "Only payments whose Village Council share goes to this local authority"
+                )
+            ),
+        ] = None,
     ) -> list[TaxPayment]:
         law(info.context.require(), Capability.ANIMAL_TAX)
         council = (

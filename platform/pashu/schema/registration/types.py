@@ -36,9 +36,11 @@ ZERO = Decimal("0.00")
 
 @strawberry.type(name="AnimalOwner", description="An owner of animals, by name and address")
 class Owner(Node):
-    name: str
-    address: str
-    category: OwnerCategory
+    name: str = strawberry.field(description="The owner's name")
+    address: str = strawberry.field(description="Where the owner resides")
+    category: OwnerCategory = strawberry.field(
+        description="A private person, or a public body an Act may exempt"
+    )
 
     @classmethod
     def of(cls, o: rows.Owner) -> Owner:
@@ -52,26 +54,32 @@ class Owner(Node):
 
 @strawberry.type(description="How many of one kind were registered, and their fee")
 class RegisteredAnimals:
-    species: str
-    adults: int
-    young: int
+    species: str = strawberry.field(description="The species")
+    adults: int = strawberry.field(description="How many adults")
+    young: int = strawberry.field(description="How many young")
     rate: Decimal | None = strawberry.field(description="The notified fee per head; null: exempt")
-    fee: Decimal
+    fee: Decimal = strawberry.field(description="The fee in rupees (decimal string)")
 
 
 @strawberry.type(description="An owner's report and registration of his animals")
 class Registration(Node):
-    owner: Owner
-    registered_at: datetime
-    owned_since: date
+    owner: Owner = strawberry.field(description="The owner")
+    registered_at: datetime = strawberry.field(
+        description="When it was registered (ISO 8601 with offset, shown in IST)"
+    )
+    owned_since: date = strawberry.field(
+        description="The day the owner began keeping them (a calendar day in IST)"
+    )
     deadline: datetime = strawberry.field(description="First instant a registration is late")
-    late: bool
+    late: bool = strawberry.field(description="Whether it was made after the Act's time")
     exempt: bool = strawberry.field(description="The chapter does not apply to this owner")
-    fee: Decimal
-    registered_by: str
-    animals: list[RegisteredAnimals]
-    citations: list[Citation]
-    explanation: str
+    fee: Decimal = strawberry.field(description="The fee in rupees (decimal string)")
+    registered_by: str = strawberry.field(description="Who registered it")
+    animals: list[RegisteredAnimals] = strawberry.field(description="The animals, by species")
+    citations: list[Citation] = strawberry.field(description="The provisions this rests on")
+    explanation: str = strawberry.field(
+        description="Why, in one line; says so where a reading is interpreted"
+    )
     village_council: str | None = strawberry.field(
         default=None, description="The Village Council the owner reported to, if named"
     )
@@ -140,19 +148,25 @@ def load_registrations(
 
 @strawberry.type(description="One instalment of a year's animal tax")
 class TaxInstalment(Node):
-    registration_id: strawberry.ID
-    year: int
-    schedule: TaxSchedule
-    number: int
-    period_start: date
-    period_end: date
+    registration_id: strawberry.ID = strawberry.field(description="The registration's global id")
+    year: int = strawberry.field(description="The tax year")
+    schedule: TaxSchedule = strawberry.field(description="Annual or half-yearly")
+    number: int = strawberry.field(description="Which instalment (1 or 2)")
+    period_start: date = strawberry.field(
+        description="The first day of its period (a calendar day in IST)"
+    )
+    period_end: date = strawberry.field(
+        description="The last day of its period (a calendar day in IST)"
+    )
     due_on: date | None = strawberry.field(
         description="When it falls due; the Act leaves the time to rules (see explanation)"
     )
-    amount: Decimal
-    paid: bool
-    citations: list[Citation]
-    explanation: str
+    amount: Decimal = strawberry.field(description="The amount in rupees (decimal string)")
+    paid: bool = strawberry.field(description="Whether it is paid")
+    citations: list[Citation] = strawberry.field(description="The provisions this rests on")
+    explanation: str = strawberry.field(
+        description="Why, in one line; says so where a reading is interpreted"
+    )
 
     @strawberry.field(description="The reminder the clock issued when it fell due unpaid")
     async def reminder(self, info: Info) -> TaxReminder | None:
@@ -187,14 +201,16 @@ class TaxInstalment(Node):
 
 @strawberry.type(description="A reminder of an instalment fallen due, as issued")
 class TaxReminder:
-    issued_at: datetime
-    text: str
+    issued_at: datetime = strawberry.field(
+        description="When it was issued (ISO 8601 with offset, shown in IST)"
+    )
+    text: str = strawberry.field(description="The reminder's text")
 
 
 @strawberry.type(description="An amount credited to an account of the ledger")
 class FundCredit:
-    account: str
-    amount: Decimal
+    account: str = strawberry.field(description="The ledger account credited")
+    amount: Decimal = strawberry.field(description="Rupees (decimal string)")
 
 
 def _share(shares: dict[str, Decimal], fund: str) -> Decimal:
@@ -204,13 +220,19 @@ def _share(shares: dict[str, Decimal], fund: str) -> Decimal:
 
 @strawberry.type(description="An instalment paid in full, split between the funds")
 class TaxPayment(Node):
-    instalment_id: strawberry.ID
-    amount: Decimal
-    paid_at: datetime
-    received_by: str
-    village_council_share: Decimal
-    consolidated_fund_share: Decimal
-    credits: list[FundCredit]
+    instalment_id: strawberry.ID = strawberry.field(description="The instalment's global id")
+    amount: Decimal = strawberry.field(description="Rupees paid (decimal string)")
+    paid_at: datetime = strawberry.field(
+        description="When it was paid (ISO 8601 with offset, shown in IST)"
+    )
+    received_by: str = strawberry.field(description="Who received it")
+    village_council_share: Decimal = strawberry.field(
+        description="The Village Council Fund's share in rupees (decimal string)"
+    )
+    consolidated_fund_share: Decimal = strawberry.field(
+        description=("The Consolidated Fund of the State's share in rupees (decimal string)")
+    )
+    credits: list[FundCredit] = strawberry.field(description="Each account credited")
 
     @classmethod
     def of(cls, paid: taxation.Paid) -> TaxPayment:
@@ -229,16 +251,20 @@ class TaxPayment(Node):
 
 @strawberry.type(name="RegistrationAppeal", description="An appeal and, once decided, its outcome")
 class Appeal(Node):
-    subject: str
-    appellant: str
-    authority: str
-    filed_on: date
-    grounds: str
-    outcome: AppealOutcome | None
-    decided_on: date | None
-    remarks: str | None
-    citations: list[Citation]
-    explanation: str
+    subject: str = strawberry.field(description="What is appealed against")
+    appellant: str = strawberry.field(description="Who appeals")
+    authority: str = strawberry.field(description="The authority the appeal lies to")
+    filed_on: date = strawberry.field(description="The day it was filed (a calendar day in IST)")
+    grounds: str = strawberry.field(description="The grounds")
+    outcome: AppealOutcome | None = strawberry.field(description="How it ended; null while pending")
+    decided_on: date | None = strawberry.field(
+        description="The day it was decided (a calendar day in IST)"
+    )
+    remarks: str | None = strawberry.field(description="Remarks on the decision")
+    citations: list[Citation] = strawberry.field(description="The provisions this rests on")
+    explanation: str = strawberry.field(
+        description="Why, in one line; says so where a reading is interpreted"
+    )
 
     @classmethod
     def of(cls, a: rows.Appeal, d: rows.AppealDecision | None, rules: RegistrationLaw) -> Appeal:
@@ -260,19 +286,21 @@ class Appeal(Node):
 
 @strawberry.type(description="Animals of one kind on the register, adult and young together")
 class HeadCount:
-    species: str
-    count: int
+    species: str = strawberry.field(description="The species")
+    count: int = strawberry.field(description="How many head")
 
 
 @strawberry.type(description="What the register says of an owner on a day")
 class RegistrationStatus:
-    owner: Owner | None
-    exempt: bool
-    registered: bool
-    late: bool
-    head_counts: list[HeadCount]
-    citations: list[Citation]
-    explanation: str
+    owner: Owner | None = strawberry.field(description="The owner, if on the register")
+    exempt: bool = strawberry.field(description="Whether the owner is exempt")
+    registered: bool = strawberry.field(description="Whether the owner has registered")
+    late: bool = strawberry.field(description="Whether registration is late")
+    head_counts: list[HeadCount] = strawberry.field(description="Head registered, by species")
+    citations: list[Citation] = strawberry.field(description="The provisions this rests on")
+    explanation: str = strawberry.field(
+        description="Why, in one line; says so where a reading is interpreted"
+    )
 
     @classmethod
     def of(cls, st: service.RegistrationStatus, owner: rows.Owner | None) -> RegistrationStatus:

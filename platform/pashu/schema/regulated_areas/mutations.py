@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from datetime import date, datetime
 from decimal import Decimal
+from typing import Annotated
 
 import strawberry
 from sqlalchemy.orm import Session
@@ -16,44 +17,65 @@ from pashu.schema.registration.common import law, pk
 from pashu.schema.regulated_areas.types import CattleLicence, NotifiedOrder
 from pashu.services import regulated_areas as service
 
+# Every mutation takes one argument, `input`, whose type describes each of its fields.
+INPUT = "What to record; each field is described on the input type"
 
-@strawberry.input
+
+@strawberry.input(description="A notified order (Pashu (Niyantran) Adhiniyam s.4)")
 class RecordNotifiedOrderInput:
-    title: str
+    title: str = strawberry.field(description="The order's title")
     reference: str = strawberry.field(description="The gazette reference")
-    area: str
-    effect: OrderEffect
-    activities: list[CattleActivity]
+    area: str = strawberry.field(description="The area")
+    effect: OrderEffect = strawberry.field(description="Whether it prohibits or regulates")
+    activities: list[CattleActivity] = strawberry.field(description="What it governs")
     clauses: list[str] = strawberry.field(description='The clauses it rests on: ["a", "e"]')
-    effective_from: date
-    effective_until: date | None = None
+    effective_from: date = strawberry.field(
+        description="The first day it is in force (a calendar day in IST)"
+    )
+    effective_until: date | None = strawberry.field(
+        default=None, description="The last day, if set (a calendar day in IST)"
+    )
     species: list[str] | None = strawberry.field(default=None, description="null: all cattle")
-    licence_fee: Decimal | None = None
-    permit_fee: Decimal | None = None
+    licence_fee: Decimal | None = strawberry.field(
+        default=None, description="The fee for a licence in rupees (decimal string)"
+    )
+    permit_fee: Decimal | None = strawberry.field(
+        default=None, description="The fee for a permit in rupees (decimal string)"
+    )
 
 
-@strawberry.input
+@strawberry.input(description="A licence or permit granted under an order")
 class GrantLicenceInput:
-    order_id: strawberry.ID
-    kind: PermitKind
-    holder: str
-    valid_from: date
-    valid_until: date | None = None
-    at: datetime
+    order_id: strawberry.ID = strawberry.field(description="The order's global id")
+    kind: PermitKind = strawberry.field(description="Licence or permit")
+    holder: str = strawberry.field(description="Who holds it")
+    valid_from: date = strawberry.field(
+        description="The first day it is valid (a calendar day in IST)"
+    )
+    valid_until: date | None = strawberry.field(
+        default=None, description="The last day it is valid (a calendar day in IST)"
+    )
+    at: datetime = strawberry.field(
+        description="When it was granted (ISO 8601 with offset; not after now)"
+    )
 
 
-@strawberry.input
+@strawberry.input(description="A licence or permit cancelled")
 class CancelLicenceInput:
-    licence_id: strawberry.ID
-    reason: str
-    at: datetime | None = None
+    licence_id: strawberry.ID = strawberry.field(description="The licence's global id")
+    reason: str = strawberry.field(description="Why")
+    at: datetime | None = strawberry.field(
+        default=None, description="When (ISO 8601 with offset; not after now)"
+    )
 
 
 @strawberry.type
 class RegulatedAreasMutation:
     @strawberry.mutation(description="Enter a notified order in the register (clerk)")
     async def record_notified_order(
-        self, info: Info, input: RecordNotifiedOrderInput
+        self,
+        info: Info,
+        input: Annotated[RecordNotifiedOrderInput, strawberry.argument(description=INPUT)],
     ) -> NotifiedOrder:
         who = info.context.require("clerk")
         rules = law(who, Capability.REGULATED_AREAS)
@@ -75,7 +97,14 @@ class RegulatedAreasMutation:
         )
 
     @strawberry.mutation(description="Grant a licence or permit under a regulating order (clerk)")
-    async def grant_licence(self, info: Info, input: GrantLicenceInput) -> CattleLicence:
+    async def grant_licence(
+        self,
+        info: Info,
+        input: Annotated[
+            GrantLicenceInput,
+            strawberry.argument(description=INPUT),
+        ],
+    ) -> CattleLicence:
         who = info.context.require("clerk")
         rules = law(who, Capability.REGULATED_AREAS)
         order = pk(input.order_id, "NotifiedOrder")
@@ -96,7 +125,14 @@ class RegulatedAreasMutation:
         return await info.context.write(run)
 
     @strawberry.mutation(description="Cancel a licence or permit (clerk, magistrate)")
-    async def cancel_licence(self, info: Info, input: CancelLicenceInput) -> CattleLicence:
+    async def cancel_licence(
+        self,
+        info: Info,
+        input: Annotated[
+            CancelLicenceInput,
+            strawberry.argument(description=INPUT),
+        ],
+    ) -> CattleLicence:
         who = info.context.require("clerk", "magistrate")
         rules = law(who, Capability.REGULATED_AREAS)
         licence = pk(input.licence_id, "CattleLicence")

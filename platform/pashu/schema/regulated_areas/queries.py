@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import date
+from typing import Annotated
 
 import strawberry
 from sqlalchemy.orm import Session
@@ -31,7 +32,13 @@ async def _check(
 @strawberry.type
 class RegulatedAreasQuery:
     @strawberry.field(description="Notified orders, by the date they take effect")
-    async def notified_orders(self, info: Info, area: str | None = None) -> list[NotifiedOrder]:
+    async def notified_orders(
+        self,
+        info: Info,
+        area: Annotated[
+            str | None, strawberry.argument(description="Only orders for this area")
+        ] = None,
+    ) -> list[NotifiedOrder]:
         rules = law(info.context.require(), Capability.REGULATED_AREAS)
         return await info.context.read(
             lambda s: [NotifiedOrder.of(o, rules) for o in service.orders(s, area)]
@@ -39,7 +46,14 @@ class RegulatedAreasQuery:
 
     @strawberry.field(description="Licences and permits granted under notified orders")
     async def cattle_licences(
-        self, info: Info, order_id: strawberry.ID | None = None, holder: str | None = None
+        self,
+        info: Info,
+        order_id: Annotated[
+            strawberry.ID | None, strawberry.argument(description="Only licences under this order")
+        ] = None,
+        holder: Annotated[
+            str | None, strawberry.argument(description="Only licences held by this person")
+        ] = None,
     ) -> list[CattleLicence]:
         rules = law(info.context.require(), Capability.REGULATED_AREAS)
         order = pk(order_id, "NotifiedOrder") if order_id is not None else None
@@ -49,12 +63,34 @@ class RegulatedAreasQuery:
 
     @strawberry.field(description="May `holder` keep `species` in `area` on `on`? With citations")
     async def keeping_allowed(
-        self, info: Info, species: str, area: str, on: date, holder: str | None = None
+        self,
+        info: Info,
+        species: Annotated[str, strawberry.argument(description="The species")],
+        area: Annotated[str, strawberry.argument(description="The area")],
+        on: Annotated[
+            date,
+            strawberry.argument(description="The day judged (a calendar day in IST)"),
+        ],
+        holder: Annotated[
+            str | None,
+            strawberry.argument(description="Who keeps the animals (a licence holder, if any)"),
+        ] = None,
     ) -> ActivityCheck:
         return await _check(info, CattleActivity.KEEPING, species, area, on, holder)
 
     @strawberry.field(description="May `holder` move `species` in `area` on `on`? With citations")
     async def movement_allowed(
-        self, info: Info, species: str, area: str, on: date, holder: str | None = None
+        self,
+        info: Info,
+        species: Annotated[str, strawberry.argument(description="The species")],
+        area: Annotated[str, strawberry.argument(description="The area")],
+        on: Annotated[
+            date,
+            strawberry.argument(description="The day judged (a calendar day in IST)"),
+        ],
+        holder: Annotated[
+            str | None,
+            strawberry.argument(description="Who moves the animals (a permit holder, if any)"),
+        ] = None,
     ) -> ActivityCheck:
         return await _check(info, CattleActivity.MOVEMENT, species, area, on, holder)

@@ -28,21 +28,31 @@ from pashu.schema.registration.common import law
 
 @strawberry.type(description="A notified order for an area, from a date")
 class NotifiedOrder(Node):
-    title: str
+    title: str = strawberry.field(description="The order's title")
     reference: str = strawberry.field(description="The gazette reference")
-    area: str
-    effect: OrderEffect
-    activities: list[CattleActivity]
+    area: str = strawberry.field(description="The area it covers")
+    effect: OrderEffect = strawberry.field(description="Whether it prohibits or regulates")
+    activities: list[CattleActivity] = strawberry.field(description="What it governs")
     clauses: list[str] = strawberry.field(
         description="The clauses of the order-making power it rests on"
     )
     species: list[str] | None = strawberry.field(description="null: every kind of cattle")
-    effective_from: date
-    effective_until: date | None
-    licence_fee: Decimal | None
-    permit_fee: Decimal | None
-    citations: list[Citation]
-    explanation: str
+    effective_from: date = strawberry.field(
+        description="The first day it is in force (a calendar day in IST)"
+    )
+    effective_until: date | None = strawberry.field(
+        description="The last day it is in force, if set (a calendar day in IST)"
+    )
+    licence_fee: Decimal | None = strawberry.field(
+        description="The fee for a licence in rupees (decimal string)"
+    )
+    permit_fee: Decimal | None = strawberry.field(
+        description="The fee for a permit in rupees (decimal string)"
+    )
+    citations: list[Citation] = strawberry.field(description="The provisions this rests on")
+    explanation: str = strawberry.field(
+        description="Why, in one line; says so where a reading is interpreted"
+    )
 
     @classmethod
     def of(cls, o: rows.NotifiedOrder, rules: RegistrationLaw) -> NotifiedOrder:
@@ -75,15 +85,21 @@ class NotifiedOrder(Node):
 
 @strawberry.type(description="A licence or permit granted under a regulating order")
 class CattleLicence(Node):
-    order_id: strawberry.ID
-    kind: PermitKind
-    holder: str
-    valid_from: date
-    valid_until: date | None
-    fee: Decimal
-    granted_at: datetime
-    cancelled_at: datetime | None
-    cancellation_reason: str | None
+    order_id: strawberry.ID = strawberry.field(description="The order's global id")
+    kind: PermitKind = strawberry.field(description="Licence or permit")
+    holder: str = strawberry.field(description="Who holds it")
+    valid_from: date = strawberry.field(
+        description="The first day it is valid (a calendar day in IST)"
+    )
+    valid_until: date | None = strawberry.field(
+        description="The last day it is valid (a calendar day in IST)"
+    )
+    fee: Decimal = strawberry.field(description="The fee in rupees (decimal string)")
+    granted_at: datetime = strawberry.field(
+        description="When it was granted (ISO 8601 with offset, shown in IST)"
+    )
+    cancelled_at: datetime | None = strawberry.field(description="When it was cancelled, if it was")
+    cancellation_reason: str | None = strawberry.field(description="Why it was cancelled")
     citations: list[Citation] = strawberry.field(description="Cancellation's basis, if cancelled")
 
     @classmethod
@@ -110,11 +126,13 @@ class CattleLicence(Node):
 @strawberry.type(description="Whether an activity with an animal is allowed in an area on a day")
 class ActivityCheck:
     allowed: bool | None = strawberry.field(description="null: it cannot be said (see why)")
-    needs_licence: bool
+    needs_licence: bool = strawberry.field(description="Whether a licence or permit is needed")
     order: NotifiedOrder | None = strawberry.field(description="The order that decides, if any")
-    confidence: str
-    citations: list[Citation]
-    explanation: str
+    confidence: str = strawberry.field(description="How the rule's text is known")
+    citations: list[Citation] = strawberry.field(description="The provisions this rests on")
+    explanation: str = strawberry.field(
+        description="Why, in one line; says so where a reading is interpreted"
+    )
 
     @classmethod
     def of(

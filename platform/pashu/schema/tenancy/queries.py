@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Annotated
+
 import strawberry
 
 from pashu.schema.context import Info
@@ -21,5 +23,12 @@ class TenancyQuery:
         )
 
     @strawberry.field(description="Any object of the caller's tenant by its global id")
-    async def node(self, info: Info, id: strawberry.ID) -> Node | None:
+    async def node(
+        self,
+        info: Info,
+        id: Annotated[
+            strawberry.ID,
+            strawberry.argument(description="A global id; another tenant's answers null"),
+        ],
+    ) -> Node | None:
         return await resolve_node(info.context, id)

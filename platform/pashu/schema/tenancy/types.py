@@ -15,21 +15,23 @@ from pashu.schema.law.jurisdiction import Jurisdiction
 from pashu.schema.node import Node, node_type, to_global_id
 
 
-@strawberry.type
+@strawberry.type(description="A state department: the tenant, bound to one jurisdiction")
 class Tenant:
-    slug: str
-    name: str
+    slug: str = strawberry.field(description="The tenant's short name")
+    name: str = strawberry.field(description="The department's name")
     _jurisdiction: strawberry.Private[str]
 
-    @strawberry.field
+    @strawberry.field(description="The jurisdiction whose Acts the department administers")
     def jurisdiction(self) -> Jurisdiction:
         return Jurisdiction(_plugin=registry.get(self._jurisdiction))
 
 
-@strawberry.type
+@strawberry.type(description="A user of a tenant")
 class User(Node):
-    name: str
-    role: str
+    name: str = strawberry.field(description="The user's name")
+    role: str = strawberry.field(
+        description="The role: admin, clerk, finance, magistrate or viewer"
+    )
 
     @classmethod
     def of(cls, row: UserRow) -> User:
@@ -45,8 +47,10 @@ async def _user(ctx: Context, pk: uuid.UUID) -> User | None:
     return User.of(row) if row else None
 
 
-@strawberry.type
+@strawberry.type(description="The caller, as their token says (needs a token)")
 class Viewer:
-    role: str
-    tenant: Tenant
-    user: User
+    role: str = strawberry.field(
+        description="The token's role: admin, clerk, finance, magistrate or viewer"
+    )
+    tenant: Tenant = strawberry.field(description="The caller's tenant")
+    user: User = strawberry.field(description="The caller's user")

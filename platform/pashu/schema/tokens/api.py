@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
+from typing import Annotated
+
 import strawberry
 from sqlalchemy.orm import Session
 
 from pashu.schema.context import Info
+from pashu.schema.impoundment.mutations import INPUT
 from pashu.schema.impoundment.queries import decode_id
 from pashu.schema.tokens.types import ApiToken, CreatedToken
 from pashu.services import tokens
 
 
-@strawberry.input
+@strawberry.input(description="A new user of a role, and a token for it")
 class CreateTokenInput:
     role: str = strawberry.field(description="admin, clerk, finance, magistrate, viewer, inspector")
     name: str = strawberry.field(description="Who the token is for (a new user of that role)")
@@ -20,9 +23,9 @@ class CreateTokenInput:
     )
 
 
-@strawberry.input
+@strawberry.input(description="The token to revoke")
 class RevokeTokenInput:
-    id: strawberry.ID
+    id: strawberry.ID = strawberry.field(description="The token's global id (ApiToken.id)")
 
 
 @strawberry.type
@@ -36,7 +39,9 @@ class TokensQuery:
 @strawberry.type
 class TokensMutation:
     @strawberry.mutation(description="Make a user with a role and a token for it (admin)")
-    async def create_token(self, info: Info, input: CreateTokenInput) -> CreatedToken:
+    async def create_token(
+        self, info: Info, input: Annotated[CreateTokenInput, strawberry.argument(description=INPUT)]
+    ) -> CreatedToken:
         who = info.context.require("admin")
 
         def run(s: Session) -> CreatedToken:
@@ -46,7 +51,9 @@ class TokensMutation:
         return await info.context.write(run)
 
     @strawberry.mutation(description="Revoke a token: it signs nobody in from now on (admin)")
-    async def revoke_token(self, info: Info, input: RevokeTokenInput) -> ApiToken:
+    async def revoke_token(
+        self, info: Info, input: Annotated[RevokeTokenInput, strawberry.argument(description=INPUT)]
+    ) -> ApiToken:
         who = info.context.require("admin")
         pk = decode_id(input.id, "ApiToken", "id")
         return await info.context.write(lambda s: ApiToken.of(tokens.revoke(s, who, pk)))

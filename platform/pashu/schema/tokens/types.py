@@ -13,15 +13,19 @@ from pashu.services.tokens import TokenInfo
 
 @strawberry.type(description="An API token: who it signs in, until when, when it was last used")
 class ApiToken:
-    id: strawberry.ID
-    user: User
-    role: str
-    label: str
-    created_at: datetime
-    created_by: str
-    expires_at: datetime
+    id: strawberry.ID = strawberry.field(description="The token's global id (not its secret)")
+    user: User = strawberry.field(description="The user the token signs in")
+    role: str = strawberry.field(description="The user's role: what the token may do")
+    label: str = strawberry.field(description="What the administrator called the token")
+    created_at: datetime = strawberry.field(description="When it was made (ISO 8601, offset)")
+    created_by: str = strawberry.field(description="Who made it")
+    expires_at: datetime = strawberry.field(
+        description="The first instant it no longer signs in (ISO 8601, offset)"
+    )
     last_used_at: datetime | None = strawberry.field(description="Kept to within a minute")
-    revoked_at: datetime | None
+    revoked_at: datetime | None = strawberry.field(
+        description="When it was revoked; null while it is not"
+    )
 
     @classmethod
     def of(cls, info: TokenInfo) -> ApiToken:
@@ -41,5 +45,7 @@ class ApiToken:
 
 @strawberry.type(description="A new token: `secret` is shown now and never again")
 class CreatedToken:
-    secret: str
-    token: ApiToken
+    secret: str = strawberry.field(
+        description="The bearer secret, shown only in this answer: keep it, it cannot be read again"
+    )
+    token: ApiToken = strawberry.field(description="The token as the tokens list shows it")
