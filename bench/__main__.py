@@ -31,7 +31,6 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--sizes", default="10000,100000,1000000", help="impoundments, comma list")
     p.add_argument("--connections", default="1,8,32", help="wrk connections, comma list")
     p.add_argument("--seconds", type=float, default=10.0, help="measured seconds per point")
-    p.add_argument("--base", default="pashu_bench", help="database name (prefix for sizes)")
     return p
 
 

@@ -21,7 +21,10 @@ AS_OF = datetime(2026, 6, 1, 0, 0, tzinfo=IST)
 AS_OF_ISO = AS_OF.isoformat()
 
 HOST = "127.0.0.1"
-PORTS = {"pashu": 8301, "floor": 8302, "postgraphile": 8303}
+# BENCH_PORT_BASE and BENCH_DB let two runs share a machine without meeting.
+_PORT_BASE = int(os.environ.get("BENCH_PORT_BASE", "8300"))
+PORTS = {"pashu": _PORT_BASE + 1, "floor": _PORT_BASE + 2, "postgraphile": _PORT_BASE + 3}
+BASE = os.environ.get("BENCH_DB", "pashu_bench")
 
 SERVER = os.environ.get("BENCH_SERVER_URL", "postgresql://postgres@127.0.0.1:5432/postgres")
 APP_ROLE = os.environ.get("PASHU_APP_ROLE", "pashu_app")
@@ -53,7 +56,7 @@ class Target:
         return self._url(APP_ROLE)
 
 
-def target_for(size: int, base: str = "pashu_bench") -> Target:
+def target_for(size: int, base: str = BASE) -> Target:
     """10k lives in `pashu_bench`; larger sizes in their own databases, kept between runs."""
     if size <= 10_000:
         return Target(base)
