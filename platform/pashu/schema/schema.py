@@ -128,6 +128,7 @@ def build_schema(cfg: Settings) -> strawberry.Schema:
     # Registers node(id:) for the one-row types; imported here, once every type module has
     # declared its enums (an enum met first as a plain annotation would be declared twice).
     from pashu.schema import node_lookups  # noqa: F401
+    from pashu.schema.offences import nodes  # noqa: F401
 
     return strawberry.Schema(
         query=Query,
