@@ -173,8 +173,9 @@ def record_attack_liability(
 def attack_liability(
     session: Session, who: Principal, liability_id: uuid.UUID
 ) -> tuple[AttackLiability, list[Citation]] | None:
-    """A recorded liability with what it rests on, as when it was recorded: the Act's rule,
-    then the provisions that made the animal vicious at the attack's instant."""
+    """A recorded liability with what it rests on, as its recording answered: the Act's rule,
+    then the provisions that made the animal vicious at the attack's instant (read again from
+    the events dated by then, as `status` reads them)."""
     row = session.scalar(select(AttackLiability).where(AttackLiability.id == liability_id))
     if row is None:
         return None

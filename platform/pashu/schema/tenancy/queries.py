@@ -34,7 +34,8 @@ class TenancyQuery:
             strawberry.ID,
             strawberry.argument(
                 description="A global id; another tenant's, an unknown or a malformed one "
-                "answers null"
+                "answers null (a type of a chapter the tenant's Act lacks is refused as the "
+                "type's own field is)"
             ),
         ],
     ) -> Node | None:
