@@ -22,7 +22,9 @@ NODE_RESOLVERS: dict[str, Callable[[Context, uuid.UUID], Awaitable[Any]]] = {}
     "caller's tenant"
 )
 class Node:
-    id: strawberry.ID = strawberry.field(description="The object's global id, opaque")
+    id: strawberry.ID = strawberry.field(
+        description="The object's global id, opaque: node(id:) fetches any type by it"
+    )
 
 
 def to_global_id(type_name: str, pk: uuid.UUID) -> strawberry.ID:

@@ -125,9 +125,11 @@ Mutation.__strawberry_definition__.description = (  # type: ignore[attr-defined]
 
 
 def build_schema(cfg: Settings) -> strawberry.Schema:
-    # Registers node(id:) for the one-row types; imported here, once every type module has
-    # declared its enums (an enum met first as a plain annotation would be declared twice).
+    # Registers node(id:) for the one-row types and the offence types; imported here, once
+    # every type module has declared its enums (an enum met first as a plain annotation would
+    # be declared twice).
     from pashu.schema import node_lookups  # noqa: F401
+    from pashu.schema.offences import nodes  # noqa: F401
 
     return strawberry.Schema(
         query=Query,

@@ -161,3 +161,24 @@ def record_set_off(
         after={"decree": str(decree), "deducted": str(deducted)},
     )
     return row, rule.cites
+
+
+def order(
+    session: Session, who: Principal, order_id: uuid.UUID
+) -> tuple[CompensationOrder, list[Citation]] | None:
+    """A compensation order with the provisions it rests on, as when it was made."""
+    row = session.scalar(select(CompensationOrder).where(CompensationOrder.id == order_id))
+    if row is None:
+        return None
+    rule = law(registry.get(who.jurisdiction)).compensation(CompensationKind(row.kind))
+    return row, rule.cites
+
+
+def set_off(
+    session: Session, who: Principal, set_off_id: uuid.UUID
+) -> tuple[SetOff, list[Citation]] | None:
+    """A set-off with the provisions it rests on, as when it was recorded."""
+    row = session.scalar(select(SetOff).where(SetOff.id == set_off_id))
+    if row is None:
+        return None
+    return row, law(registry.get(who.jurisdiction)).set_off().cites

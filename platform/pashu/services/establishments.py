@@ -118,13 +118,16 @@ def latest(session: Session, establishment_id: uuid.UUID) -> EstablishmentRegist
 
 
 def establishments(
-    session: Session,
+    session: Session, establishment_id: uuid.UUID | None = None
 ) -> list[tuple[Establishment, list[EstablishmentRegistration]]]:
-    found = list(session.scalars(select(Establishment).order_by(Establishment.name_key)))
+    q = select(Establishment).order_by(Establishment.name_key)
+    regs_q = select(EstablishmentRegistration).order_by(EstablishmentRegistration.valid_from)
+    if establishment_id is not None:
+        q = q.where(Establishment.id == establishment_id)
+        regs_q = regs_q.where(EstablishmentRegistration.establishment_id == establishment_id)
+    found = list(session.scalars(q))
     regs: dict[uuid.UUID, list[EstablishmentRegistration]] = {e.id: [] for e in found}
-    for r in session.scalars(
-        select(EstablishmentRegistration).order_by(EstablishmentRegistration.valid_from)
-    ):
+    for r in session.scalars(regs_q):
         regs.setdefault(r.establishment_id, []).append(r)
     return [(e, regs[e.id]) for e in found]
 

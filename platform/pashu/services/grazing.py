@@ -246,8 +246,9 @@ def grounds(
 
 
 def order_view(session: Session, who: Principal, order_id: uuid.UUID) -> OrderView:
+    rules = law(who)  # NOT_IN_JURISDICTION first, as for the grounds
     order = session.scalar(select(GrazingOrder).where(GrazingOrder.id == order_id))
     if order is None:
         raise NotFound("no such grazing order")
     d = decision_on(session, order.id)
-    return OrderView(order, d, law(who).grazing_order(None if d is None else d.approved))
+    return OrderView(order, d, rules.grazing_order(None if d is None else d.approved))

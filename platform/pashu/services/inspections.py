@@ -262,9 +262,11 @@ def visit(session: Session, who: Principal, inspection_id: uuid.UUID) -> Inspect
     return found[0] if found else None
 
 
-def inspectors(session: Session, who: Principal) -> list[tuple[Inspector, str | None]]:
+def inspectors(
+    session: Session, who: Principal, inspector_id: uuid.UUID | None = None
+) -> list[tuple[Inspector, str | None]]:
     law(who).inspection()
-    rows = session.execute(
+    q = (
         select(Inspector, LocalAuthority.name)
         .outerjoin(
             LocalAuthority,
@@ -273,4 +275,6 @@ def inspectors(session: Session, who: Principal) -> list[tuple[Inspector, str | 
         )
         .order_by(Inspector.name, Inspector.id)
     )
-    return [(i, n) for i, n in rows]
+    if inspector_id is not None:
+        q = q.where(Inspector.id == inspector_id)
+    return [(i, n) for i, n in session.execute(q)]

@@ -284,9 +284,14 @@ def cancel_licence(
 
 
 def licences(
-    session: Session, order_id: uuid.UUID | None = None, holder: str | None = None
+    session: Session,
+    order_id: uuid.UUID | None = None,
+    holder: str | None = None,
+    licence_id: uuid.UUID | None = None,
 ) -> list[tuple[Licence, LicenceCancellation | None]]:
     q = select(Licence).order_by(Licence.granted_at, Licence.id)
+    if licence_id is not None:
+        q = q.where(Licence.id == licence_id)
     if order_id is not None:
         q = q.where(Licence.order_id == order_id)
     if holder is not None:

@@ -220,10 +220,13 @@ def payments(
     session: Session,
     instalment_ids: list[uuid.UUID] | None = None,
     local_authority_id: uuid.UUID | None = None,
+    payment_id: uuid.UUID | None = None,
 ) -> list[Paid]:
     """Tax collected, oldest first; of one Village Council's registrations with
     `local_authority_id` (its own register of collection, s.13(3))."""
     q = select(TaxPayment).order_by(TaxPayment.paid_at, TaxPayment.id)
+    if payment_id is not None:
+        q = q.where(TaxPayment.id == payment_id)
     if instalment_ids is not None:
         q = q.where(TaxPayment.instalment_id.in_(instalment_ids))
     if local_authority_id is not None:
@@ -312,8 +315,13 @@ def decide_appeal(
     return decision
 
 
-def appeals(session: Session) -> list[tuple[Appeal, AppealDecision | None]]:
-    found = list(session.scalars(select(Appeal).order_by(Appeal.filed_on, Appeal.id)))
+def appeals(
+    session: Session, appeal_id: uuid.UUID | None = None
+) -> list[tuple[Appeal, AppealDecision | None]]:
+    q = select(Appeal).order_by(Appeal.filed_on, Appeal.id)
+    if appeal_id is not None:
+        q = q.where(Appeal.id == appeal_id)
+    found = list(session.scalars(q))
     decided = {
         d.appeal_id: d
         for d in session.scalars(

@@ -8,6 +8,7 @@ rules answer (`vicious_window`, `attack_liability`); an Act without them refuses
 
 from __future__ import annotations
 
+import uuid
 from dataclasses import dataclass, field
 from datetime import datetime
 from decimal import Decimal
@@ -167,3 +168,16 @@ def record_attack_liability(
         after={"victim": victim.name, "victimSum": str(row.victim_sum)},
     )
     return row, [*liability.cites, *state.cites]
+
+
+def attack_liability(
+    session: Session, who: Principal, liability_id: uuid.UUID
+) -> tuple[AttackLiability, list[Citation]] | None:
+    """A recorded liability with what it rests on, as its recording answered: the Act's rule,
+    then the provisions that made the animal vicious at the attack's instant (read again from
+    the events dated by then, as `status` reads them)."""
+    row = session.scalar(select(AttackLiability).where(AttackLiability.id == liability_id))
+    if row is None:
+        return None
+    liability = law(registry.get(who.jurisdiction)).attack_liability()
+    return row, [*liability.cites, *status(session, who, row.animal, row.at).cites]

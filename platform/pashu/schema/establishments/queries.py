@@ -3,12 +3,10 @@
 from __future__ import annotations
 
 import strawberry
-from sqlalchemy.orm import Session
 
 from pashu.jurisdictions.base import Capability
 from pashu.schema.context import Info
-from pashu.schema.establishments.types import Establishment, EstablishmentRegistration
-from pashu.schema.node import to_global_id
+from pashu.schema.establishments.types import Establishment
 from pashu.schema.registration.common import law
 from pashu.services import establishments as service
 
@@ -19,15 +17,6 @@ class EstablishmentsQuery:
     async def establishments(self, info: Info) -> list[Establishment]:
         rules = law(info.context.require(), Capability.ESTABLISHMENT_REGISTRATION)
 
-        def load(s: Session) -> list[Establishment]:
-            return [
-                Establishment(
-                    id=to_global_id("Establishment", est.id),
-                    name=est.name,
-                    registrations=[EstablishmentRegistration.of(est, r, rules) for r in regs],
-                    valid_until=max((r.valid_until for r in regs), default=None),
-                )
-                for est, regs in service.establishments(s)
-            ]
-
-        return await info.context.read(load)
+        return await info.context.read(
+            lambda s: [Establishment.of(e, regs, rules) for e, regs in service.establishments(s)]
+        )

@@ -109,6 +109,31 @@ class Establishment(Node):
     )
     valid_until: date | None = strawberry.field(description="The latest registration's end")
 
+    @classmethod
+    def of(
+        cls,
+        est: rows.Establishment,
+        regs: list[rows.EstablishmentRegistration],
+        rules: RegistrationLaw,
+    ) -> Establishment:
+        return cls(
+            id=to_global_id("Establishment", est.id),
+            name=est.name,
+            registrations=[EstablishmentRegistration.of(est, r, rules) for r in regs],
+            valid_until=max((r.valid_until for r in regs), default=None),
+        )
+
+
+@node_type("Establishment")
+async def _establishment(ctx: Context, pk: uuid.UUID) -> Establishment | None:
+    rules = law(ctx.require(), Capability.ESTABLISHMENT_REGISTRATION)
+
+    def load(s: Session) -> Establishment | None:
+        found = service.establishments(s, pk)
+        return Establishment.of(*found[0], rules) if found else None
+
+    return await ctx.read(load)
+
 
 @node_type("EstablishmentRegistration")
 async def _registration(ctx: Context, pk: uuid.UUID) -> EstablishmentRegistration | None:

@@ -11,6 +11,7 @@ from sqlalchemy.orm import Session
 
 from pashu.core.citations import Confidence
 from pashu.core.decision import Decision
+from pashu.core.errors import NotFound
 from pashu.db import keeping as rows
 from pashu.jurisdictions.keeping import (
     DesignatedBy,
@@ -309,6 +310,30 @@ async def _ground(ctx: Context, pk: uuid.UUID) -> GrazingGround | None:
     def load(s: Session) -> GrazingGround | None:
         found = grazing.grounds(s, who, service.today(), pk)
         return GrazingGround.of(found[0]) if found else None
+
+    return await ctx.read(load)
+
+
+@node_type("GrazingOrder")
+async def _order(ctx: Context, pk: uuid.UUID) -> GrazingOrder | None:
+    who = ctx.require()
+
+    def load(s: Session) -> GrazingOrder | None:
+        try:
+            return GrazingOrder.of(grazing.order_view(s, who, pk))
+        except NotFound:
+            return None
+
+    return await ctx.read(load)
+
+
+@node_type("Inspector")
+async def _inspector(ctx: Context, pk: uuid.UUID) -> Inspector | None:
+    who = ctx.require()
+
+    def load(s: Session) -> Inspector | None:
+        found = inspections.inspectors(s, who, pk)
+        return Inspector.of(*found[0]) if found else None
 
     return await ctx.read(load)
 

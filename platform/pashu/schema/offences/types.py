@@ -10,14 +10,12 @@ from typing import Any
 import strawberry
 from sqlalchemy.orm import Session
 
-from pashu.core.errors import NotFound
 from pashu.db import offences as db
 from pashu.jurisdictions import registry
 from pashu.jurisdictions.penalties import CompensationKind, OffenderRole, ViciousKind
-from pashu.schema.context import Context
 from pashu.schema.enums import described_enum
 from pashu.schema.law.types import Citation, Offence, cites
-from pashu.schema.node import Node, node_type, to_global_id
+from pashu.schema.node import Node, to_global_id
 from pashu.services import offences
 from pashu.services.fines import ledger_key, paid_at
 from pashu.services.offences import CaseStatus, CaseView, StepKind, law
@@ -425,16 +423,3 @@ def load_case(s: Session, jurisdiction: str, pk: uuid.UUID) -> OffenceCase:
 
 def compensation_cites(jurisdiction: str, kind: CompensationKind) -> list[Citation]:
     return cites(law(registry.get(jurisdiction)).compensation(kind).cites)
-
-
-@node_type("OffenceCase")
-async def _case(ctx: Context, pk: uuid.UUID) -> OffenceCase | None:
-    who = ctx.require()
-
-    def load(s: Session) -> OffenceCase | None:
-        try:
-            return load_case(s, who.jurisdiction, pk)
-        except NotFound:
-            return None
-
-    return await ctx.read(load)

@@ -337,3 +337,25 @@ async def _instalment(ctx: Context, pk: uuid.UUID) -> TaxInstalment | None:
         return TaxInstalment.of(found, bool(taxation.payments(s, [found.id])), rules)
 
     return await ctx.read(load)
+
+
+@node_type("TaxPayment")
+async def _payment(ctx: Context, pk: uuid.UUID) -> TaxPayment | None:
+    law(ctx.require(), Capability.ANIMAL_TAX)
+
+    def load(s: Session) -> TaxPayment | None:
+        found = taxation.payments(s, payment_id=pk)
+        return TaxPayment.of(found[0]) if found else None
+
+    return await ctx.read(load)
+
+
+@node_type("RegistrationAppeal")
+async def _appeal(ctx: Context, pk: uuid.UUID) -> Appeal | None:
+    rules = law(ctx.require(), Capability.ANIMAL_TAX)
+
+    def load(s: Session) -> Appeal | None:
+        found = taxation.appeals(s, pk)
+        return Appeal.of(*found[0], rules) if found else None
+
+    return await ctx.read(load)

@@ -24,6 +24,7 @@ from pashu.schema.context import Context
 from pashu.schema.law.types import Citation, cites
 from pashu.schema.node import Node, node_type, to_global_id
 from pashu.schema.registration.common import law
+from pashu.services import regulated_areas as service
 
 
 @strawberry.type(description="A notified order for an area, from a date")
@@ -158,5 +159,16 @@ async def _order(ctx: Context, pk: uuid.UUID) -> NotifiedOrder | None:
     def load(s: Session) -> NotifiedOrder | None:
         o = s.scalar(select(rows.NotifiedOrder).where(rows.NotifiedOrder.id == pk))
         return NotifiedOrder.of(o, rules) if o else None
+
+    return await ctx.read(load)
+
+
+@node_type("CattleLicence")
+async def _licence(ctx: Context, pk: uuid.UUID) -> CattleLicence | None:
+    rules = law(ctx.require(), Capability.REGULATED_AREAS)
+
+    def load(s: Session) -> CattleLicence | None:
+        found = service.licences(s, licence_id=pk)
+        return CattleLicence.of(*found[0], rules) if found else None
 
     return await ctx.read(load)

@@ -22,13 +22,21 @@ class TenancyQuery:
             user=User(id=to_global_id("User", p.user_id), name=p.user_name, role=p.role),
         )
 
-    @strawberry.field(description="Any object of the caller's tenant by its global id")
+    @strawberry.field(
+        description="Any object of the caller's tenant by its global id: every type that "
+        "implements Node, exactly as the field that lists it (or the mutation that made it) "
+        "shows it, to the roles that field admits"
+    )
     async def node(
         self,
         info: Info,
         id: Annotated[
             strawberry.ID,
-            strawberry.argument(description="A global id; another tenant's answers null"),
+            strawberry.argument(
+                description="A global id; another tenant's, an unknown or a malformed one "
+                "answers null (a type of a chapter the tenant's Act lacks is refused as the "
+                "type's own field is)"
+            ),
         ],
     ) -> Node | None:
         return await resolve_node(info.context, id)
