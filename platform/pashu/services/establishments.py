@@ -18,7 +18,8 @@ from pashu.jurisdictions import registry
 from pashu.jurisdictions.base import Capability, MoneyKind, RateKind
 from pashu.jurisdictions.notifications import in_force
 from pashu.jurisdictions.registration import law_of
-from pashu.services import audit
+from pashu.services import audit, keyset
+from pashu.services.keyset import Page
 from pashu.services.rates import as_notification, notifications
 from pashu.services.registration import clean, credit_funds, key, rate_for
 from pashu.services.tenants import Principal
@@ -118,12 +119,16 @@ def latest(session: Session, establishment_id: uuid.UUID) -> EstablishmentRegist
 
 
 def establishments(
-    session: Session,
+    session: Session, page: Page | None = None
 ) -> list[tuple[Establishment, list[EstablishmentRegistration]]]:
-    found = list(session.scalars(select(Establishment).order_by(Establishment.name_key)))
+    """Establishments by name (ix_establishments_page), each with its registrations."""
+    order = [(Establishment.name_key, False), (Establishment.id, False)]
+    found = keyset.rows(session, select(Establishment), page, order)
     regs: dict[uuid.UUID, list[EstablishmentRegistration]] = {e.id: [] for e in found}
     for r in session.scalars(
-        select(EstablishmentRegistration).order_by(EstablishmentRegistration.valid_from)
+        select(EstablishmentRegistration)
+        .where(EstablishmentRegistration.establishment_id.in_(list(regs)))
+        .order_by(EstablishmentRegistration.valid_from)
     ):
         regs.setdefault(r.establishment_id, []).append(r)
     return [(e, regs[e.id]) for e in found]
