@@ -104,6 +104,7 @@ class EstablishmentRegistration(Node):
 @strawberry.type(description="An establishment and its registrations, oldest first")
 class Establishment(Node):
     name: str = strawberry.field(description="The establishment's name")
+    # One establishment's registration and its renewals (one a period): not paged.
     registrations: list[EstablishmentRegistration] = strawberry.field(
         description="Its registrations and renewals, in order"
     )

@@ -183,6 +183,7 @@ class GrazingGround(Node):
         description="Why, in one line; says so where a reading is interpreted"
     )
     citations: list[Citation] = strawberry.field(description="The provisions this rests on")
+    # One ground's own orders: a handful over its life, so not paged (the grounds are).
     orders: list[GrazingOrder] = strawberry.field(
         description="Orders for its control and management"
     )
