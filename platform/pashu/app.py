@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
@@ -29,6 +30,7 @@ from pashu.schema.context import Context, bearer, build_context
 from pashu.schema.downloads import download
 from pashu.schema.idempotent import idempotent
 from pashu.schema.schema import build_schema, compiled_queries
+from pashu.services import idempotency
 from pashu.tasks.embedded import clocks_lifespan
 
 # The reference dashboard and law page: static files that talk to /graphql like any frontend.
@@ -42,6 +44,10 @@ class GraphQLApp(GraphQL[Context, None]):
         schema = build_schema(cfg)
         super().__init__(schema, graphql_ide="graphiql" if cfg.env == "dev" else None)
         self.db = db
+        self.keys = idempotency.Lifetimes(
+            claim=timedelta(seconds=cfg.idempotency_claim_seconds),
+            retention=timedelta(hours=cfg.idempotency_retention_hours),
+        )
         # One SQL statement per hot query where the database can build JSON (PostgreSQL).
         use = cfg.compiled_queries and db.dialect == "postgresql"
         self.compiled = compiled_queries(schema) if use else None
@@ -70,7 +76,7 @@ class GraphQLApp(GraphQL[Context, None]):
         try:
             if isinstance(request, Request):
                 return await idempotent(
-                    request, self.db, lambda: self._run(request, context, root_value)
+                    request, self.db, self.keys, lambda: self._run(request, context, root_value)
                 )
             return await self._run(request, context, root_value)
         except HTTPException as err:  # a malformed request: refused with a code, never a 500

@@ -51,6 +51,11 @@ class Settings(BaseSettings):
     worker_metrics_port: int = 9101
     # What one query may cost (schema/cost.py): a field 1, a document 100, per row asked.
     max_query_cost: int = 10_000
+    # Seconds a claimed Idempotency-Key with no answer yet holds off a retry (409); after
+    # that its first request is taken to have died, and a retry runs in its place.
+    idempotency_claim_seconds: int = 300
+    # Hours an answered Idempotency-Key is kept and replayed; older keys are purged.
+    idempotency_retention_hours: int = 24
     # Bytes of a request body; a larger one is refused with 413 before it is read whole.
     max_body_bytes: int = 1_000_000
     # Each cache of documents (parsed, validated, compiled) holds at most this many entries

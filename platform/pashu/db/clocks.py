@@ -56,6 +56,7 @@ class Auction(TenantOwned, Base):
     closed_at: Mapped[datetime | None] = mapped_column(UtcDateTime, nullable=True)
     closed_by: Mapped[str | None] = mapped_column(String(200), nullable=True)
     __table_args__ = (
+        Index("ix_auctions_page", "tenant_id", "scheduled_for", "id"),
         _case_fk(),
         UniqueConstraint("tenant_id", "impoundment_id", "round"),
         # At most one open auction per case, whatever two workers read at the same moment.
@@ -149,6 +150,7 @@ class TaskRun(TenantOwned, Base):
     attempt: Mapped[int] = mapped_column(Integer, default=1)
     error: Mapped[str | None] = mapped_column(String(2000), nullable=True)
     __table_args__ = (
+        Index("ix_task_runs_page", "tenant_id", "started_at", "id"),
         Index("ix_task_runs_recent", "tenant_id", "started_at"),
         Index("ix_task_runs_outcome", "tenant_id", "outcome", "started_at"),
     )

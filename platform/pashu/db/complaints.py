@@ -25,6 +25,7 @@ class Complaint(TenantOwned, Base):
     taken_down_by: Mapped[str | None] = mapped_column(String(200), nullable=True)
     recorded_by: Mapped[str] = mapped_column(String(200))
     __table_args__ = (
+        Index("ix_complaints_page", "tenant_id", "at", "id"),
         ForeignKeyConstraint(
             ["tenant_id", "impoundment_id"], ["impoundments.tenant_id", "impoundments.id"]
         ),

@@ -26,7 +26,10 @@ class Establishment(TenantOwned, Base):
     __tablename__ = "establishments"
     name: Mapped[str] = mapped_column(String(200))
     name_key: Mapped[str] = mapped_column(String(200))
-    __table_args__ = (UniqueConstraint("tenant_id", "name_key"),)
+    __table_args__ = (
+        Index("ix_establishments_page", "tenant_id", "name_key", "id"),
+        UniqueConstraint("tenant_id", "name_key"),
+    )
 
 
 class EstablishmentRegistration(TenantOwned, Base):

@@ -25,7 +25,10 @@ class ExtentNotification(TenantOwned, Base):
     effective_from: Mapped[date] = mapped_column(Date)
     reference: Mapped[str] = mapped_column(String(200))  # the gazette reference
     recorded_by: Mapped[str] = mapped_column(String(200))
-    __table_args__ = (Index("ix_extent_notifications_area", "tenant_id", "area_key"),)
+    __table_args__ = (
+        Index("ix_extent_notifications_page", "tenant_id", "area_key", "effective_from", "id"),
+        Index("ix_extent_notifications_area", "tenant_id", "area_key"),
+    )
 
 
 class KindNotification(TenantOwned, Base):
@@ -37,4 +40,7 @@ class KindNotification(TenantOwned, Base):
     effective_from: Mapped[date] = mapped_column(Date)
     reference: Mapped[str] = mapped_column(String(200))
     recorded_by: Mapped[str] = mapped_column(String(200))
-    __table_args__ = (Index("ix_kind_notifications_species", "tenant_id", "species"),)
+    __table_args__ = (
+        Index("ix_kind_notifications_page", "tenant_id", "species", "effective_from", "id"),
+        Index("ix_kind_notifications_species", "tenant_id", "species"),
+    )

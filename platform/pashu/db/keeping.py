@@ -48,6 +48,7 @@ class GrazingGround(TenantOwned, Base):
     effective_until: Mapped[date | None] = mapped_column(Date, nullable=True)
     recorded_by: Mapped[str] = mapped_column(String(200))
     __table_args__ = (
+        Index("ix_grazing_grounds_page", "tenant_id", "name", "id"),
         _fk("local_authority_id", "local_authorities"),
         UniqueConstraint("tenant_id", "name_key"),
         Index("ix_grazing_grounds_authority", "tenant_id", "local_authority_id"),
@@ -95,6 +96,7 @@ class Inspector(TenantOwned, Base):
     reference: Mapped[str] = mapped_column(String(200))
     recorded_by: Mapped[str] = mapped_column(String(200))
     __table_args__ = (
+        Index("ix_keeping_inspectors_page", "tenant_id", "name", "id"),
         _fk("local_authority_id", "local_authorities"),
         Index("ix_keeping_inspectors_name", "tenant_id", "name"),
     )
@@ -115,6 +117,7 @@ class Inspection(TenantOwned, Base):
     offence_case_id: Mapped[uuid.UUID | None] = mapped_column(Uuid, nullable=True)
     recorded_by: Mapped[str] = mapped_column(String(200))
     __table_args__ = (
+        Index("ix_keeping_inspections_page", "tenant_id", "at", "id"),
         _fk("inspector_id", "keeping_inspectors"),
         Index("ix_keeping_inspections_at", "tenant_id", "at"),
         Index("ix_keeping_inspections_inspector", "tenant_id", "inspector_id", "at"),
@@ -153,6 +156,7 @@ class PoundArea(TenantOwned, Base):
     reference: Mapped[str] = mapped_column(String(200))
     recorded_by: Mapped[str] = mapped_column(String(200))
     __table_args__ = (
+        Index("ix_pound_areas_page", "tenant_id", "area_key", "id"),
         _fk("pound_id", "pounds"),
         UniqueConstraint("tenant_id", "area_key", "determined_on"),
         Index("ix_pound_areas_pound", "tenant_id", "pound_id"),

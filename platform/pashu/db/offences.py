@@ -49,6 +49,7 @@ class OffenceCase(TenantOwned, Base):
     impoundment_id: Mapped[uuid.UUID | None] = mapped_column(Uuid, nullable=True)
     recorded_by: Mapped[str] = mapped_column(String(200))
     __table_args__ = (
+        Index("ix_offence_cases_page", "tenant_id", "committed_at", "id"),
         Index("ix_offence_cases_offender", "tenant_id", "offender_key", "offence_code"),
         Index("ix_offence_cases_committed", "tenant_id", "committed_at"),
         Index("ix_offence_cases_impoundment", "tenant_id", "impoundment_id"),

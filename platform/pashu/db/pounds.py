@@ -23,6 +23,7 @@ class Pound(TenantOwned, Base):
     name: Mapped[str] = mapped_column(String(200))
     local_authority_id: Mapped[uuid.UUID] = mapped_column(Uuid)
     __table_args__ = (
+        Index("ix_pounds_page", "tenant_id", "name", "id"),
         ForeignKeyConstraint(
             ["tenant_id", "local_authority_id"],
             ["local_authorities.tenant_id", "local_authorities.id"],

@@ -28,6 +28,7 @@ class RateNotification(TenantOwned, Base):
     local_authority_id: Mapped[uuid.UUID | None] = mapped_column(Uuid, nullable=True)
     pound_id: Mapped[uuid.UUID | None] = mapped_column(Uuid, nullable=True)
     __table_args__ = (
+        Index("ix_rate_notifications_page", "tenant_id", "created_at", "id"),
         Index("ix_rate_notifications_in_force", "tenant_id", "kind", "species", "effective_from"),
         ForeignKeyConstraint(
             ["tenant_id", "local_authority_id"],

@@ -36,7 +36,10 @@ class Owner(TenantOwned, Base):
     category: Mapped[str] = mapped_column(String(32))  # an OwnerCategory's value
     name_key: Mapped[str] = mapped_column(String(200))
     address_key: Mapped[str] = mapped_column(String(500))
-    __table_args__ = (UniqueConstraint("tenant_id", "name_key", "address_key"),)
+    __table_args__ = (
+        Index("ix_owners_page", "tenant_id", "name_key", "address_key", "id"),
+        UniqueConstraint("tenant_id", "name_key", "address_key"),
+    )
 
 
 class AnimalRegistration(TenantOwned, Base):
@@ -54,6 +57,7 @@ class AnimalRegistration(TenantOwned, Base):
     # s.12(1): the Village Council of the area, whose fund the fee and tax credit (0015).
     local_authority_id: Mapped[uuid.UUID | None] = mapped_column(Uuid, nullable=True)
     __table_args__ = (
+        Index("ix_animal_registrations_page", "tenant_id", "registered_at", "id"),
         _fk("owner_id", "owners"),
         ForeignKeyConstraint(
             ["tenant_id", "local_authority_id"],
@@ -96,6 +100,7 @@ class TaxInstalment(TenantOwned, Base):
     amount: Mapped[Decimal] = mapped_column(Paise)
     assessed_by: Mapped[str] = mapped_column(String(200))
     __table_args__ = (
+        Index("ix_tax_instalments_page", "tenant_id", "year", "registration_id", "number", "id"),
         _fk("registration_id", "animal_registrations"),
         # One option per year: an annual instalment and a first half cannot both exist.
         UniqueConstraint("tenant_id", "registration_id", "year", "number"),
@@ -113,6 +118,7 @@ class TaxPayment(TenantOwned, Base):
     received_by: Mapped[str] = mapped_column(String(200))
     ledger_transaction_id: Mapped[uuid.UUID] = mapped_column(Uuid)
     __table_args__ = (
+        Index("ix_tax_payments_page", "tenant_id", "paid_at", "id"),
         _fk("instalment_id", "tax_instalments"),
         UniqueConstraint("tenant_id", "instalment_id"),  # paid once
         Index("ix_tax_payments_paid_at", "tenant_id", "paid_at"),
@@ -129,7 +135,10 @@ class Appeal(TenantOwned, Base):
     filed_on: Mapped[date] = mapped_column(Date)
     grounds: Mapped[str] = mapped_column(String(2000))
     recorded_by: Mapped[str] = mapped_column(String(200))
-    __table_args__ = (Index("ix_registration_appeals_filed_on", "tenant_id", "filed_on"),)
+    __table_args__ = (
+        Index("ix_registration_appeals_page", "tenant_id", "filed_on", "id"),
+        Index("ix_registration_appeals_filed_on", "tenant_id", "filed_on"),
+    )
 
 
 class AppealDecision(TenantOwned, Base):

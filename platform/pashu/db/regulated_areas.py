@@ -40,6 +40,7 @@ class NotifiedOrder(TenantOwned, Base):
     permit_fee: Mapped[Decimal | None] = mapped_column(Paise, nullable=True)
     recorded_by: Mapped[str] = mapped_column(String(200))
     __table_args__ = (
+        Index("ix_notified_orders_page", "tenant_id", "effective_from", "reference", "id"),
         UniqueConstraint("tenant_id", "reference"),
         Index("ix_notified_orders_area", "tenant_id", "area_key", "effective_from"),
     )
@@ -59,6 +60,7 @@ class Licence(TenantOwned, Base):
     granted_at: Mapped[datetime] = mapped_column(UtcDateTime)
     granted_by: Mapped[str] = mapped_column(String(200))
     __table_args__ = (
+        Index("ix_cattle_licences_page", "tenant_id", "granted_at", "id"),
         ForeignKeyConstraint(
             ["tenant_id", "order_id"], ["notified_orders.tenant_id", "notified_orders.id"]
         ),

@@ -73,6 +73,8 @@ class IdempotentRequest(TenantOwned, Base):
     __table_args__ = (
         UniqueConstraint("tenant_id", "key"),
         ForeignKeyConstraint(["tenant_id", "user_id"], ["users.tenant_id", "users.id"]),
+        # The purge of answered keys past their retention (services/idempotency.py).
+        Index("ix_idempotent_requests_created", "tenant_id", "created_at"),
     )
 
 

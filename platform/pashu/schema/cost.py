@@ -3,7 +3,8 @@
 Depth and aliases do not bound work: 30 aliases of a page of 100 cases, each asking for its
 documents, rendered 6,000 PDFs. Each field costs its weight (an object 1, a scalar 0, the
 expensive ones more), and what is under a field costs once per row it may return: `first`
-rows for a page (its default when not given), LIST_ROWS for any other list.
+rows for a page (its default when not given; for a plain list without `first`, its maximum),
+LIST_ROWS for any other list.
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ from graphql import (
 from strawberry.extensions import SchemaExtension
 
 from pashu.core.errors import LimitExceeded
+from pashu.schema.paging import maximum
 
 # Fields whose answer is work to make: documents rendered, timelines and dues computed.
 WEIGHTS: Mapping[str, int] = {
@@ -77,6 +79,9 @@ class Cost:
                 value = int(given.value)
             elif isinstance(given, VariableNode):
                 value = self.variables.get(given.name.value, value)
+            if value is None and _is_list(field.type):
+                # A plain list without `first` answers up to its maximum (schema/paging.py).
+                return maximum(node.name.value)
             # A value GraphQL will refuse (not an Int) is left to its own error.
             return value if isinstance(value, int) and 0 < value < 2**31 else 1
         if _is_list(field.type) and node.name.value not in PER_ROW:

@@ -1,6 +1,8 @@
 """`Idempotency-Key` on a POST to /graphql: the first answer is kept, and a retry with the
 same key (same user, same body) gets it again without running anything (services/
-idempotency.py). Without the header a request runs as always."""
+idempotency.py). Without the header a request runs as always. A key claimed by a request
+that never answered (its process died) is taken over by a retry once `PASHU_IDEMPOTENCY_CLAIM_
+SECONDS` have passed; answered keys are kept `PASHU_IDEMPOTENCY_RETENTION_HOURS`."""
 
 from __future__ import annotations
 
@@ -30,7 +32,12 @@ async def _commit(db: Database, tenant: uuid.UUID, fn: Callable[[Session], Any])
         await session.close()
 
 
-async def idempotent(request: Request, db: Database, run: Callable[[], Awaitable[Any]]) -> Any:
+async def idempotent(
+    request: Request,
+    db: Database,
+    lifetimes: idempotency.Lifetimes,
+    run: Callable[[], Awaitable[Any]],
+) -> Any:
     key = request.headers.get(HEADER)
     token = bearer(request)
     if key is None or request.method != "POST" or token is None:
@@ -43,7 +50,7 @@ async def idempotent(request: Request, db: Database, run: Callable[[], Awaitable
             return await run()  # the ordinary path refuses the token, with its code
         idempotency.check_key(key)
         digest = idempotency.fingerprint(body)
-        kept = await ctx.write(lambda s: idempotency.claim(s, who, key, digest))
+        kept = await ctx.write(lambda s: idempotency.claim(s, who, key, digest, lifetimes))
     except PashuError as err:
         status = 409 if err.code == "CONFLICT" else 400
         return Response(error_body(err.message, err.code), status, media_type="application/json")

@@ -18,7 +18,8 @@ from pashu.jurisdictions import registry
 from pashu.jurisdictions.base import Capability, MoneyKind, RateKind
 from pashu.jurisdictions.notifications import in_force
 from pashu.jurisdictions.registration import law_of
-from pashu.services import audit
+from pashu.services import audit, keyset
+from pashu.services.keyset import Page
 from pashu.services.rates import as_notification, notifications
 from pashu.services.registration import clean, credit_funds, key, rate_for
 from pashu.services.tenants import Principal
@@ -118,16 +119,20 @@ def latest(session: Session, establishment_id: uuid.UUID) -> EstablishmentRegist
 
 
 def establishments(
-    session: Session, establishment_id: uuid.UUID | None = None
+    session: Session, page: Page | None = None, establishment_id: uuid.UUID | None = None
 ) -> list[tuple[Establishment, list[EstablishmentRegistration]]]:
-    q = select(Establishment).order_by(Establishment.name_key)
-    regs_q = select(EstablishmentRegistration).order_by(EstablishmentRegistration.valid_from)
+    """Establishments by name (ix_establishments_page), each with its registrations."""
+    order = [(Establishment.name_key, False), (Establishment.id, False)]
+    q = select(Establishment)
     if establishment_id is not None:
         q = q.where(Establishment.id == establishment_id)
-        regs_q = regs_q.where(EstablishmentRegistration.establishment_id == establishment_id)
-    found = list(session.scalars(q))
+    found = keyset.rows(session, q, page, order)
     regs: dict[uuid.UUID, list[EstablishmentRegistration]] = {e.id: [] for e in found}
-    for r in session.scalars(regs_q):
+    for r in session.scalars(
+        select(EstablishmentRegistration)
+        .where(EstablishmentRegistration.establishment_id.in_(list(regs)))
+        .order_by(EstablishmentRegistration.valid_from)
+    ):
         regs.setdefault(r.establishment_id, []).append(r)
     return [(e, regs[e.id]) for e in found]
 

@@ -26,18 +26,25 @@ from pashu.jurisdictions.extent import (
     rule_for,
 )
 from pashu.jurisdictions.species import canonical
-from pashu.services import audit
+from pashu.services import audit, keyset
 from pashu.services.keeping import clean, key
+from pashu.services.keyset import Page
 from pashu.services.tenants import Principal
 
 
-def areas(session: Session, area: str | None = None) -> list[ExtentNotification]:
-    q = select(ExtentNotification).order_by(
-        ExtentNotification.area_key, ExtentNotification.effective_from, ExtentNotification.id
-    )
+def areas(
+    session: Session, area: str | None = None, page: Page | None = None
+) -> list[ExtentNotification]:
+    """Entries by area, then date (ix_extent_notifications_page)."""
+    q = select(ExtentNotification)
     if area is not None:
         q = q.where(ExtentNotification.area_key == key(area))
-    return list(session.scalars(q))
+    order = [
+        (ExtentNotification.area_key, False),
+        (ExtentNotification.effective_from, False),
+        (ExtentNotification.id, False),
+    ]
+    return keyset.rows(session, q, page, order)
 
 
 def record_area(
@@ -124,14 +131,14 @@ def require_in_force(
         )
 
 
-def kinds(session: Session) -> list[KindNotification]:
-    return list(
-        session.scalars(
-            select(KindNotification).order_by(
-                KindNotification.species, KindNotification.effective_from, KindNotification.id
-            )
-        )
-    )
+def kinds(session: Session, page: Page | None = None) -> list[KindNotification]:
+    """Notifications by species, then date (ix_kind_notifications_page)."""
+    order = [
+        (KindNotification.species, False),
+        (KindNotification.effective_from, False),
+        (KindNotification.id, False),
+    ]
+    return keyset.rows(session, select(KindNotification), page, order)
 
 
 def record_kind(

@@ -20,7 +20,7 @@ from pashu.core.decision import Decision
 from pashu.core.errors import Conflict, NotFound, ValidationError
 from pashu.db.keeping import GrazingDecision, GrazingGround, GrazingOrder
 from pashu.db.pounds import LocalAuthority
-from pashu.services import audit
+from pashu.services import audit, keyset
 from pashu.services.keeping import (
     authority,
     clean,
@@ -30,6 +30,7 @@ from pashu.services.keeping import (
     key,
     law,
 )
+from pashu.services.keyset import Page
 from pashu.services.tenants import Principal
 
 
@@ -201,7 +202,11 @@ def _ground(session: Session, ground_id: uuid.UUID) -> GrazingGround:
 
 
 def grounds(
-    session: Session, who: Principal, on: date, ground_id: uuid.UUID | None = None
+    session: Session,
+    who: Principal,
+    on: date,
+    ground_id: uuid.UUID | None = None,
+    page: Page | None = None,
 ) -> list[GroundView]:
     """The tenant's grazing grounds by name, each with its decision, orders and whether it
     is in force on `on`."""
@@ -218,13 +223,14 @@ def grounds(
             (GrazingDecision.tenant_id == GrazingGround.tenant_id)
             & (GrazingDecision.subject_id == GrazingGround.id),
         )
-        .order_by(GrazingGround.name)
     )
     if ground_id is not None:
         q = q.where(GrazingGround.id == ground_id)
+    # By name (ix_grazing_grounds_page); a ground has at most one decision.
+    order = [(GrazingGround.name, False), (GrazingGround.id, False)]
     views = {
         g.id: GroundView(g, council, d, rules.grazing_ground(facts_of(g, d), on))
-        for g, council, d in session.execute(q)
+        for g, council, d in keyset.rows(session, q, page, order, scalars=False)
     }
     if not views:
         return []

@@ -22,9 +22,10 @@ from pashu.db.keeping import Inspection, InspectionFinding, Inspector
 from pashu.db.pounds import LocalAuthority
 from pashu.jurisdictions.keeping import DesignatedBy, InspectionRule, KeepingMode, TimeOfDay
 from pashu.jurisdictions.penalties import OffenderRole
-from pashu.services import audit, offences, regulated_areas
+from pashu.services import audit, keyset, offences, regulated_areas
 from pashu.services import keeping as keeping_service
 from pashu.services.keeping import authority, clean, law
+from pashu.services.keyset import Page
 from pashu.services.tenants import Principal
 
 MAX_FINDINGS = 50
@@ -226,19 +227,13 @@ def visits(
     inspector_id: uuid.UUID | None = None,
     contravention: bool | None = None,
     inspection_id: uuid.UUID | None = None,
-    limit: int = 100,
+    page: Page | None = None,
 ) -> list[InspectionView]:
     """Visits, latest first, with their findings (two queries, whatever the number)."""
     law(who).inspection()
-    q = (
-        select(Inspection, Inspector)
-        .join(
-            Inspector,
-            (Inspector.tenant_id == Inspection.tenant_id)
-            & (Inspector.id == Inspection.inspector_id),
-        )
-        .order_by(Inspection.at.desc(), Inspection.id)
-        .limit(limit)
+    q = select(Inspection, Inspector).join(
+        Inspector,
+        (Inspector.tenant_id == Inspection.tenant_id) & (Inspector.id == Inspection.inspector_id),
     )
     if inspector_id is not None:
         q = q.where(Inspection.inspector_id == inspector_id)
@@ -246,7 +241,9 @@ def visits(
         q = q.where(Inspection.contravention.is_(contravention))
     if inspection_id is not None:
         q = q.where(Inspection.id == inspection_id)
-    views = {v.id: InspectionView(v, p) for v, p in session.execute(q)}
+    # Latest first (ix_keeping_inspections_page).
+    order = [(Inspection.at, True), (Inspection.id, True)]
+    views = {v.id: InspectionView(v, p) for v, p in keyset.rows(session, q, page, order, False)}
     if views:
         for f in session.scalars(
             select(InspectionFinding)
@@ -258,23 +255,24 @@ def visits(
 
 
 def visit(session: Session, who: Principal, inspection_id: uuid.UUID) -> InspectionView | None:
-    found = visits(session, who, inspection_id=inspection_id, limit=1)
+    found = visits(session, who, inspection_id=inspection_id)
     return found[0] if found else None
 
 
 def inspectors(
-    session: Session, who: Principal, inspector_id: uuid.UUID | None = None
+    session: Session,
+    who: Principal,
+    page: Page | None = None,
+    inspector_id: uuid.UUID | None = None,
 ) -> list[tuple[Inspector, str | None]]:
+    """Inspectors by name (ix_keeping_inspectors_page)."""
     law(who).inspection()
-    q = (
-        select(Inspector, LocalAuthority.name)
-        .outerjoin(
-            LocalAuthority,
-            (LocalAuthority.tenant_id == Inspector.tenant_id)
-            & (LocalAuthority.id == Inspector.local_authority_id),
-        )
-        .order_by(Inspector.name, Inspector.id)
+    q = select(Inspector, LocalAuthority.name).outerjoin(
+        LocalAuthority,
+        (LocalAuthority.tenant_id == Inspector.tenant_id)
+        & (LocalAuthority.id == Inspector.local_authority_id),
     )
     if inspector_id is not None:
         q = q.where(Inspector.id == inspector_id)
-    return [(i, n) for i, n in session.execute(q)]
+    order = [(Inspector.name, False), (Inspector.id, False)]
+    return [(i, n) for i, n in keyset.rows(session, q, page, order, scalars=False)]

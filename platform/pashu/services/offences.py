@@ -23,7 +23,8 @@ from pashu.db.offences import Composition, Fine, OffenceCase, OffenceStep
 from pashu.jurisdictions import registry
 from pashu.jurisdictions.base import Jurisdiction, Offence
 from pashu.jurisdictions.penalties import OffenderRole, PenaltyLaw
-from pashu.services import audit, impoundments
+from pashu.services import audit, impoundments, keyset
+from pashu.services.keyset import Page
 from pashu.services.people import Person
 from pashu.services.tenants import Principal
 
@@ -153,16 +154,19 @@ def view(session: Session, plugin: Jurisdiction, case_id: uuid.UUID) -> CaseView
 
 
 def cases(
-    session: Session, plugin: Jurisdiction, status: CaseStatus | None = None
+    session: Session,
+    plugin: Jurisdiction,
+    status: CaseStatus | None = None,
+    page: Page | None = None,
 ) -> list[CaseView]:
-    """The tenant's cases, latest committed first."""
-    rows = list(
-        session.scalars(
-            select(OffenceCase).order_by(OffenceCase.committed_at.desc(), OffenceCase.id)
-        )
-    )
-    views = _views(session, plugin, rows)
-    return [v for v in views if status is None or v.status is status]
+    """The tenant's cases, latest committed first (ix_offence_cases_page). A case's status
+    follows from its steps, so a page is filled batch by batch."""
+
+    def keep(batch: list[OffenceCase]) -> list[CaseView]:
+        return [v for v in _views(session, plugin, batch) if status is None or v.status is status]
+
+    order = [(OffenceCase.committed_at, True), (OffenceCase.id, True)]
+    return keyset.filled(session, select(OffenceCase), page, order, keep)
 
 
 def _views(session: Session, plugin: Jurisdiction, rows: list[OffenceCase]) -> list[CaseView]:

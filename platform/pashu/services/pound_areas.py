@@ -26,9 +26,10 @@ from pashu.db.keeping import PoundArea, PoundSite
 from pashu.db.pounds import Pound
 from pashu.jurisdictions.base import PlaceKind
 from pashu.jurisdictions.keeping import PoundChoice
-from pashu.services import audit
+from pashu.services import audit, keyset
 from pashu.services import impoundments as cases
 from pashu.services.keeping import clean, key, law
+from pashu.services.keyset import Page
 from pashu.services.tenants import Principal
 
 EARTH_RADIUS_KM = 6371.0088  # mean radius (IUGG)
@@ -133,13 +134,19 @@ def _current(on: date) -> Select[PoundArea, Pound]:
 
 
 def areas(
-    session: Session, who: Principal, on: date, pound_id: uuid.UUID | None = None
+    session: Session,
+    who: Principal,
+    on: date,
+    pound_id: uuid.UUID | None = None,
+    page: Page | None = None,
 ) -> list[tuple[PoundArea, Pound]]:
+    """The areas as determined on `on`, by area (ix_pound_areas_page)."""
     law(who).pound_area()
-    q = _current(on).order_by(PoundArea.area_key)
+    q = _current(on)
     if pound_id is not None:
         q = q.where(PoundArea.pound_id == pound_id)
-    return [(a, p) for a, p in session.execute(q)]
+    order = [(PoundArea.area_key, False), (PoundArea.id, False)]
+    return [(a, p) for a, p in keyset.rows(session, q, page, order, scalars=False)]
 
 
 def pound_for(session: Session, area: str, on: date) -> tuple[PoundArea, Pound] | None:

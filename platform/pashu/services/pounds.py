@@ -15,7 +15,8 @@ from pashu.core.legaltime import legal_date
 from pashu.db.base import utcnow
 from pashu.db.pounds import LocalAuthority, Pound
 from pashu.jurisdictions import Capability, registry
-from pashu.services import audit, extent
+from pashu.services import audit, extent, keyset
+from pashu.services.keyset import Page
 from pashu.services.tenants import Principal
 
 
@@ -61,14 +62,12 @@ def authority_named(session: Session, name: str) -> LocalAuthority:
     return authority
 
 
-def pounds(session: Session) -> list[tuple[Pound, LocalAuthority]]:
-    rows = session.execute(
-        select(Pound, LocalAuthority)
-        .join(
-            LocalAuthority,
-            (LocalAuthority.tenant_id == Pound.tenant_id)
-            & (LocalAuthority.id == Pound.local_authority_id),
-        )
-        .order_by(Pound.name)
+def pounds(session: Session, page: Page | None = None) -> list[tuple[Pound, LocalAuthority]]:
+    """The tenant's pounds by name (ix_pounds_page), each with its local authority."""
+    q = select(Pound, LocalAuthority).join(
+        LocalAuthority,
+        (LocalAuthority.tenant_id == Pound.tenant_id)
+        & (LocalAuthority.id == Pound.local_authority_id),
     )
-    return [(p, a) for p, a in rows]
+    order = [(Pound.name, False), (Pound.id, False)]
+    return [(p, a) for p, a in keyset.rows(session, q, page, order, scalars=False)]

@@ -21,7 +21,8 @@ from pashu.jurisdictions import registry
 from pashu.jurisdictions.base import Jurisdiction, RateKind
 from pashu.jurisdictions.notifications import Area, Notification, check
 from pashu.jurisdictions.species import canonical
-from pashu.services import audit
+from pashu.services import audit, keyset
+from pashu.services.keyset import Page
 from pashu.services.tenants import Principal
 
 
@@ -72,12 +73,16 @@ def load(session: Session, kind: RateKind | None = None) -> list[Notification]:
     return [as_notification(r, places) for r in rows]
 
 
-def notifications(session: Session, kind: RateKind | None = None) -> list[RateNotification]:
-    """The tenant's notifications in the order they were published."""
-    query = select(RateNotification).order_by(RateNotification.created_at, RateNotification.id)
+def notifications(
+    session: Session, kind: RateKind | None = None, page: Page | None = None
+) -> list[RateNotification]:
+    """The tenant's notifications in the order they were published
+    (ix_rate_notifications_page)."""
+    query = select(RateNotification)
     if kind is not None:
         query = query.where(RateNotification.kind == kind.value)
-    return list(session.scalars(query))
+    order = [(RateNotification.created_at, False), (RateNotification.id, False)]
+    return keyset.rows(session, query, page, order)
 
 
 def publish(

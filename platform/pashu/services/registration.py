@@ -27,7 +27,8 @@ from pashu.jurisdictions.base import Capability, Jurisdiction, MoneyKind, RateKi
 from pashu.jurisdictions.notifications import in_force
 from pashu.jurisdictions.registration import OwnerCategory, law_of
 from pashu.jurisdictions.species import canonical
-from pashu.services import accounts, audit, ledger, pounds
+from pashu.services import accounts, audit, keyset, ledger, pounds
+from pashu.services.keyset import Page
 from pashu.services.rates import as_notification, notifications
 from pashu.services.tenants import Principal
 
@@ -280,21 +281,25 @@ def lines_of(session: Session, registration_ids: Sequence[uuid.UUID]) -> list[Re
 
 
 def registrations(
-    session: Session, owner_id: uuid.UUID | None = None, late: bool | None = None
+    session: Session,
+    owner_id: uuid.UUID | None = None,
+    late: bool | None = None,
+    page: Page | None = None,
 ) -> list[AnimalRegistration]:
-    """The register, newest first."""
-    q = select(AnimalRegistration).order_by(
-        AnimalRegistration.registered_at.desc(), AnimalRegistration.id
-    )
+    """The register, newest first (ix_animal_registrations_page)."""
+    q = select(AnimalRegistration)
     if owner_id is not None:
         q = q.where(AnimalRegistration.owner_id == owner_id)
     if late is not None:
         q = q.where(AnimalRegistration.late == late)
-    return list(session.scalars(q))
+    order = [(AnimalRegistration.registered_at, True), (AnimalRegistration.id, True)]
+    return keyset.rows(session, q, page, order)
 
 
-def owners(session: Session) -> list[Owner]:
-    return list(session.scalars(select(Owner).order_by(Owner.name_key, Owner.address_key)))
+def owners(session: Session, page: Page | None = None) -> list[Owner]:
+    """Owners by name, then address (ix_owners_page)."""
+    order = [(Owner.name_key, False), (Owner.address_key, False), (Owner.id, False)]
+    return keyset.rows(session, select(Owner), page, order)
 
 
 def registration_status(

@@ -31,7 +31,8 @@ from pashu.jurisdictions.registration import (
     law_of,
 )
 from pashu.jurisdictions.species import canonical
-from pashu.services import audit, extent
+from pashu.services import audit, extent, keyset
+from pashu.services.keyset import Page
 from pashu.services.registration import clean, credit_funds, key
 from pashu.services.tenants import Principal
 
@@ -154,11 +155,19 @@ def order(session: Session, order_id: uuid.UUID) -> NotifiedOrder:
     return found
 
 
-def orders(session: Session, area: str | None = None) -> list[NotifiedOrder]:
-    q = select(NotifiedOrder).order_by(NotifiedOrder.effective_from, NotifiedOrder.reference)
+def orders(
+    session: Session, area: str | None = None, page: Page | None = None
+) -> list[NotifiedOrder]:
+    """Orders by the day they take effect, then reference (ix_notified_orders_page)."""
+    q = select(NotifiedOrder)
     if area is not None:
         q = q.where(NotifiedOrder.area_key == key(area))
-    return list(session.scalars(q))
+    order = [
+        (NotifiedOrder.effective_from, False),
+        (NotifiedOrder.reference, False),
+        (NotifiedOrder.id, False),
+    ]
+    return keyset.rows(session, q, page, order)
 
 
 def grant_licence(
@@ -288,15 +297,17 @@ def licences(
     order_id: uuid.UUID | None = None,
     holder: str | None = None,
     licence_id: uuid.UUID | None = None,
+    page: Page | None = None,
 ) -> list[tuple[Licence, LicenceCancellation | None]]:
-    q = select(Licence).order_by(Licence.granted_at, Licence.id)
+    """Licences in the order granted (ix_cattle_licences_page), each with its cancellation."""
+    q = select(Licence)
     if licence_id is not None:
         q = q.where(Licence.id == licence_id)
     if order_id is not None:
         q = q.where(Licence.order_id == order_id)
     if holder is not None:
         q = q.where(Licence.holder_key == key(holder))
-    found = list(session.scalars(q))
+    found = keyset.rows(session, q, page, [(Licence.granted_at, False), (Licence.id, False)])
     cancelled = {
         c.licence_id: c
         for c in session.scalars(

@@ -29,7 +29,8 @@ from pashu.db.impoundment import Impoundment
 from pashu.db.tenancy import Tenant
 from pashu.jurisdictions import registry
 from pashu.jurisdictions.base import Action, Capability, Jurisdiction
-from pashu.services import auctions, deposits, notices, protest_deposits, reminders
+from pashu.services import auctions, deposits, keyset, notices, protest_deposits, reminders
+from pashu.services.keyset import Page
 from pashu.services.seizures import NOTICE_ACTIONS
 from pashu.services.tenants import Principal
 
@@ -281,8 +282,9 @@ def record_run(
     return run_
 
 
-def runs(session: Session, first: int, failed_only: bool) -> list[TaskRun]:
-    q = select(TaskRun).order_by(TaskRun.started_at.desc(), TaskRun.id.desc()).limit(first)
+def runs(session: Session, page: Page | None, failed_only: bool) -> list[TaskRun]:
+    """Task runs, newest first (ix_task_runs_page)."""
+    q = select(TaskRun)
     if failed_only:
         q = q.where(TaskRun.outcome != RunOutcome.OK.value)
-    return list(session.scalars(q))
+    return keyset.rows(session, q, page, [(TaskRun.started_at, True), (TaskRun.id, True)])

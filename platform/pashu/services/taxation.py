@@ -26,7 +26,8 @@ from pashu.db.registration import (
 from pashu.jurisdictions import registry
 from pashu.jurisdictions.base import Capability, MoneyKind, RateKind
 from pashu.jurisdictions.registration import AppealOutcome, OwnerCategory, TaxSchedule, law_of
-from pashu.services import accounts, audit
+from pashu.services import accounts, audit, keyset
+from pashu.services.keyset import Page
 from pashu.services.registration import (
     clean,
     credit_funds,
@@ -204,16 +205,24 @@ def credits(
 
 
 def instalments(
-    session: Session, registration_id: uuid.UUID | None = None, year: int | None = None
+    session: Session,
+    registration_id: uuid.UUID | None = None,
+    year: int | None = None,
+    page: Page | None = None,
 ) -> list[TaxInstalment]:
-    q = select(TaxInstalment).order_by(
-        TaxInstalment.year, TaxInstalment.registration_id, TaxInstalment.number
-    )
+    """Instalments by year, registration and number (ix_tax_instalments_page)."""
+    q = select(TaxInstalment)
     if registration_id is not None:
         q = q.where(TaxInstalment.registration_id == registration_id)
     if year is not None:
         q = q.where(TaxInstalment.year == year)
-    return list(session.scalars(q))
+    order = [
+        (TaxInstalment.year, False),
+        (TaxInstalment.registration_id, False),
+        (TaxInstalment.number, False),
+        (TaxInstalment.id, False),
+    ]
+    return keyset.rows(session, q, page, order)
 
 
 def payments(
@@ -221,10 +230,11 @@ def payments(
     instalment_ids: list[uuid.UUID] | None = None,
     local_authority_id: uuid.UUID | None = None,
     payment_id: uuid.UUID | None = None,
+    page: Page | None = None,
 ) -> list[Paid]:
     """Tax collected, oldest first; of one Village Council's registrations with
     `local_authority_id` (its own register of collection, s.13(3))."""
-    q = select(TaxPayment).order_by(TaxPayment.paid_at, TaxPayment.id)
+    q = select(TaxPayment)
     if payment_id is not None:
         q = q.where(TaxPayment.id == payment_id)
     if instalment_ids is not None:
@@ -241,7 +251,8 @@ def payments(
                 )
             )
         )
-    found = list(session.scalars(q))
+    order = [(TaxPayment.paid_at, False), (TaxPayment.id, False)]  # ix_tax_payments_page
+    found = keyset.rows(session, q, page, order)
     shares = credits(session, [p.ledger_transaction_id for p in found])
     return [Paid(p, shares[p.ledger_transaction_id]) for p in found]
 
@@ -316,12 +327,14 @@ def decide_appeal(
 
 
 def appeals(
-    session: Session, appeal_id: uuid.UUID | None = None
+    session: Session, page: Page | None = None, appeal_id: uuid.UUID | None = None
 ) -> list[tuple[Appeal, AppealDecision | None]]:
-    q = select(Appeal).order_by(Appeal.filed_on, Appeal.id)
+    """Appeals by the day filed (ix_registration_appeals_page), each with its decision."""
+    order = [(Appeal.filed_on, False), (Appeal.id, False)]
+    q = select(Appeal)
     if appeal_id is not None:
         q = q.where(Appeal.id == appeal_id)
-    found = list(session.scalars(q))
+    found = keyset.rows(session, q, page, order)
     decided = {
         d.appeal_id: d
         for d in session.scalars(

@@ -10,49 +10,51 @@ from sqlalchemy import select
 from pashu.db import clocks as db
 from pashu.schema.clocks.types import Auction, TaskRun
 from pashu.schema.context import Info
-from pashu.schema.limits import page_size
-from pashu.services import sweep
-
-MAX_RUNS = 200
+from pashu.schema.paging import After, First, page
+from pashu.services import keyset, sweep
 
 
 @strawberry.type
 class ClocksQuery:
-    @strawberry.field(description="Recent runs of the clock's tasks, newest first")
+    @strawberry.field(
+        description="Runs of the clock's tasks, newest first (by start, then id); "
+        "paged with `first` and `after`"
+    )
     async def task_runs(
         self,
         info: Info,
-        first: Annotated[
-            int | None, strawberry.argument(description="How many runs (at most the page maximum)")
-        ] = 50,
+        first: First = None,
         failed_only: Annotated[
             bool, strawberry.argument(description="Only runs that failed")
         ] = False,
+        after: After = None,
     ) -> list[TaskRun]:
         info.context.require()
-        size = page_size(first, MAX_RUNS)
-        rows = await info.context.read(lambda s: sweep.runs(s, size, failed_only))
+        asked = page("taskRuns", first, after, "TaskRun")
+        rows = await info.context.read(lambda s: sweep.runs(s, asked, failed_only))
         return [TaskRun.of(r) for r in rows]
 
 
 @strawberry.type
 class AuctionsQuery:
-    @strawberry.field(description="Auctions by date: the open ones (default) or all")
+    @strawberry.field(
+        description="Auctions by date (the day scheduled, then id): the open ones (default) or "
+        "all; paged with `first` and `after`"
+    )
     async def auctions(
         self,
         info: Info,
         open_only: Annotated[
             bool, strawberry.argument(description="Only auctions not yet closed (default)")
         ] = True,
-        first: Annotated[
-            int | None,
-            strawberry.argument(description="How many auctions (at most the page maximum)"),
-        ] = 50,
+        first: First = None,
+        after: After = None,
     ) -> list[Auction]:
         info.context.require()
-        size = page_size(first, MAX_RUNS)
-        q = select(db.Auction).order_by(db.Auction.scheduled_for, db.Auction.id).limit(size)
+        asked = page("auctions", first, after, "Auction")
+        q = select(db.Auction)
         if open_only:
             q = q.where(db.Auction.closed_at.is_(None))
-        rows = await info.context.read(lambda s: list(s.scalars(q)))
+        order = [(db.Auction.scheduled_for, False), (db.Auction.id, False)]
+        rows = await info.context.read(lambda s: keyset.rows(s, q, asked, order))
         return [Auction.of(a) for a in rows]

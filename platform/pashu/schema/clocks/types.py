@@ -159,10 +159,14 @@ class TaskRun:
     actions: int = strawberry.field(description="How many acts it did")
     attempt: int = strawberry.field(description="Which attempt this was (1 first)")
     error: str | None = strawberry.field(description="The error, if it failed")
+    cursor: str = strawberry.field(
+        description="Opaque: give it as `after` to `taskRuns` for the runs after this one"
+    )
 
     @classmethod
     def of(cls, r: db.TaskRun) -> TaskRun:
         return cls(
+            cursor=to_global_id("TaskRun", r.id),
             task=r.task,
             subject=r.subject,
             as_of=r.as_of,

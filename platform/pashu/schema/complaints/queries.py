@@ -12,26 +12,35 @@ from pashu.db.complaints import Complaint as ComplaintRow
 from pashu.schema.complaints.types import Complaint
 from pashu.schema.context import Info
 from pashu.schema.impoundment.queries import decode_id
+from pashu.schema.paging import After, First, page
+from pashu.services import keyset
 
 
 @strawberry.type
 class ComplaintsQuery:
-    @strawberry.field(description="Complaints of illegal seizure, of one case or all")
+    @strawberry.field(
+        description="Complaints of illegal seizure, of one case or all, newest first (by the "
+        "instant made, then id); paged with `first` and `after`"
+    )
     async def complaints(
         self,
         info: Info,
         impoundment_id: Annotated[
             strawberry.ID | None, strawberry.argument(description="Only this case's complaints")
         ] = None,
+        first: First = None,
+        after: After = None,
     ) -> list[Complaint]:
         info.context.require()
-        q = select(ComplaintRow).order_by(ComplaintRow.at.desc()).limit(200)
+        asked = page("complaints", first, after, "Complaint")
+        q = select(ComplaintRow)
         if impoundment_id is not None:
             q = q.where(
                 ComplaintRow.impoundment_id == decode_id(impoundment_id, "Impoundment", "id")
             )
+        order = [(ComplaintRow.at, True), (ComplaintRow.id, True)]
 
         def load(s: Session) -> list[Complaint]:
-            return [Complaint.of(r) for r in s.scalars(q)]
+            return [Complaint.of(r) for r in keyset.rows(s, q, asked, order)]
 
         return await info.context.read(load)

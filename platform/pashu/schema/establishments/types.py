@@ -104,6 +104,7 @@ class EstablishmentRegistration(Node):
 @strawberry.type(description="An establishment and its registrations, oldest first")
 class Establishment(Node):
     name: str = strawberry.field(description="The establishment's name")
+    # One establishment's registration and its renewals (one a period): not paged.
     registrations: list[EstablishmentRegistration] = strawberry.field(
         description="Its registrations and renewals, in order"
     )
@@ -129,7 +130,7 @@ async def _establishment(ctx: Context, pk: uuid.UUID) -> Establishment | None:
     rules = law(ctx.require(), Capability.ESTABLISHMENT_REGISTRATION)
 
     def load(s: Session) -> Establishment | None:
-        found = service.establishments(s, pk)
+        found = service.establishments(s, establishment_id=pk)
         return Establishment.of(*found[0], rules) if found else None
 
     return await ctx.read(load)

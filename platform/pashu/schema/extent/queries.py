@@ -16,22 +16,29 @@ from pashu.schema.extent.types import (
     KindNotification,
 )
 from pashu.schema.law.types import cites
+from pashu.schema.paging import After, First, page
 from pashu.services import extent as service
 
 
 @strawberry.type
 class ExtentQuery:
-    @strawberry.field(description="Entries of where the Act is, or is not, in force")
+    @strawberry.field(
+        description="Entries of where the Act is, or is not, in force, by area, then the day "
+        "effective (then id); paged with `first` and `after`"
+    )
     async def extent_notifications(
         self,
         info: Info,
         area: Annotated[
             str | None, strawberry.argument(description="Only entries for this area")
         ] = None,
+        first: First = None,
+        after: After = None,
     ) -> list[ExtentNotification]:
         info.context.require()
+        asked = page("extentNotifications", first, after, "ExtentNotification")
         return await info.context.read(
-            lambda s: [ExtentNotification.of(r) for r in service.areas(s, area)]
+            lambda s: [ExtentNotification.of(r) for r in service.areas(s, area, asked)]
         )
 
     @strawberry.field(description="Is the Act in force in `area` on `on`? With citations")
@@ -59,7 +66,15 @@ class ExtentQuery:
 
         return await info.context.read(load)
 
-    @strawberry.field(description="Notifications adding kinds of animal to the Act")
-    async def kind_notifications(self, info: Info) -> list[KindNotification]:
+    @strawberry.field(
+        description="Notifications adding kinds of animal to the Act, by species, then the day "
+        "effective (then id); paged with `first` and `after`"
+    )
+    async def kind_notifications(
+        self, info: Info, first: First = None, after: After = None
+    ) -> list[KindNotification]:
         info.context.require()
-        return await info.context.read(lambda s: [KindNotification.of(r) for r in service.kinds(s)])
+        asked = page("kindNotifications", first, after, "KindNotification")
+        return await info.context.read(
+            lambda s: [KindNotification.of(r) for r in service.kinds(s, asked)]
+        )

@@ -522,6 +522,9 @@ class Impoundment(Node):
         assert found is not None  # a case's pound is the tenant's own (foreign key)
         return Document.of(papers.register_copy(plugin, self._row, animals, found[0]))
 
+    # A case's own papers (notices, receipts, sales, refusals, handovers, orders, auctions) are
+    # not paged: each is a step of one case's course under its Act, so they stay few and end
+    # when the case closes; the department-wide lists of them are paged (schema/paging.py).
     @strawberry.field(description="Notices issued on the case")
     async def notices(self, info: Info) -> list[Notice]:
         return [Notice.of(n) for n in await loaders.notices(info.context).load(self._row.id)]

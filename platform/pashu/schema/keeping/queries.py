@@ -17,11 +17,10 @@ from pashu.schema.keeping.types import (
     KeepingCheck,
     KeepingRule,
 )
+from pashu.schema.paging import After, First, page
 from pashu.schema.registration.common import pk
 from pashu.services import grazing, inspections
 from pashu.services import keeping as service
-
-MAX_INSPECTIONS = 100
 
 
 @strawberry.type
@@ -75,7 +74,10 @@ class KeepingQuery:
 
         return await info.context.read(load)
 
-    @strawberry.field(description="Grazing grounds by name, with whether each is in force on `on`")
+    @strawberry.field(
+        description="Grazing grounds by name (then id), with whether each is in force on `on`; "
+        "paged with `first` and `after`"
+    )
     async def grazing_grounds(
         self,
         info: Info,
@@ -85,21 +87,33 @@ class KeepingQuery:
                 description="The day judged (a calendar day in IST; default today)"
             ),
         ] = None,
+        first: First = None,
+        after: After = None,
     ) -> list[GrazingGround]:
         who = info.context.require()
         day = on or service.today()
+        asked = page("grazingGrounds", first, after, "GrazingGround")
         return await info.context.read(
-            lambda s: [GrazingGround.of(v) for v in grazing.grounds(s, who, day)]
+            lambda s: [GrazingGround.of(v) for v in grazing.grounds(s, who, day, page=asked)]
         )
 
-    @strawberry.field(description="Persons designated to inspect")
-    async def inspectors(self, info: Info) -> list[Inspector]:
+    @strawberry.field(
+        description="Persons designated to inspect, by name (then id); paged with `first` and "
+        "`after`"
+    )
+    async def inspectors(
+        self, info: Info, first: First = None, after: After = None
+    ) -> list[Inspector]:
         who = info.context.require()
+        asked = page("inspectors", first, after, "Inspector")
         return await info.context.read(
-            lambda s: [Inspector.of(i, c) for i, c in inspections.inspectors(s, who)]
+            lambda s: [Inspector.of(i, c) for i, c in inspections.inspectors(s, who, asked)]
         )
 
-    @strawberry.field(description="Inspection visits, latest first (at most 100)")
+    @strawberry.field(
+        description="Inspection visits, latest first (by instant, then id); paged with `first` "
+        "and `after`"
+    )
     async def inspections(
         self,
         info: Info,
@@ -114,9 +128,12 @@ class KeepingQuery:
                 )
             ),
         ] = None,
+        first: First = None,
+        after: After = None,
     ) -> list[Inspection]:
         who = info.context.require()
         person = pk(inspector_id, "Inspector") if inspector_id else None
+        asked = page("inspections", first, after, "Inspection")
         return await info.context.read(
             lambda s: [
                 Inspection.of(v)
@@ -125,7 +142,7 @@ class KeepingQuery:
                     who,
                     inspector_id=person,
                     contravention=contravention,
-                    limit=MAX_INSPECTIONS,
+                    page=asked,
                 )
             ]
         )

@@ -184,6 +184,7 @@ class GrazingGround(Node):
         description="Why, in one line; says so where a reading is interpreted"
     )
     citations: list[Citation] = strawberry.field(description="The provisions this rests on")
+    # One ground's own orders: a handful over its life, so not paged (the grounds are).
     orders: list[GrazingOrder] = strawberry.field(
         description="Orders for its control and management"
     )
@@ -332,7 +333,7 @@ async def _inspector(ctx: Context, pk: uuid.UUID) -> Inspector | None:
     who = ctx.require()
 
     def load(s: Session) -> Inspector | None:
-        found = inspections.inspectors(s, who, pk)
+        found = inspections.inspectors(s, who, inspector_id=pk)
         return Inspector.of(*found[0]) if found else None
 
     return await ctx.read(load)

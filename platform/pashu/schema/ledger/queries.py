@@ -2,15 +2,20 @@
 
 from __future__ import annotations
 
+import base64
+import binascii
 from decimal import Decimal
 
 import strawberry
 from sqlalchemy.orm import Session
 
+from pashu.core.errors import ValidationError
 from pashu.jurisdictions import registry
 from pashu.schema.context import Info
 from pashu.schema.node import to_global_id
-from pashu.services import accounts, ledger
+from pashu.schema.paging import After, First, maximum
+from pashu.services import accounts, keyset, ledger
+from pashu.services.keyset import Page
 
 
 @strawberry.type(description="One account of the tenant's double-entry books and its balance")
@@ -29,6 +34,9 @@ class FundBalance:
     name: str = strawberry.field(description="The account's name as the Act calls it")
     balance: Decimal = strawberry.field(
         description="The balance in rupees (decimal string): the sum of the account's ledger legs"
+    )
+    cursor: str = strawberry.field(
+        description="Opaque: give it as `after` to `funds` for the accounts after this one"
     )
 
 
@@ -53,14 +61,43 @@ def balances(s: Session, jurisdiction: str, subject: str | None = None) -> list[
             holder=d.holder,
             name=d.name,
             balance=found[d.account],
+            cursor=_cursor(d.account),
         )
         for d in accounts.describe(s, plugin, sorted(found))
     ]
 
 
+def _cursor(account: str) -> str:
+    return base64.urlsafe_b64encode(f"FundBalance:{account}".encode()).decode()
+
+
+def _account(cursor: str) -> str:
+    """The account a `funds` cursor names (an account the list no longer holds is refused
+    by the page, like any cursor naming no row)."""
+    try:
+        kind, _, account = base64.urlsafe_b64decode(cursor.encode()).decode().partition(":")
+    except (ValueError, binascii.Error, UnicodeDecodeError):
+        kind, account = "", ""
+    if kind != "FundBalance" or not account:
+        raise ValidationError(
+            "`after` is not a cursor of `funds`: give the last row's `cursor`", field="after"
+        )
+    return account
+
+
 @strawberry.type
 class LedgerQuery:
-    @strawberry.field(description="Balances of every account the tenant's money has moved through")
-    async def funds(self, info: Info) -> list[FundBalance]:
+    @strawberry.field(
+        description="Balances of every account the tenant's money has moved through, by "
+        "account; paged with `first` and `after`"
+    )
+    async def funds(
+        self, info: Info, first: First = None, after: After = None
+    ) -> list[FundBalance]:
         who = info.context.require()
-        return await info.context.read(lambda s: balances(s, who.jurisdiction))
+        # The balances are one GROUP BY over the ledger; the page is taken of that answer,
+        # in the order of the account's name.
+        asked = Page("funds", maximum("funds"), first, None if after is None else _account(after))
+        return await info.context.read(
+            lambda s: keyset.in_memory(balances(s, who.jurisdiction), asked, lambda b: b.account)
+        )

@@ -11,6 +11,7 @@ from sqlalchemy.orm import Session
 from pashu.jurisdictions import registry
 from pashu.schema.context import Info
 from pashu.schema.offences.types import OffenceCase, ViciousStatus
+from pashu.schema.paging import After, First, page
 from pashu.services import offences, vicious
 from pashu.services.fines import ledger_key, paid_at
 from pashu.services.offences import CaseStatus
@@ -18,18 +19,24 @@ from pashu.services.offences import CaseStatus
 
 @strawberry.type
 class OffencesQuery:
-    @strawberry.field(description="The tenant's offence cases, latest committed first")
+    @strawberry.field(
+        description="The tenant's offence cases, latest committed first (then id); paged with "
+        "`first` and `after`"
+    )
     async def offence_cases(
         self,
         info: Info,
         status: Annotated[
             CaseStatus | None, strawberry.argument(description="Only cases in this status")
         ] = None,
+        first: First = None,
+        after: After = None,
     ) -> list[OffenceCase]:
         who = info.context.require()
+        asked = page("offenceCases", first, after, "OffenceCase")
 
         def load(s: Session) -> list[OffenceCase]:
-            views = offences.cases(s, registry.get(who.jurisdiction), status)
+            views = offences.cases(s, registry.get(who.jurisdiction), status, asked)
             paid = paid_at(s, [ledger_key(f) for v in views for f in v.fines])
             return [OffenceCase.of(v, paid) for v in views]
 

@@ -241,6 +241,8 @@ class OffenceCase(Node):
     )
     status: CaseStatus = strawberry.field(description="Where it stands")
     forfeited: bool = strawberry.field(description="Whether the animals were forfeited")
+    # One case's own steps, fines and compositions: bounded by its course through the Act,
+    # not by the department's work, so not paged (the list of cases is).
     steps: list[OffenceStep] = strawberry.field(description="Steps taken, in order")
     fines: list[Fine] = strawberry.field(description="Fines imposed")
     compositions: list[Composition] = strawberry.field(description="Compositions made")

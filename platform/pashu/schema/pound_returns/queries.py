@@ -9,6 +9,7 @@ from typing import Annotated
 import strawberry
 
 from pashu.schema.context import Info
+from pashu.schema.paging import After, First, page
 from pashu.schema.pound_returns.types import PoundArea, PoundCheck, PoundReturn
 from pashu.schema.registration.common import pk
 from pashu.services import pound_areas, returns
@@ -17,7 +18,10 @@ from pashu.services.keeping import today
 
 @strawberry.type
 class PoundReturnsQuery:
-    @strawberry.field(description="The areas pounds serve, as determined on `on` (default today)")
+    @strawberry.field(
+        description="The areas pounds serve, as determined on `on` (default today), by area "
+        "(then the determination's id); paged with `first` and `after`"
+    )
     async def pound_areas(
         self,
         info: Info,
@@ -30,12 +34,15 @@ class PoundReturnsQuery:
         pound_id: Annotated[
             strawberry.ID | None, strawberry.argument(description="Only this pound's areas")
         ] = None,
+        first: First = None,
+        after: After = None,
     ) -> list[PoundArea]:
         who = info.context.require()
         pound = pk(pound_id, "Pound") if pound_id else None
         day = on or today()
+        asked = page("poundAreas", first, after, "PoundArea")
         return await info.context.read(
-            lambda s: [PoundArea.of(a, p) for a, p in pound_areas.areas(s, who, day, pound)]
+            lambda s: [PoundArea.of(a, p) for a, p in pound_areas.areas(s, who, day, pound, asked)]
         )
 
     @strawberry.field(

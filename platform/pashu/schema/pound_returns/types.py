@@ -46,10 +46,14 @@ class PoundArea:
     )
     determined_by: str = strawberry.field(description="Who determined it")
     reference: str = strawberry.field(description="The determination's reference")
+    cursor: str = strawberry.field(
+        description="Opaque: give it as `after` to `poundAreas` for the areas after this one"
+    )
 
     @classmethod
     def of(cls, a: rows.PoundArea, p: PoundRow) -> PoundArea:
         return cls(
+            cursor=to_global_id("PoundArea", a.id),
             area=a.area,
             pound=PoundRef.of(p),
             determined_on=a.determined_on,

@@ -205,7 +205,7 @@ class RegistrationMutation:
                 act_on(input.decided_on, "decidedOn"),
                 input.remarks,
             )
-            appeal = taxation.appeals(s, appeal_id)[0][0]
+            appeal = taxation.appeals(s, appeal_id=appeal_id)[0][0]
             return Appeal.of(appeal, d, rules)
 
         return await info.context.write(run)

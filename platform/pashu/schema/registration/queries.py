@@ -10,6 +10,7 @@ from sqlalchemy.orm import Session
 
 from pashu.jurisdictions.base import Capability
 from pashu.schema.context import Info
+from pashu.schema.paging import After, First, page
 from pashu.schema.registration.common import law, pk
 from pashu.schema.registration.types import (
     Appeal,
@@ -26,12 +27,21 @@ from pashu.services import taxation
 
 @strawberry.type
 class RegistrationQuery:
-    @strawberry.field(description="Owners on the register of animals")
-    async def animal_owners(self, info: Info) -> list[Owner]:
+    @strawberry.field(
+        description="Owners on the register of animals, by name, then address (then id); "
+        "paged with `first` and `after`"
+    )
+    async def animal_owners(
+        self, info: Info, first: First = None, after: After = None
+    ) -> list[Owner]:
         law(info.context.require(), Capability.ANIMAL_REGISTRATION)
-        return await info.context.read(lambda s: [Owner.of(o) for o in service.owners(s)])
+        asked = page("animalOwners", first, after, "AnimalOwner")
+        return await info.context.read(lambda s: [Owner.of(o) for o in service.owners(s, asked)])
 
-    @strawberry.field(description="The register of animals, newest first")
+    @strawberry.field(
+        description="The register of animals, newest first (by the instant registered, then "
+        "id); paged with `first` and `after`"
+    )
     async def registrations(
         self,
         info: Info,
@@ -45,12 +55,15 @@ class RegistrationQuery:
                 "only those made in time"
             ),
         ] = None,
+        first: First = None,
+        after: After = None,
     ) -> list[Registration]:
         rules = law(info.context.require(), Capability.ANIMAL_REGISTRATION)
         owner = pk(owner_id, "AnimalOwner") if owner_id is not None else None
+        asked = page("registrations", first, after, "Registration")
 
         def load(s: Session) -> list[Registration]:
-            return load_registrations(s, service.registrations(s, owner, late), rules)
+            return load_registrations(s, service.registrations(s, owner, late, asked), rules)
 
         return await info.context.read(load)
 
@@ -73,7 +86,10 @@ class RegistrationQuery:
 
         return await info.context.read(load)
 
-    @strawberry.field(description="The animal tax register: instalments assessed")
+    @strawberry.field(
+        description="The animal tax register: instalments assessed, by tax year, registration "
+        "and number (then id); paged with `first` and `after`"
+    )
     async def tax_instalments(
         self,
         info: Info,
@@ -82,20 +98,24 @@ class RegistrationQuery:
             strawberry.argument(description="Only this registration's instalments"),
         ] = None,
         year: Annotated[int | None, strawberry.argument(description="Only this tax year")] = None,
+        first: First = None,
+        after: After = None,
     ) -> list[TaxInstalment]:
         rules = law(info.context.require(), Capability.ANIMAL_TAX)
         reg = pk(registration_id, "Registration") if registration_id is not None else None
+        asked = page("taxInstalments", first, after, "TaxInstalment")
 
         def load(s: Session) -> list[TaxInstalment]:
-            found = taxation.instalments(s, reg, year)
+            found = taxation.instalments(s, reg, year, asked)
             paid = {p.payment.instalment_id for p in taxation.payments(s, [i.id for i in found])}
             return [TaxInstalment.of(i, i.id in paid, rules) for i in found]
 
         return await info.context.read(load)
 
     @strawberry.field(
-        description="Animal tax collected, with each fund's share; with `localAuthorityId`, "
-        "the register of one Village Council's collections (registrations naming it)"
+        description="Animal tax collected, with each fund's share, oldest first (by the instant "
+        "paid, then id); with `localAuthorityId`, the register of one Village Council's "
+        "collections (registrations naming it); paged with `first` and `after`"
     )
     async def tax_payments(
         self,
@@ -108,18 +128,30 @@ class RegistrationQuery:
                 )
             ),
         ] = None,
+        first: First = None,
+        after: After = None,
     ) -> list[TaxPayment]:
         law(info.context.require(), Capability.ANIMAL_TAX)
         council = (
             pk(local_authority_id, "LocalAuthority") if local_authority_id is not None else None
         )
+        asked = page("taxPayments", first, after, "TaxPayment")
         return await info.context.read(
-            lambda s: [TaxPayment.of(p) for p in taxation.payments(s, local_authority_id=council)]
+            lambda s: [
+                TaxPayment.of(p)
+                for p in taxation.payments(s, local_authority_id=council, page=asked)
+            ]
         )
 
-    @strawberry.field(description="Appeals against orders under the registration and tax chapter")
-    async def registration_appeals(self, info: Info) -> list[Appeal]:
+    @strawberry.field(
+        description="Appeals against orders under the registration and tax chapter, by the day "
+        "filed (then id); paged with `first` and `after`"
+    )
+    async def registration_appeals(
+        self, info: Info, first: First = None, after: After = None
+    ) -> list[Appeal]:
         rules = law(info.context.require(), Capability.ANIMAL_TAX)
+        asked = page("registrationAppeals", first, after, "RegistrationAppeal")
         return await info.context.read(
-            lambda s: [Appeal.of(a, d, rules) for a, d in taxation.appeals(s)]
+            lambda s: [Appeal.of(a, d, rules) for a, d in taxation.appeals(s, asked)]
         )

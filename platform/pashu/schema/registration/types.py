@@ -355,7 +355,7 @@ async def _appeal(ctx: Context, pk: uuid.UUID) -> Appeal | None:
     rules = law(ctx.require(), Capability.ANIMAL_TAX)
 
     def load(s: Session) -> Appeal | None:
-        found = taxation.appeals(s, pk)
+        found = taxation.appeals(s, appeal_id=pk)
         return Appeal.of(*found[0], rules) if found else None
 
     return await ctx.read(load)

@@ -139,7 +139,7 @@ class RegulatedAreasMutation:
 
         def run(s: Session) -> CattleLicence:
             cancel = service.cancel_licence(s, who, licence, input.reason, act_at(input.at, "at"))
-            lic, _ = next(x for x in service.licences(s) if x[0].id == licence)
+            lic, _ = service.licences(s, licence_id=licence)[0]
             return CattleLicence.of(lic, cancel, rules)
 
         return await info.context.write(run)

@@ -11,6 +11,7 @@ from sqlalchemy.orm import Session
 from pashu.jurisdictions.base import Capability
 from pashu.jurisdictions.registration import CattleActivity
 from pashu.schema.context import Info
+from pashu.schema.paging import After, First, page
 from pashu.schema.registration.common import law, pk
 from pashu.schema.regulated_areas.types import ActivityCheck, CattleLicence, NotifiedOrder
 from pashu.services import regulated_areas as service
@@ -31,20 +32,29 @@ async def _check(
 
 @strawberry.type
 class RegulatedAreasQuery:
-    @strawberry.field(description="Notified orders, by the date they take effect")
+    @strawberry.field(
+        description="Notified orders, by the date they take effect, then reference (then id); "
+        "paged with `first` and `after`"
+    )
     async def notified_orders(
         self,
         info: Info,
         area: Annotated[
             str | None, strawberry.argument(description="Only orders for this area")
         ] = None,
+        first: First = None,
+        after: After = None,
     ) -> list[NotifiedOrder]:
         rules = law(info.context.require(), Capability.REGULATED_AREAS)
+        asked = page("notifiedOrders", first, after, "NotifiedOrder")
         return await info.context.read(
-            lambda s: [NotifiedOrder.of(o, rules) for o in service.orders(s, area)]
+            lambda s: [NotifiedOrder.of(o, rules) for o in service.orders(s, area, asked)]
         )
 
-    @strawberry.field(description="Licences and permits granted under notified orders")
+    @strawberry.field(
+        description="Licences and permits granted under notified orders, in the order granted "
+        "(then id); paged with `first` and `after`"
+    )
     async def cattle_licences(
         self,
         info: Info,
@@ -54,11 +64,17 @@ class RegulatedAreasQuery:
         holder: Annotated[
             str | None, strawberry.argument(description="Only licences held by this person")
         ] = None,
+        first: First = None,
+        after: After = None,
     ) -> list[CattleLicence]:
         rules = law(info.context.require(), Capability.REGULATED_AREAS)
         order = pk(order_id, "NotifiedOrder") if order_id is not None else None
+        asked = page("cattleLicences", first, after, "CattleLicence")
         return await info.context.read(
-            lambda s: [CattleLicence.of(x, c, rules) for x, c in service.licences(s, order, holder)]
+            lambda s: [
+                CattleLicence.of(x, c, rules)
+                for x, c in service.licences(s, order, holder, page=asked)
+            ]
         )
 
     @strawberry.field(description="May `holder` keep `species` in `area` on `on`? With citations")
