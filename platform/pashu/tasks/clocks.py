@@ -1,7 +1,8 @@
 """The law's clocks as Celery tasks: beat starts `pashu.sweep`, which fans out one
 `pashu.sweep_tenant` per tenant; that finds the tenant's due work (services/sweep.find),
-writes one outbox message per case or claim window in the same transaction, and relays them
-after commit to `pashu.act_on_case` / `pashu.close_claim_window`, which do the work.
+writes one outbox message per batch of FANOUT cases (`pashu.act_on_cases`; a lone case goes
+to `pashu.act_on_case`) and per claim window in the same transaction, and relays them after
+commit to the tasks that do the work, on as many workers as there are.
 
 Every task takes ids and an explicit `as_of`; every run of a tenant's task is recorded in
 `task_runs`. A refusal by the law (a PashuError) is recorded and not retried; a database or
@@ -10,6 +11,7 @@ broker failure is retried with backoff, up to MAX_RETRIES.
 
 from __future__ import annotations
 
+import hashlib
 import logging
 import time
 import uuid
@@ -27,12 +29,15 @@ from pashu.db.clocks import RunOutcome
 from pashu.db.engine import database
 from pashu.db.tenancy import Tenant
 from pashu.observability import metrics
-from pashu.services import sweep
+from pashu.services import sweep, sweep_batch
 from pashu.tasks import outbox
 from pashu.tasks.celery_app import celery_app, retry_ceiling
 
 log = logging.getLogger(__name__)
 MAX_RETRIES = 5
+# Cases per fan-out task: smaller than an in-process batch, so that a tenant's work spreads
+# over the workers, large enough that a task's own statements stay few per case.
+FANOUT = 100
 RETRYABLE = (DBAPIError, OSError, ConnectionError)
 
 RELIABLE: dict[str, Any] = {
@@ -139,13 +144,28 @@ def sweep_tenant(self: Task, tenant_id: str, as_of: str) -> int:
     """Find the tenant's due work and hand each piece to its own task, after commit."""
 
     def work(s: Session, tid: uuid.UUID, when: datetime) -> int:
-        messages = [
+        at = when.isoformat()
+        found = sweep.find(s, when)
+        messages = []
+        # The cases a batch per task, so that workers share a tenant's work; a batch of
+        # one is the one-case task.
+        for batch in sweep_batch.batches([d.id for d in found if d.kind == sweep.CASE], FANOUT):
+            if len(batch) == 1:
+                kwargs: dict[str, Any] = {"tenant_id": tenant_id, "id": str(batch[0]), "as_of": at}
+                messages.append((TASK_FOR[sweep.CASE], kwargs, f"{sweep.CASE}:{batch[0]}:{at}"))
+                continue
+            ids = [str(i) for i in batch]
+            digest = hashlib.sha256(",".join(ids).encode()).hexdigest()[:32]
+            kwargs = {"tenant_id": tenant_id, "ids": ids, "as_of": at}
+            messages.append(("pashu.act_on_cases", kwargs, f"cases:{digest}:{at}"))
+        messages += [
             (
                 TASK_FOR[due.kind],
-                {"tenant_id": tenant_id, "id": str(due.id), "as_of": when.isoformat()},
-                f"{due.kind}:{due.id}:{when.isoformat()}",
+                {"tenant_id": tenant_id, "id": str(due.id), "as_of": at},
+                f"{due.kind}:{due.id}:{at}",
             )
-            for due in sweep.find(s, when)
+            for due in found
+            if due.kind != sweep.CASE
         ]
         return outbox.write(s, messages)
 
@@ -162,6 +182,38 @@ def act_on_case(self: Task, tenant_id: str, id: str, as_of: str) -> int:
         return len(sweep.act_on_case(s, sweep.clock(s, tid), uuid.UUID(id), when))
 
     return _recorded(self, tenant_id, f"Impoundment:{id}", as_of, work)
+
+
+@celery_app.task(name="pashu.act_on_cases", **RELIABLE)
+def act_on_cases(self: Task, tenant_id: str, ids: list[str], as_of: str) -> int:
+    """A batch of a tenant's cases in one transaction (services/sweep_batch.py). The law's
+    refusal of one case is recorded as that case's failed run; the others are done."""
+    refused: list[sweep.Failure] = []
+
+    def work(s: Session, tid: uuid.UUID, when: datetime) -> int:
+        done, failed = sweep.act_on_cases(s, sweep.clock(s, tid), [uuid.UUID(i) for i in ids], when)
+        refused[:] = failed
+        return len(done)
+
+    started_seconds, started_at = time.monotonic(), datetime.now(UTC)
+    subject = (
+        f"Impoundment:{ids[0]} and {len(ids) - 1} more" if len(ids) > 1 else f"Impoundment:{ids[0]}"
+    )
+    actions = _recorded(self, tenant_id, subject, as_of, work)
+    for failure in refused:
+        _record(
+            uuid.UUID(tenant_id),
+            self.name,
+            f"Impoundment:{failure.due.id}",
+            _instant(as_of),
+            RunOutcome.FAILED,
+            started_seconds,
+            started_at,
+            0,
+            self.request.retries + 1,
+            f"{failure.code}: {failure.message}",
+        )
+    return actions
 
 
 @celery_app.task(name="pashu.close_claim_window", **RELIABLE)
