@@ -250,6 +250,16 @@ def act_on_cases(
     return done, [Failure(Due(CASE, i), err.code, err.message) for i, err in refused]
 
 
+def act_on_windows(
+    session: Session, who: Principal, window_ids: list[uuid.UUID], as_of: datetime
+) -> tuple[list[DueAction], list[Failure]]:
+    """`act_on_window` for a batch of claim windows (services/sweep_batch.py)."""
+    from pashu.services import sweep_batch
+
+    done, refused = sweep_batch.act_on_windows(session, who, window_ids, as_of)
+    return done, [Failure(Due(WINDOW, i), err.code, err.message) for i, err in refused]
+
+
 def run(session: Session, who: Principal, as_of: datetime) -> tuple[list[DueAction], list[Failure]]:
     """Find and do the tenant's due work in this session: the cases a batch at a time
     (services/sweep_batch.py), the rest each piece in a savepoint, so that one refused by
@@ -263,7 +273,11 @@ def run(session: Session, who: Principal, as_of: datetime) -> tuple[list[DueActi
         got, refused = act_on_cases(session, who, batch, as_of)
         done += got
         failed += refused
-    for due in (d for d in found if d.kind != CASE):
+    for batch in batches([d.id for d in found if d.kind == WINDOW]):
+        got, refused = act_on_windows(session, who, batch, as_of)
+        done += got
+        failed += refused
+    for due in (d for d in found if d.kind not in (CASE, WINDOW)):
         try:
             with session.begin_nested():
                 done += act(session, who, due, as_of)

@@ -21,28 +21,32 @@ savepoint, through services/sweep.act_on_case: slower, the same result.
 from __future__ import annotations
 
 import uuid
+from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
+from decimal import Decimal
 
-from sqlalchemy import select
+from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from pashu.core.errors import PashuError
 from pashu.core.legaltime import aware, ist
 from pashu.db.base import Base
-from pashu.db.clocks import Auction
-from pashu.db.impoundment import AnimalStatus, ImpoundedAnimal, Impoundment, Notice
+from pashu.db.clocks import Auction, ClaimWindow
+from pashu.db.impoundment import AnimalStatus, ImpoundedAnimal, Impoundment, Notice, Sale
+from pashu.db.ledger import LedgerEntry, LedgerTransaction
 from pashu.db.pounds import LocalAuthority, Pound
 from pashu.db.types import new_id
 from pashu.jurisdictions import registry
 from pashu.jurisdictions.base import Action, Jurisdiction
 from pashu.jurisdictions.clocks import clocks_of
-from pashu.services import auctions, audit, notices
+from pashu.services import auctions, audit, deposits, notices
 from pashu.services import impoundments as cases
+from pashu.services.accounts import Body
 from pashu.services.seizures import NOTICE_ACTIONS, notice_step
-from pashu.services.sweep import DueAction, act_on_case
+from pashu.services.sweep import DueAction, act_on_case, act_on_window
 from pashu.services.tenants import Principal
 
 # Cases per batch: large enough that the statements' round trips vanish per case, small
@@ -247,3 +251,132 @@ def act_on_cases(
             except PashuError as err:
                 refused.append((case.id, err))
     return done, refused
+
+
+def act_on_windows(
+    session: Session, who: Principal, window_ids: Sequence[uuid.UUID], as_of: datetime
+) -> tuple[list[DueAction], list[tuple[uuid.UUID, PashuError]]]:
+    """sweep.act_on_window for a batch of claim windows: the windows (with every open
+    window of their cases, which close together) locked in one statement, their cases,
+    latest sales, notices, pounds and balances read in one statement each; the windows
+    updated and the audit events inserted in one flush. Money still held moves through
+    ledger.post, case by case (rare: a surplus under an Act that keeps one)."""
+    who.require("clerk", "finance")
+    now = aware(as_of)
+    plugin = registry.get(who.jurisdiction)
+    asked = select(ClaimWindow.impoundment_id).where(ClaimWindow.id.in_(window_ids))
+    open_ = list(
+        session.scalars(
+            select(ClaimWindow)
+            .where(ClaimWindow.impoundment_id.in_(asked), ClaimWindow.closed_at.is_(None))
+            .with_for_update(skip_locked=True)
+            .execution_options(populate_existing=True)
+        )
+    )
+    if not open_:
+        return [], []
+    by_case: dict[uuid.UUID, list[ClaimWindow]] = defaultdict(list)
+    for w in open_:
+        by_case[w.impoundment_id].append(w)
+    case_ids = list(by_case)
+    found = {
+        c.id: c for c in session.scalars(select(Impoundment).where(Impoundment.id.in_(case_ids)))
+    }
+    last = dict(
+        session.execute(
+            select(Sale.impoundment_id, func.max(Sale.at))
+            .where(Sale.impoundment_id.in_(case_ids))
+            .group_by(Sale.impoundment_id)
+        ).all()
+    )
+    issued: dict[uuid.UUID, list[Notice]] = defaultdict(list)
+    for n in session.scalars(select(Notice).where(Notice.impoundment_id.in_(case_ids))):
+        issued[n.impoundment_id].append(n)
+    read = _Windows(by_case, found, last, issued)
+    try:
+        # Changed inside the savepoint only: the batch is written whole or not at all.
+        with session.begin_nested():
+            return _close_windows(session, who, plugin, window_ids, now, read), []
+    except (PashuError, IntegrityError):  # one window at a time, each in its savepoint
+        done: list[DueAction] = []
+        refused: list[tuple[uuid.UUID, PashuError]] = []
+        for wid in window_ids:
+            try:
+                with session.begin_nested():
+                    done += act_on_window(session, who, wid, now)
+            except PashuError as err:
+                refused.append((wid, err))
+        return done, refused
+
+
+@dataclass
+class _Windows:
+    """What a batch of claim windows read: open windows by case, the cases, their latest
+    sales and notices."""
+
+    by_case: dict[uuid.UUID, list[ClaimWindow]]
+    cases: dict[uuid.UUID, Impoundment]
+    last: dict[uuid.UUID, datetime]
+    issued: dict[uuid.UUID, list[Notice]]
+
+
+def _close_windows(
+    session: Session,
+    who: Principal,
+    plugin: Jurisdiction,
+    window_ids: Sequence[uuid.UUID],
+    now: datetime,
+    read: _Windows,
+) -> list[DueAction]:
+    by_case, found, last, issued = read.by_case, read.cases, read.last, read.issued
+    windows = {w.id: w for ws in by_case.values() for w in ws}
+    due: list[tuple[ClaimWindow, datetime, Action]] = []
+    for wid in window_ids:
+        w = windows.get(wid)
+        if w is None or w.closed_at is not None:
+            continue  # closed already, or another worker's
+        deadline, action = deposits.deadline_of(
+            plugin, found[w.impoundment_id], issued[w.impoundment_id], last[w.impoundment_id]
+        )
+        if now < deadline:
+            w.due_at = deadline  # a later sale of the case moves the closing with it
+            continue
+        for sibling in by_case[w.impoundment_id]:  # they close with the latest sale's
+            sibling.closed_at = deadline
+        due.append((w, deadline, action))
+    if not due:
+        session.flush()
+        return []
+    pounds = {found[w.impoundment_id].pound_id for w, _, _ in due}
+    authority = dict(
+        session.execute(
+            select(Pound.id, Pound.local_authority_id).where(Pound.id.in_(pounds))
+        ).all()
+    )
+    subjects = [f"Impoundment:{w.impoundment_id}" for w, _, _ in due]
+    books: dict[str, dict[str, Decimal]] = defaultdict(dict)
+    for subject, acct, total in session.execute(
+        select(LedgerTransaction.subject, LedgerEntry.account, func.sum(LedgerEntry.amount))
+        .join(
+            LedgerTransaction,
+            (LedgerTransaction.tenant_id == LedgerEntry.tenant_id)
+            & (LedgerTransaction.id == LedgerEntry.transaction_id),
+        )
+        .where(LedgerTransaction.subject.in_(subjects))
+        .group_by(LedgerTransaction.subject, LedgerEntry.account)
+    ):
+        books[subject][acct] = total
+    done: list[DueAction] = []
+    for w, deadline, action in due:
+        case = found[w.impoundment_id]
+        body = Body(authority.get(case.pound_id), case.pound_id)
+        closed = deposits.close(
+            session, who, case.id, deadline, action, body, books[f"Impoundment:{case.id}"]
+        )
+        for sibling in by_case[case.id]:
+            sibling.closed_at = sibling.due_at = deadline
+            sibling.outcome = closed.outcome[:300]
+        kind = "CREDIT_UNCLAIMED_SURPLUS" if closed.moved else "CLOSE_CLAIM_WINDOW"
+        done.append(DueAction(kind, closed.impoundment_id, closed.at, detail=closed.outcome))
+    session.flush()
+    return done
