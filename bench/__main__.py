@@ -1,6 +1,7 @@
 """`python -m bench [--quick]`: generate the data, run the workloads, write the report.
 
---quick: W1 against the floor and PostGraphile on 10,000 impoundments, about a minute;
+--quick: W1 against the floor and PostGraphile on 10,000 impoundments and W3 in-process, a
+few minutes;
 the ratios are the last lines printed. Without it: W1 at 10k, 100k and 1M impoundments at
 several concurrencies, W2, W3 (if the sweep exists), W4, and bench/results/REPORT.md
 (copied to bench/REPORT.md, the committed summary).
@@ -116,8 +117,8 @@ def _undo_w2(owner_url: str, writer: generate.BenchTenant) -> None:
         )
 
 
-def _w3(sizes: list[int], run: Run) -> None:
-    from bench import sweep
+def _w3(sizes: list[int], run: Run, celery: bool = True) -> None:
+    from bench import sweep, w3
 
     gap = sweep.gap()
     if gap:
@@ -125,8 +126,14 @@ def _w3(sizes: list[int], run: Run) -> None:
         _say(f"W3: {gap}")
         return
     for size in sizes:
-        run.w3[size] = sweep.measure(target_for(size))
-        _say(f"W3 at {size:,}: {run.w3[size]['seconds']:.2f} s")
+        run.w3[size] = w = sweep.measure(target_for(size))
+        _say(f"W3 at {size:,}: {w['seconds']:.2f} s, {w['actions'] / w['seconds']:,.0f} actions/s")
+        if celery and size <= 100_000:  # fanned out to real workers (bench/w3.py)
+            w["celery"] = [
+                w3.measure(target_for(size), n, w["tenants"], RESULTS / "logs") for n in (1, 2)
+            ]
+            for c in w["celery"]:
+                _say(f"W3 at {size:,} on {c['workers']} Celery worker(s): {c['seconds']:.2f} s")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -152,6 +159,8 @@ def main(argv: list[str] | None = None) -> int:
     if not args.quick:
         _w2_w4(sizes[0], seconds, run)
         _w3(sizes, run)
+    else:
+        _w3(sizes[:1], run, celery=False)  # W3 at 10k in-process
     run.seconds = time.monotonic() - started
     RESULTS.mkdir(parents=True, exist_ok=True)
     report = RESULTS / "REPORT.md"
@@ -171,6 +180,9 @@ def main(argv: list[str] | None = None) -> int:
     if not args.quick:
         shutil.copy(report, ROOT / "REPORT.md")
     _say(f"report: {report}")
+    for w in run.w3.values():
+        _say(f"W3 due actions/s = {w['actions'] / w['seconds']:.0f}")
+        break
     for label, value in ratios(run.w1[sizes[0]]):
         _say(f"{label} = {value:.2f}")
     return 0

@@ -22,6 +22,7 @@ import psycopg
 from psycopg import sql
 from tqdm import tqdm
 
+from bench import timelines
 from bench.settings import AS_OF, SEED, Target
 from pashu.core.errors import PashuError
 from pashu.db.engine import Database
@@ -33,7 +34,7 @@ from pashu.services.accounts import NO_BODY, routed
 from pashu.services.tenants import create_token
 
 TENANTS = 20
-VERSION = "3"  # bump when the shape of the generated data changes
+VERSION = "4"  # bump when the shape of the generated data changes
 DATA_TABLES = (
     "ledger_entries",
     "ledger_transactions",
@@ -142,6 +143,8 @@ def generate(target: Target, impoundments: int, *, progress: bool = True) -> lis
                     bar.set_postfix_str(f"{t.slug}: {name}")
                     conn.execute(statement, _params(t))
                     bar.update(1)
+                # The open cases' notices and next duties, by the tenant's own Act.
+                timelines.open_cases(conn, _params(t), t.jurisdiction)
             conn.execute("DROP TABLE IF EXISTS bench_cases")
             conn.execute("ANALYZE")
             bar.update(1)
@@ -171,6 +174,8 @@ def _params(t: BenchTenant) -> dict[str, object]:
         "seed": str(SEED),
         "fund": fund,
         "prefix": t.jurisdiction[:2].upper(),
+        # The closed cases' notices, by the tenant's own Act (bench/timelines.py).
+        **timelines.reference(t.jurisdiction),
     }
 
 
@@ -415,9 +420,10 @@ SELECT %(tenant)s, {_uuid("'notice' || c.n || ':' || v.kind")}, c.impounded_at +
     'Notice of ' || lower(replace(v.kind, '_', ' ')) || ', register entry ' || c.n,
     'Bench clerk (clerk)'
 FROM bench_cases c
-JOIN (VALUES ('ANNOUNCE_SEIZURE', interval '6 hours', 1),
-             ('PUBLISH_NOTICE', interval '8 days', 2)) v(kind, after, step)
-  ON (v.step = 1 AND c.age >= 1) OR (v.step = 2 AND c.status = 'DISPOSED');
+JOIN unnest(%(notice_kinds)s::text[], %(notice_afters)s::interval[],
+    %(notice_steps)s::int[]) v(kind, after, step)
+  ON (v.step = 1 AND c.age >= 1) OR (v.step = 2 AND c.status = 'DISPOSED')
+WHERE c.status NOT IN ('IMPOUNDED', 'PARTLY_RELEASED');
 """
 
 # One balanced transaction per receipt and per sale: out of the payer, into the fund.

@@ -144,11 +144,16 @@ def markdown(run: Run) -> str:
         out += [f"**Gap:** {run.w3_gap}"]
     else:
         out += [
-            "| impoundments | seconds | detail |",
-            "|---:|---:|---|",
+            "| impoundments | run | seconds | due actions/s | detail |",
+            "|---:|---|---:|---:|---|",
             *[
-                f"| {size:,} | {v['seconds']:.2f} | {v.get('detail', '')} |"
-                for size, v in sorted(run.w3.items())
+                f"| {size:,} | {label} | {v['seconds']:.2f} | "
+                f"{v.get('actions', 0) / max(v['seconds'], 1e-9):,.0f} | {v.get('detail', '')} |"
+                for size, w in sorted(run.w3.items())
+                for label, v in [
+                    ("in-process", w),
+                    *((f"Celery ×{c['workers']}", c) for c in w.get("celery", [])),
+                ]
             ],
         ]
     out += ["", "## W4 — `compare` and `impoundmentTimeline` (public, no database)", ""]

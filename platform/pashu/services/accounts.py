@@ -91,7 +91,13 @@ def held(
     session: Session, plugin: Jurisdiction, kind: MoneyKind, body: Body, subject: str
 ) -> list[tuple[str, Decimal]]:
     """What the accounts the Act names for `kind` hold about `subject` (a case)."""
-    books = subject_balances(session, subject)
+    return held_in(subject_balances(session, subject), plugin, kind, body)
+
+
+def held_in(
+    books: dict[str, Decimal], plugin: Jurisdiction, kind: MoneyKind, body: Body
+) -> list[tuple[str, Decimal]]:
+    """`held` from the subject's balances read already (the sweep reads a batch's at once)."""
     routes = plugin.routing(kind).value
     names = [account(plugin, r.fund, body) for r in routes] or [unrouted(kind)]
     return [(a, books[a]) for a in names if books.get(a)]

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import uuid
 from collections import defaultdict
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, time, timedelta
 from decimal import Decimal
@@ -19,9 +20,11 @@ from sqlalchemy.orm import Session
 from pashu.core.errors import Conflict, NotFound, TooEarly, ValidationError
 from pashu.core.legaltime import IST, aware, ist, legal_date
 from pashu.db.clocks import Auction, AuctionLot, LotStatus
-from pashu.db.impoundment import AnimalStatus, Impoundment
+from pashu.db.impoundment import AnimalStatus, ImpoundedAnimal, Impoundment, Notice
+from pashu.db.tenancy import AuditEvent
+from pashu.db.types import new_id
 from pashu.jurisdictions import registry
-from pashu.jurisdictions.base import Action, BuyerRole, Capability
+from pashu.jurisdictions.base import Action, BuyerRole, Capability, Jurisdiction
 from pashu.jurisdictions.clocks import clocks_of
 from pashu.services import audit, notices, sales
 from pashu.services import impoundments as cases
@@ -73,10 +76,38 @@ def schedule(
     second worker, a retry), so each round is scheduled exactly once."""
     who.require("clerk")
     plugin = registry.get(who.jurisdiction)
-    plugin.require(Capability.AUCTION)
-    law = clocks_of(plugin)
     issued = aware(as_of)
-    step = cases.step(cases.timeline(plugin, case, cases.notices(session, case.id)), Action.AUCTION)
+    on = auction_date(plugin, case, cases.notices(session, case.id), issued, scheduled_for)
+    if open_auction(session, case.id) is not None:
+        return None
+    in_pound = [a for a in cases.animals(session, case) if a.status == AnimalStatus.IN_POUND.value]
+    base = notices.fields(session, case, issued) if in_pound else {}
+    last = session.scalar(select(func.max(Auction.round)).where(Auction.impoundment_id == case.id))
+    auction, lots, event = compose(
+        plugin, who, case, in_pound, base, issued, on, (last or 0) + 1, place, conditions
+    )
+    try:
+        with session.begin_nested():
+            session.add(auction)
+            session.flush()
+    except IntegrityError:  # another worker scheduled this round a moment ago
+        return None
+    session.add_all(lots)
+    session.add(event)
+    session.flush()
+    return auction
+
+
+def auction_date(
+    plugin: Jurisdiction,
+    case: Impoundment,
+    recorded: Sequence[Notice],
+    issued: datetime,
+    scheduled_for: datetime | None,
+) -> datetime:
+    """When the round is held, or the Act's refusal: no sale due, or too early."""
+    plugin.require(Capability.AUCTION)
+    step = cases.step(cases.timeline(plugin, case, recorded), Action.AUCTION)
     if step is None:  # the sale an owner's refusal called for is held: the rest are his
         raise Conflict(
             "no sale is due: the dues were met by the sale on the owner's refusal",
@@ -96,16 +127,29 @@ def schedule(
             citation=step.cites[0],
             field="scheduledFor",
         )
-    if open_auction(session, case.id) is not None:
-        return None
-    in_pound = [a for a in cases.animals(session, case) if a.status == AnimalStatus.IN_POUND.value]
+    return on
+
+
+def compose(
+    plugin: Jurisdiction,
+    who: Principal,
+    case: Impoundment,
+    in_pound: Sequence[ImpoundedAnimal],
+    base: dict[str, str],
+    issued: datetime,
+    on: datetime,
+    round_: int,
+    place: str | None = None,
+    conditions: str | None = None,
+) -> tuple[Auction, list[AuctionLot], AuditEvent]:
+    """The round, its lots and its audit event, from what was read (`base`: the notice's
+    fields, notices.fields); nothing is added to a session."""
     if not in_pound:
         raise Conflict("no animal of this case is in the pound")
     by_species: dict[str, list[Any]] = defaultdict(list)
     for a in in_pound:
         by_species[a.species].append(a)
-    terms = law.auction_terms()
-    base = notices.fields(session, case, issued)
+    terms = clocks_of(plugin).auction_terms()
     where = _text(place, "place") if place else f"{base['pound']}, {base['authority']}"
     terms_text = (
         _text(conditions, "conditions", limit=2000) if conditions else terms.value.conditions
@@ -122,10 +166,10 @@ def schedule(
         "lots": lots_text,
     }
     doc = notices.render(plugin, Action.AUCTION, values)
-    last = session.scalar(select(func.max(Auction.round)).where(Auction.impoundment_id == case.id))
     auction = Auction(
+        id=new_id(),
         impoundment_id=case.id,
-        round=(last or 0) + 1,
+        round=round_,
         scheduled_for=on,
         place=where,
         conditions=terms_text,
@@ -133,13 +177,7 @@ def schedule(
         notice_issued_at=issued,
         scheduled_by=who.actor,
     )
-    try:
-        with session.begin_nested():
-            session.add(auction)
-            session.flush()
-    except IntegrityError:  # another worker scheduled this round a moment ago
-        return None
-    session.add_all(
+    lots = [
         AuctionLot(
             auction_id=auction.id,
             impoundment_id=case.id,
@@ -151,10 +189,8 @@ def schedule(
             status=LotStatus.OFFERED.value,
         )
         for i, (species, group) in enumerate(sorted(by_species.items()), start=1)
-    )
-    session.flush()
-    audit.record(
-        session,
+    ]
+    event = audit.event(
         who.actor,
         "auction.schedule",
         f"Impoundment:{case.id}",
@@ -167,7 +203,7 @@ def schedule(
             "cites": [c.label for c in terms.cites],
         },
     )
-    return auction
+    return auction, lots, event
 
 
 def get(session: Session, auction_id: uuid.UUID, *, lock: bool = False) -> Auction:

@@ -18,6 +18,18 @@ def record(
     before: dict[str, Any] | None = None,
     after: dict[str, Any] | None = None,
 ) -> AuditEvent:
-    event = AuditEvent(actor=actor, action=action, subject=subject, before=before, after=after)
-    session.add(event)
-    return event
+    made = event(actor, action, subject, before=before, after=after)
+    session.add(made)
+    return made
+
+
+def event(
+    actor: str,
+    action: str,
+    subject: str,
+    *,
+    before: dict[str, Any] | None = None,
+    after: dict[str, Any] | None = None,
+) -> AuditEvent:
+    """An audit event not yet added to a session (the sweep adds a batch of them at once)."""
+    return AuditEvent(actor=actor, action=action, subject=subject, before=before, after=after)

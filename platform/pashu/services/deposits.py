@@ -6,6 +6,7 @@ a refund just ends and nothing moves."""
 from __future__ import annotations
 
 import uuid
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
@@ -16,13 +17,19 @@ from sqlalchemy.orm import Session
 from pashu.core.errors import Conflict
 from pashu.core.legaltime import aware
 from pashu.db.clocks import ClaimWindow
-from pashu.db.impoundment import Sale
+from pashu.db.impoundment import Impoundment, Notice, Sale
 from pashu.jurisdictions import registry
-from pashu.jurisdictions.base import Action, MoneyKind, SaleAccounting, TimelineEvents
+from pashu.jurisdictions.base import (
+    Action,
+    Jurisdiction,
+    MoneyKind,
+    SaleAccounting,
+    TimelineEvents,
+)
 from pashu.jurisdictions.clocks import clocks_of
 from pashu.services import audit, ledger
 from pashu.services import impoundments as cases
-from pashu.services.accounts import account, body_of, held
+from pashu.services.accounts import Body, account, body_of, held_in
 from pashu.services.tenants import Principal
 
 
@@ -42,9 +49,16 @@ def _deadline(session: Session, who: Principal, case_id: uuid.UUID) -> tuple[dat
     case = cases.get(session, case_id)
     last = session.scalar(select(func.max(Sale.at)).where(Sale.impoundment_id == case_id))
     assert last is not None  # a window exists because a sale does
+    return deadline_of(plugin, case, cases.notices(session, case.id), last)
+
+
+def deadline_of(
+    plugin: Jurisdiction, case: Impoundment, issued: Sequence[Notice], last: datetime
+) -> tuple[datetime, Action]:
+    """`_deadline` from what was read: the case, its notices, its latest sale's instant."""
     deducting = plugin.sale_accounting().value is SaleAccounting.DEDUCT_CHARGES_HOLD_SURPLUS
     action = Action.CLAIM_SURPLUS if deducting else Action.CLAIM_SALE_PROCEEDS
-    base = cases.events(case, cases.notices(session, case.id))
+    base = cases.events(case, issued)
     events = TimelineEvents(**{**base.__dict__, "sold_at": last})
     step = cases.step(plugin.impoundment_timeline(events), action)
     assert step is not None and step.window.deadline is not None  # both Acts set a period
@@ -71,11 +85,39 @@ def close_window(
         window.due_at = deadline  # a later sale of the case moves the closing with it
         session.flush()
         return None
-    plugin = registry.get(who.jurisdiction)
-    rule = clocks_of(plugin).unclaimed_after_window()
     subject = f"Impoundment:{window.impoundment_id}"
     body = body_of(session, cases.get(session, window.impoundment_id))
-    holding = held(session, plugin, MoneyKind.SURPLUS_PROCEEDS, body, subject)
+    books = ledger.subject_balances(session, subject)
+    closed = close(session, who, window.impoundment_id, deadline, action, body, books)
+    # Every window of the case closes with its latest sale's.
+    session.execute(
+        update(ClaimWindow)
+        .where(
+            ClaimWindow.impoundment_id == window.impoundment_id,
+            ClaimWindow.closed_at.is_(None),
+        )
+        .values(closed_at=deadline, due_at=deadline, outcome=closed.outcome[:300])
+        .execution_options(synchronize_session="fetch")
+    )
+    return closed
+
+
+def close(
+    session: Session,
+    who: Principal,
+    case_id: uuid.UUID,
+    deadline: datetime,
+    action: Action,
+    body: Body,
+    books: dict[str, Decimal],
+) -> Closed:
+    """The case's claim window closes at `deadline`: money still held for the owner (in
+    `books`, the case's balances) goes where the Act says, and the audit trail says so.
+    The caller marks the case's windows closed."""
+    plugin = registry.get(who.jurisdiction)
+    rule = clocks_of(plugin).unclaimed_after_window()
+    subject = f"Impoundment:{case_id}"
+    holding = held_in(books, plugin, MoneyKind.SURPLUS_PROCEEDS, body)
     total = sum((x for _, x in holding), Decimal("0.00"))
     moved = Decimal("0.00")
     if rule.value is not None and total > 0:
@@ -88,7 +130,7 @@ def close_window(
                 memo="unclaimed after the claim window: " + "; ".join(c.label for c in rule.cites),
                 subject=subject,
                 entries=[*((a, -x) for a, x in holding), (fund, total)],
-                key=f"unclaimed-surplus:{window.impoundment_id}",
+                key=f"unclaimed-surplus:{case_id}",
             )
             moved = total
         except Conflict:
@@ -99,16 +141,6 @@ def close_window(
         outcome = "closed: nothing held for the owner"
     else:
         outcome = "closed: " + rule.why
-    # Every window of the case closes with its latest sale's.
-    session.execute(
-        update(ClaimWindow)
-        .where(
-            ClaimWindow.impoundment_id == window.impoundment_id,
-            ClaimWindow.closed_at.is_(None),
-        )
-        .values(closed_at=deadline, due_at=deadline, outcome=outcome[:300])
-        .execution_options(synchronize_session="fetch")
-    )
     audit.record(
         session,
         who.actor,
@@ -122,4 +154,4 @@ def close_window(
             "cites": [c.label for c in rule.cites],
         },
     )
-    return Closed(window.impoundment_id, deadline, moved, rule.value, outcome)
+    return Closed(case_id, deadline, moved, rule.value, outcome)

@@ -52,13 +52,25 @@ def fields(
         )
         .where(Pound.id == case.pound_id)
     ).one()
+    return values_of(case, in_pound, found[0], found[1], issued_at, **extra)
+
+
+def values_of(
+    case: Impoundment,
+    in_pound: Sequence[ImpoundedAnimal],
+    pound: str,
+    authority: str,
+    issued_at: datetime,
+    **extra: str,
+) -> dict[str, str]:
+    """`fields` from what was read already (the sweep reads a batch of cases at once)."""
     values = {
         "register_number": str(case.register_number),
         "animals": describe(in_pound),
         "heads": str(len(in_pound)),
         "place_seized": case.place,
-        "pound": found[0],
-        "authority": found[1],
+        "pound": pound,
+        "authority": authority,
         "seized_at": when(case.seized_at),
         "impounded_at": when(case.impounded_at),
         "owner": f"{case.owner_name}, {case.owner_address}" if case.owner_name else "not known",

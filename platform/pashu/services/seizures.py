@@ -253,6 +253,29 @@ def _after_the_report(
         )
 
 
+def notice_step(
+    plugin: Jurisdiction,
+    case: Impoundment,
+    recorded: list[Notice],
+    kind: Action,
+    issued: datetime,
+) -> TimelineStep:
+    """The Act's step for notice `kind` on `case` issued at `issued`, or the Act's refusal:
+    no such notice, too early, out of the report's order (record_notice and the sweep)."""
+    steps = cases.timeline(plugin, case, recorded)
+    step = cases.step(steps, kind)
+    if kind not in NOTICE_ACTIONS or step is None:
+        raise NotInJurisdiction(f"{plugin.act.title} requires no {kind.value}")
+    if issued < step.window.not_before:
+        raise TooEarly(
+            f"{kind.value} may be made from {ist(step.window.not_before)}",
+            citation=step.cites[0],
+            notBefore=ist(step.window.not_before),
+        )
+    _after_the_report(steps, recorded, kind, issued, step.cites[0])
+    return step
+
+
 def record_notice(
     session: Session,
     who: Principal,
@@ -268,17 +291,7 @@ def record_notice(
     plugin = registry.get(who.jurisdiction)
     case = cases.get(session, impoundment_id)
     issued = aware(issued_at)
-    steps = cases.timeline(plugin, case, cases.notices(session, case.id))
-    step = cases.step(steps, kind)
-    if kind not in NOTICE_ACTIONS or step is None:
-        raise NotInJurisdiction(f"{plugin.act.title} requires no {kind.value}")
-    if issued < step.window.not_before:
-        raise TooEarly(
-            f"{kind.value} may be made from {ist(step.window.not_before)}",
-            citation=step.cites[0],
-            notBefore=ist(step.window.not_before),
-        )
-    _after_the_report(steps, cases.notices(session, case.id), kind, issued, step.cites[0])
+    step = notice_step(plugin, case, cases.notices(session, case.id), kind, issued)
     notice = Notice(
         impoundment_id=case.id,
         kind=kind.value,

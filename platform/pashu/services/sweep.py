@@ -1,4 +1,4 @@
-"""The sweep: find a tenant's due work with set-based SQL and do it, case by case.
+"""The sweep: find a tenant's due work with set-based SQL and do it, the cases in batches.
 
 Finding is two indexed range queries per tenant, whose cost grows with what is due, not
 with the registers: cases whose next duty has come (ix_impoundments_due on (tenant_id,
@@ -8,8 +8,10 @@ application's role see one tenant at a time; the tenant list itself is readable.
 
 Doing is idempotent per tenant, case and action: a notice exists once per case and kind
 (its unique key), an auction round once per case and number, a release of money once per
-ledger key, and each case is locked while it is worked on. The Celery tasks, the CLI and
-the `runDueActions` mutation all call `find` and `act` here.
+ledger key, and each case is locked while it is worked on. Cases are done a batch at a time
+(`act_on_cases`, services/sweep_batch.py: a few statements per batch, the same decisions
+as `act_on_case`). The Celery tasks, the CLI and the `runDueActions` mutation all call
+`find` and `act` / `act_on_cases` here.
 """
 
 from __future__ import annotations
@@ -239,12 +241,44 @@ def act(session: Session, who: Principal, due: Due, as_of: datetime) -> list[Due
     return act_on_window(session, who, due.id, as_of)
 
 
+def act_on_cases(
+    session: Session, who: Principal, case_ids: list[uuid.UUID], as_of: datetime
+) -> tuple[list[DueAction], list[Failure]]:
+    """`act_on_case` for a batch of cases, in a few statements (services/sweep_batch.py)."""
+    from pashu.services import sweep_batch
+
+    done, refused = sweep_batch.act_on_cases(session, who, case_ids, as_of)
+    return done, [Failure(Due(CASE, i), err.code, err.message) for i, err in refused]
+
+
+def act_on_windows(
+    session: Session, who: Principal, window_ids: list[uuid.UUID], as_of: datetime
+) -> tuple[list[DueAction], list[Failure]]:
+    """`act_on_window` for a batch of claim windows (services/sweep_batch.py)."""
+    from pashu.services import sweep_batch
+
+    done, refused = sweep_batch.act_on_windows(session, who, window_ids, as_of)
+    return done, [Failure(Due(WINDOW, i), err.code, err.message) for i, err in refused]
+
+
 def run(session: Session, who: Principal, as_of: datetime) -> tuple[list[DueAction], list[Failure]]:
-    """Find and do the tenant's due work in this session, each piece in a savepoint so that
-    one refused by the law (recorded as a failure) does not undo the others."""
+    """Find and do the tenant's due work in this session: the cases a batch at a time
+    (services/sweep_batch.py), the rest each piece in a savepoint, so that one refused by
+    the law (recorded as a failure) does not undo the others."""
+    from pashu.services.sweep_batch import batches
+
     done: list[DueAction] = []
     failed: list[Failure] = []
-    for due in find(session, as_of):
+    found = find(session, as_of)
+    for batch in batches([d.id for d in found if d.kind == CASE]):
+        got, refused = act_on_cases(session, who, batch, as_of)
+        done += got
+        failed += refused
+    for batch in batches([d.id for d in found if d.kind == WINDOW]):
+        got, refused = act_on_windows(session, who, batch, as_of)
+        done += got
+        failed += refused
+    for due in (d for d in found if d.kind not in (CASE, WINDOW)):
         try:
             with session.begin_nested():
                 done += act(session, who, due, as_of)

@@ -1,7 +1,9 @@
 """The law's clocks as Celery tasks: beat starts `pashu.sweep`, which fans out one
 `pashu.sweep_tenant` per tenant; that finds the tenant's due work (services/sweep.find),
-writes one outbox message per case or claim window in the same transaction, and relays them
-after commit to `pashu.act_on_case` / `pashu.close_claim_window`, which do the work.
+writes one outbox message per batch of FANOUT cases or claim windows (`pashu.act_on_cases`,
+`pashu.close_claim_windows`; a lone one goes to `pashu.act_on_case` /
+`pashu.close_claim_window`) and per other piece of work in the same transaction, and
+relays them after commit to the tasks that do the work, on as many workers as there are.
 
 Every task takes ids and an explicit `as_of`; every run of a tenant's task is recorded in
 `task_runs`. A refusal by the law (a PashuError) is recorded and not retried; a database or
@@ -10,6 +12,7 @@ broker failure is retried with backoff, up to MAX_RETRIES.
 
 from __future__ import annotations
 
+import hashlib
 import logging
 import time
 import uuid
@@ -27,12 +30,15 @@ from pashu.db.clocks import RunOutcome
 from pashu.db.engine import database
 from pashu.db.tenancy import Tenant
 from pashu.observability import metrics
-from pashu.services import sweep
+from pashu.services import sweep, sweep_batch
 from pashu.tasks import outbox
 from pashu.tasks.celery_app import celery_app, retry_ceiling
 
 log = logging.getLogger(__name__)
 MAX_RETRIES = 5
+# Cases per fan-out task: smaller than an in-process batch, so that a tenant's work spreads
+# over the workers, large enough that a task's own statements stay few per case.
+FANOUT = 100
 RETRYABLE = (DBAPIError, OSError, ConnectionError)
 
 RELIABLE: dict[str, Any] = {
@@ -139,13 +145,29 @@ def sweep_tenant(self: Task, tenant_id: str, as_of: str) -> int:
     """Find the tenant's due work and hand each piece to its own task, after commit."""
 
     def work(s: Session, tid: uuid.UUID, when: datetime) -> int:
-        messages = [
+        at = when.isoformat()
+        found = sweep.find(s, when)
+        messages = []
+        # Cases and claim windows a batch per task, so that workers share a tenant's work;
+        # a batch of one is the one-piece task.
+        for kind, task in BATCH_TASK.items():
+            for batch in sweep_batch.batches([d.id for d in found if d.kind == kind], FANOUT):
+                if len(batch) == 1:
+                    one: dict[str, Any] = {"tenant_id": tenant_id, "id": str(batch[0]), "as_of": at}
+                    messages.append((TASK_FOR[kind], one, f"{kind}:{batch[0]}:{at}"))
+                    continue
+                ids = [str(i) for i in batch]
+                digest = hashlib.sha256(",".join(ids).encode()).hexdigest()[:32]
+                many = {"tenant_id": tenant_id, "ids": ids, "as_of": at}
+                messages.append((task, many, f"{kind}s:{digest}:{at}"))
+        messages += [
             (
                 TASK_FOR[due.kind],
-                {"tenant_id": tenant_id, "id": str(due.id), "as_of": when.isoformat()},
-                f"{due.kind}:{due.id}:{when.isoformat()}",
+                {"tenant_id": tenant_id, "id": str(due.id), "as_of": at},
+                f"{due.kind}:{due.id}:{at}",
             )
-            for due in sweep.find(s, when)
+            for due in found
+            if due.kind not in BATCH_TASK
         ]
         return outbox.write(s, messages)
 
@@ -162,6 +184,54 @@ def act_on_case(self: Task, tenant_id: str, id: str, as_of: str) -> int:
         return len(sweep.act_on_case(s, sweep.clock(s, tid), uuid.UUID(id), when))
 
     return _recorded(self, tenant_id, f"Impoundment:{id}", as_of, work)
+
+
+def _batch(
+    task: Task,
+    tenant_id: str,
+    ids: list[str],
+    as_of: str,
+    label: str,
+    act: Callable[..., tuple[list[sweep.DueAction], list[sweep.Failure]]],
+) -> int:
+    """A batch of a tenant's pieces of work in one transaction. The law's refusal of one
+    piece is recorded as that piece's failed run; the others are done."""
+    refused: list[sweep.Failure] = []
+
+    def work(s: Session, tid: uuid.UUID, when: datetime) -> int:
+        done, failed = act(s, sweep.clock(s, tid), [uuid.UUID(i) for i in ids], when)
+        refused[:] = failed
+        return len(done)
+
+    started_seconds, started_at = time.monotonic(), datetime.now(UTC)
+    more = f" and {len(ids) - 1} more" if len(ids) > 1 else ""
+    actions = _recorded(task, tenant_id, f"{label}:{ids[0]}{more}", as_of, work)
+    for failure in refused:
+        _record(
+            uuid.UUID(tenant_id),
+            task.name,
+            f"{label}:{failure.due.id}",
+            _instant(as_of),
+            RunOutcome.FAILED,
+            started_seconds,
+            started_at,
+            0,
+            task.request.retries + 1,
+            f"{failure.code}: {failure.message}",
+        )
+    return actions
+
+
+@celery_app.task(name="pashu.act_on_cases", **RELIABLE)
+def act_on_cases(self: Task, tenant_id: str, ids: list[str], as_of: str) -> int:
+    """A batch of a tenant's due cases (services/sweep_batch.py)."""
+    return _batch(self, tenant_id, ids, as_of, "Impoundment", sweep.act_on_cases)
+
+
+@celery_app.task(name="pashu.close_claim_windows", **RELIABLE)
+def close_claim_windows(self: Task, tenant_id: str, ids: list[str], as_of: str) -> int:
+    """A batch of a tenant's claim windows due to close (services/sweep_batch.py)."""
+    return _batch(self, tenant_id, ids, as_of, "ClaimWindow", sweep.act_on_windows)
 
 
 @celery_app.task(name="pashu.close_claim_window", **RELIABLE)
@@ -188,6 +258,7 @@ def apply_protest_deposit(self: Task, tenant_id: str, id: str, as_of: str) -> in
     return _recorded(self, tenant_id, f"Delivery:{id}", as_of, work)
 
 
+BATCH_TASK = {sweep.CASE: "pashu.act_on_cases", sweep.WINDOW: "pashu.close_claim_windows"}
 TASK_FOR = {
     sweep.CASE: "pashu.act_on_case",
     sweep.WINDOW: "pashu.close_claim_window",

@@ -1,0 +1,382 @@
+"""The sweep's cases done a batch at a time: a handful of statements per batch, not per case.
+
+Reading is set-based: the batch's cases are locked in one statement (`FOR UPDATE SKIP
+LOCKED` on PostgreSQL: a case another worker or a clerk holds is left to them, and to the
+next sweep if it is still due), and their animals, notices, pounds and auction rounds are
+read in one statement each. Writing is set-based too: the notices, auction rounds, lots and
+audit events are inserted and the cases' next duties updated in one flush, which SQLAlchemy
+sends as one multi-row statement per table.
+
+The law decides exactly as on one case (services/sweep.act_on_case): the same plugin rules
+through the same functions (notices.render, seizures.notice_step, auctions.auction_date and
+compose, impoundments.schedule), case by case in Python on what was read. A case the law
+refuses leaves nothing behind and is reported as a failure, as in its own savepoint before.
+
+The batch is written in one savepoint: it is there whole or not at all. Should a unique key
+meet a row written since the batch was read (a clerk's notice on SQLite, which has no row
+locks), the savepoint is undone and the batch's cases are done again one by one, each in its
+savepoint, through services/sweep.act_on_case: slower, the same result.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections import defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from decimal import Decimal
+
+from sqlalchemy import func, select
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
+
+from pashu.core.errors import PashuError
+from pashu.core.legaltime import aware, ist
+from pashu.db.base import Base
+from pashu.db.clocks import Auction, ClaimWindow
+from pashu.db.impoundment import AnimalStatus, ImpoundedAnimal, Impoundment, Notice, Sale
+from pashu.db.ledger import LedgerEntry, LedgerTransaction
+from pashu.db.pounds import LocalAuthority, Pound
+from pashu.db.types import new_id
+from pashu.jurisdictions import registry
+from pashu.jurisdictions.base import Action, Jurisdiction
+from pashu.jurisdictions.clocks import clocks_of
+from pashu.services import auctions, audit, deposits, notices
+from pashu.services import impoundments as cases
+from pashu.services.accounts import Body
+from pashu.services.seizures import NOTICE_ACTIONS, notice_step
+from pashu.services.sweep import DueAction, act_on_case, act_on_window
+from pashu.services.tenants import Principal
+
+# Cases per batch: large enough that the statements' round trips vanish per case, small
+# enough that a batch's locks are brief and its multi-row statements stay modest.
+BATCH = 500
+
+
+@dataclass
+class _Read:
+    """What the batch read, per case."""
+
+    animals: dict[uuid.UUID, list[ImpoundedAnimal]] = field(default_factory=dict)
+    notices: dict[uuid.UUID, list[Notice]] = field(default_factory=dict)
+    places: dict[uuid.UUID, tuple[str, str]] = field(default_factory=dict)
+    last_round: dict[uuid.UUID, int] = field(default_factory=dict)
+    auction_open: set[uuid.UUID] = field(default_factory=set)
+
+
+def batches(ids: Sequence[uuid.UUID], size: int = BATCH) -> list[list[uuid.UUID]]:
+    return [list(ids[i : i + size]) for i in range(0, len(ids), size)]
+
+
+def _lock(session: Session, ids: Sequence[uuid.UUID], when: datetime) -> list[Impoundment]:
+    """The batch's cases still due at `when`, locked, in the order asked."""
+    found = session.scalars(
+        select(Impoundment)
+        .where(Impoundment.id.in_(ids), Impoundment.next_action_at <= when)
+        .with_for_update(skip_locked=True)
+        .execution_options(populate_existing=True)
+    )
+    order = {cid: i for i, cid in enumerate(ids)}
+    return sorted(found, key=lambda c: order[c.id])
+
+
+def _read(session: Session, locked: Sequence[Impoundment]) -> _Read:
+    ids = [c.id for c in locked]
+    read = _Read(animals={i: [] for i in ids}, notices={i: [] for i in ids})
+    for a in session.scalars(
+        select(ImpoundedAnimal)
+        .where(ImpoundedAnimal.impoundment_id.in_(ids))
+        .order_by(ImpoundedAnimal.id)
+    ):
+        read.animals[a.impoundment_id].append(a)
+    for n in session.scalars(select(Notice).where(Notice.impoundment_id.in_(ids))):
+        read.notices[n.impoundment_id].append(n)
+    pounds = {c.pound_id for c in locked}
+    for pound_id, pound, authority in session.execute(
+        select(Pound.id, Pound.name, LocalAuthority.name)
+        .join(
+            LocalAuthority,
+            (LocalAuthority.tenant_id == Pound.tenant_id)
+            & (LocalAuthority.id == Pound.local_authority_id),
+        )
+        .where(Pound.id.in_(pounds))
+    ):
+        read.places[pound_id] = (pound, authority)
+    if any(c.next_action == Action.AUCTION.value or _may_reach_auction(c) for c in locked):
+        for case_id, round_, closed_at in session.execute(
+            select(Auction.impoundment_id, Auction.round, Auction.closed_at).where(
+                Auction.impoundment_id.in_(ids)
+            )
+        ):
+            read.last_round[case_id] = max(read.last_round.get(case_id, 0), round_)
+            if closed_at is None:
+                read.auction_open.add(case_id)
+    return read
+
+
+def _may_reach_auction(case: Impoundment) -> bool:
+    # A case whose notices are issued now may come to its auction in the same sweep.
+    return case.next_action is not None and Action(case.next_action) in NOTICE_ACTIONS
+
+
+@dataclass
+class _Plan:
+    """One case's work, decided and not yet written."""
+
+    done: list[DueAction] = field(default_factory=list)
+    rows: list[Base] = field(default_factory=list)
+
+
+def _in_pound(animals: Sequence[ImpoundedAnimal]) -> list[ImpoundedAnimal]:
+    return [a for a in animals if a.status == AnimalStatus.IN_POUND.value]
+
+
+def _decide(
+    plugin: Jurisdiction, who: Principal, case: Impoundment, read: _Read, when: datetime
+) -> _Plan:
+    """sweep.act_on_case on what was read: issue the notices due in order, then schedule
+    the auction. Mutates `case` (its status and next duty) as the services do."""
+    plan = _Plan()
+    animals = read.animals[case.id]
+    issued = read.notices[case.id]
+    pound, authority = read.places[case.pound_id]
+    while case.next_action is not None and case.next_action_at is not None:
+        if case.next_action_at > when:
+            break
+        action = Action(case.next_action)
+        if action in NOTICE_ACTIONS:
+            clocks_of(plugin).notice_template(action)  # an Act without this notice refuses first
+            values = notices.values_of(case, _in_pound(animals), pound, authority, when)
+            doc = notices.render(plugin, action, values)
+            who.require("clerk")
+            step = notice_step(plugin, case, issued, action, when)
+            if any(n.kind == action.value for n in issued):
+                break  # issued already: the register's key per case and kind
+            notice = Notice(
+                id=new_id(),
+                impoundment_id=case.id,
+                kind=action.value,
+                issued_at=when,
+                proclaimed_at=None,
+                text=doc.text()[:4000],
+                recorded_by=who.actor,
+            )
+            issued.append(notice)
+            cases.refresh_status(case, animals)
+            cases.schedule(plugin, case, issued, animals)
+            plan.rows += [
+                notice,
+                audit.event(
+                    who.actor,
+                    "impoundment.record_notice",
+                    f"Impoundment:{case.id}",
+                    after={
+                        "kind": action.value,
+                        "issuedAt": when.isoformat(),
+                        "late": step.window.is_late(when),
+                    },
+                ),
+            ]
+            late = notices.late(plugin, case, issued, notice)
+            plan.done.append(DueAction(action.value, case.id, when, late=late, notice_id=notice.id))
+            continue
+        if action is Action.AUCTION:
+            who.require("clerk")
+            on = auctions.auction_date(plugin, case, issued, when, None)
+            if case.id in read.auction_open:
+                break  # a round is open already
+            in_pound = _in_pound(animals)
+            base = notices.values_of(case, in_pound, pound, authority, when) if in_pound else {}
+            round_ = read.last_round.get(case.id, 0) + 1
+            auction, lots, event = auctions.compose(
+                plugin, who, case, in_pound, base, when, on, round_
+            )
+            read.auction_open.add(case.id)
+            read.last_round[case.id] = round_
+            plan.rows += [auction, *lots, event]
+            detail = f"round {auction.round} on {ist(auction.scheduled_for)}"
+            plan.done.append(
+                DueAction("SCHEDULE_AUCTION", case.id, when, auction_id=auction.id, detail=detail)
+            )
+        break
+    return plan
+
+
+_STATE = ("status", "next_action", "next_action_at", "next_deadline")
+
+
+def act_on_cases(
+    session: Session,
+    who: Principal,
+    case_ids: Sequence[uuid.UUID],
+    as_of: datetime,
+) -> tuple[list[DueAction], list[tuple[uuid.UUID, PashuError]]]:
+    """Do the due duties of a batch of the session's tenant's cases by `as_of`: what was
+    done, and the cases the law refused with its reason (each left as it was)."""
+    when = aware(as_of)
+    plugin = registry.get(who.jurisdiction)
+    locked = _lock(session, case_ids, when)
+    if not locked:
+        return [], []
+    read = _read(session, locked)
+    done: list[DueAction] = []
+    refused: list[tuple[uuid.UUID, PashuError]] = []
+    try:
+        # Decided inside the savepoint, so that no change to a case is flushed outside it;
+        # deciding reads nothing, so nothing autoflushes half a batch.
+        with session.begin_nested():
+            rows: list[Base] = []
+            for case in locked:
+                before = {k: getattr(case, k) for k in _STATE}
+                known = list(read.notices[case.id])
+                try:
+                    plan = _decide(plugin, who, case, read, when)
+                except PashuError as err:  # refused by the law: this case stays as it was
+                    for k, v in before.items():
+                        setattr(case, k, v)
+                    read.notices[case.id] = known
+                    refused.append((case.id, err))
+                    continue
+                rows += plan.rows
+                done += plan.done
+            session.add_all(rows)
+            session.flush()
+    except IntegrityError:  # a row written since the batch was read: one case at a time
+        done, refused = [], []
+        for case in locked:
+            try:
+                with session.begin_nested():
+                    done += act_on_case(session, who, case.id, when)
+            except PashuError as err:
+                refused.append((case.id, err))
+    return done, refused
+
+
+def act_on_windows(
+    session: Session, who: Principal, window_ids: Sequence[uuid.UUID], as_of: datetime
+) -> tuple[list[DueAction], list[tuple[uuid.UUID, PashuError]]]:
+    """sweep.act_on_window for a batch of claim windows: the windows (with every open
+    window of their cases, which close together) locked in one statement, their cases,
+    latest sales, notices, pounds and balances read in one statement each; the windows
+    updated and the audit events inserted in one flush. Money still held moves through
+    ledger.post, case by case (rare: a surplus under an Act that keeps one)."""
+    who.require("clerk", "finance")
+    now = aware(as_of)
+    plugin = registry.get(who.jurisdiction)
+    asked = select(ClaimWindow.impoundment_id).where(ClaimWindow.id.in_(window_ids))
+    open_ = list(
+        session.scalars(
+            select(ClaimWindow)
+            .where(ClaimWindow.impoundment_id.in_(asked), ClaimWindow.closed_at.is_(None))
+            .with_for_update(skip_locked=True)
+            .execution_options(populate_existing=True)
+        )
+    )
+    if not open_:
+        return [], []
+    by_case: dict[uuid.UUID, list[ClaimWindow]] = defaultdict(list)
+    for w in open_:
+        by_case[w.impoundment_id].append(w)
+    case_ids = list(by_case)
+    found = {
+        c.id: c for c in session.scalars(select(Impoundment).where(Impoundment.id.in_(case_ids)))
+    }
+    last = dict(
+        session.execute(
+            select(Sale.impoundment_id, func.max(Sale.at))
+            .where(Sale.impoundment_id.in_(case_ids))
+            .group_by(Sale.impoundment_id)
+        ).all()
+    )
+    issued: dict[uuid.UUID, list[Notice]] = defaultdict(list)
+    for n in session.scalars(select(Notice).where(Notice.impoundment_id.in_(case_ids))):
+        issued[n.impoundment_id].append(n)
+    read = _Windows(by_case, found, last, issued)
+    try:
+        # Changed inside the savepoint only: the batch is written whole or not at all.
+        with session.begin_nested():
+            return _close_windows(session, who, plugin, window_ids, now, read), []
+    except (PashuError, IntegrityError):  # one window at a time, each in its savepoint
+        done: list[DueAction] = []
+        refused: list[tuple[uuid.UUID, PashuError]] = []
+        for wid in window_ids:
+            try:
+                with session.begin_nested():
+                    done += act_on_window(session, who, wid, now)
+            except PashuError as err:
+                refused.append((wid, err))
+        return done, refused
+
+
+@dataclass
+class _Windows:
+    """What a batch of claim windows read: open windows by case, the cases, their latest
+    sales and notices."""
+
+    by_case: dict[uuid.UUID, list[ClaimWindow]]
+    cases: dict[uuid.UUID, Impoundment]
+    last: dict[uuid.UUID, datetime]
+    issued: dict[uuid.UUID, list[Notice]]
+
+
+def _close_windows(
+    session: Session,
+    who: Principal,
+    plugin: Jurisdiction,
+    window_ids: Sequence[uuid.UUID],
+    now: datetime,
+    read: _Windows,
+) -> list[DueAction]:
+    by_case, found, last, issued = read.by_case, read.cases, read.last, read.issued
+    windows = {w.id: w for ws in by_case.values() for w in ws}
+    due: list[tuple[ClaimWindow, datetime, Action]] = []
+    for wid in window_ids:
+        w = windows.get(wid)
+        if w is None or w.closed_at is not None:
+            continue  # closed already, or another worker's
+        deadline, action = deposits.deadline_of(
+            plugin, found[w.impoundment_id], issued[w.impoundment_id], last[w.impoundment_id]
+        )
+        if now < deadline:
+            w.due_at = deadline  # a later sale of the case moves the closing with it
+            continue
+        for sibling in by_case[w.impoundment_id]:  # they close with the latest sale's
+            sibling.closed_at = deadline
+        due.append((w, deadline, action))
+    if not due:
+        session.flush()
+        return []
+    pounds = {found[w.impoundment_id].pound_id for w, _, _ in due}
+    authority = dict(
+        session.execute(
+            select(Pound.id, Pound.local_authority_id).where(Pound.id.in_(pounds))
+        ).all()
+    )
+    subjects = [f"Impoundment:{w.impoundment_id}" for w, _, _ in due]
+    books: dict[str, dict[str, Decimal]] = defaultdict(dict)
+    for subject, acct, total in session.execute(
+        select(LedgerTransaction.subject, LedgerEntry.account, func.sum(LedgerEntry.amount))
+        .join(
+            LedgerTransaction,
+            (LedgerTransaction.tenant_id == LedgerEntry.tenant_id)
+            & (LedgerTransaction.id == LedgerEntry.transaction_id),
+        )
+        .where(LedgerTransaction.subject.in_(subjects))
+        .group_by(LedgerTransaction.subject, LedgerEntry.account)
+    ):
+        books[subject][acct] = total
+    done: list[DueAction] = []
+    for w, deadline, action in due:
+        case = found[w.impoundment_id]
+        body = Body(authority.get(case.pound_id), case.pound_id)
+        closed = deposits.close(
+            session, who, case.id, deadline, action, body, books[f"Impoundment:{case.id}"]
+        )
+        for sibling in by_case[case.id]:
+            sibling.closed_at = sibling.due_at = deadline
+            sibling.outcome = closed.outcome[:300]
+        kind = "CREDIT_UNCLAIMED_SURPLUS" if closed.moved else "CLOSE_CLAIM_WINDOW"
+        done.append(DueAction(kind, closed.impoundment_id, closed.at, detail=closed.outcome))
+    session.flush()
+    return done
