@@ -52,6 +52,11 @@ ERRORS = Counter(
     "Errors in GraphQL answers, by extensions.code (INTERNAL: masked server failures)",
     ["code"],
 )
+PUBLIC_ANSWERS = Counter(
+    "pashu_public_answers_total",
+    "Anonymous answers of the public law: served kept (hit), or made and kept (made)",
+    ["result"],
+)
 TASK_RUNS = Counter(
     "pashu_task_runs_total", "Runs of the clock's tasks, by task and outcome", ["task", "outcome"]
 )
