@@ -28,7 +28,7 @@ from pashu.schema import compiled
 from pashu.schema.context import Context, bearer, build_context
 from pashu.schema.downloads import download
 from pashu.schema.idempotent import idempotent
-from pashu.schema.public_answers import PublicAnswers
+from pashu.schema.public_answers import PublicAnswers, ServeKept
 from pashu.schema.schema import build_schema, compiled_queries, public_roots
 from pashu.tasks.embedded import clocks_lifespan
 
@@ -178,6 +178,8 @@ def create_app(db: Database | None = None, cfg: Settings | None = None) -> Starl
         middleware=[
             Middleware(Observe),
             Middleware(BodyLimit, max_bytes=cfg.max_body_bytes),
+            # Kept public answers, served before routing (schema/public_answers.py).
+            Middleware(ServeKept, answers=graphql.answers),
         ],
         lifespan=clocks_lifespan(cfg),  # the embedded default's periodic sweep
     )

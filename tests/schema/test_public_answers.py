@@ -270,7 +270,7 @@ async def test_the_kept_answers_are_bounded_in_entries_and_bytes(dbs: Databases)
         big = await small.post("{ compareMatrix { topic rows { jurisdiction summary } } }")
         assert len(big.content) > 2_000 and len(small.answers) == 0  # over a tenth: not kept
         await small.post("{ jurisdictions { code } }")
-        assert len(small.answers) == 1 and small.answers.bytes <= 20_000
+        assert len(small.answers) == 1 and small.answers.kept_bytes <= 20_000
         again = await small.post("{ compareMatrix { topic rows { jurisdiction summary } } }")
         assert again.content == big.content and small.answers.hits == 0
 

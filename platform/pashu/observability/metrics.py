@@ -85,9 +85,18 @@ def operation_label(name: str | None) -> str:
     return "other"
 
 
+# Each (operation, outcome)'s counter and histogram, looked up once: `labels()` costs more
+# than answering a kept public answer does. Bounded as the labels are (MAX_OPERATIONS).
+_children: dict[tuple[str, str], tuple[Any, Any]] = {}
+
+
 def observe_request(operation: str, outcome: str, seconds: float, codes: Iterable[str]) -> None:
-    REQUESTS.labels(operation, outcome).inc()
-    LATENCY.labels(operation, outcome).observe(seconds)
+    pair = _children.get((operation, outcome))
+    if pair is None:
+        pair = (REQUESTS.labels(operation, outcome), LATENCY.labels(operation, outcome))
+        _children[(operation, outcome)] = pair
+    pair[0].inc()
+    pair[1].observe(seconds)
     for code in codes:
         ERRORS.labels(code).inc()
 

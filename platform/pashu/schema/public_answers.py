@@ -37,6 +37,7 @@ from graphql import (
 )
 from starlette.requests import Request
 from starlette.responses import Response
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from pashu.jurisdictions import registry
 from pashu.observability import metrics, requests
@@ -46,6 +47,7 @@ PRIVATE = "private, no-store"
 # Both: a shared cache must not give a token-bearing request a public answer, nor one
 # encoding's bytes to a client that asked for another.
 VARY = "Authorization, Accept-Encoding"
+_HIT, _MADE = metrics.PUBLIC_ANSWERS.labels("hit"), metrics.PUBLIC_ANSWERS.labels("made")
 
 
 @dataclass(frozen=True)
@@ -108,6 +110,11 @@ class PublicAnswers:
         self._answers = BoundedCache(
             entries, budget, lambda key, answer: len(key[0]) + len(key[2]) + len(answer.body)
         )
+        # The same answers by the request exactly as sent (a POST's body, a GET's query
+        # string), for ServeKept: a hit there parses nothing at all.
+        self._raw = BoundedCache(
+            entries, budget, lambda key, answer: len(key[1]) + len(answer.body)
+        )
         # Whether a document reads only the public law, decided once per (text, operation).
         self._public = BoundedCache(entries, budget, lambda key, _: len(key[0]))
         self.hits = 0
@@ -117,11 +124,34 @@ class PublicAnswers:
         return len(self._answers)
 
     @property
-    def bytes(self) -> float:
+    def kept_bytes(self) -> float:
         return self._answers.bytes
 
     def clear(self) -> None:
         self._answers.clear()
+        self._raw.clear()
+
+    def _current(self) -> bool:
+        """Whether anything may be served kept: on, and the law the answers were made
+        from still the one installed (tests install a plugin at run time)."""
+        if not self.keep:
+            return False
+        law = registry.loaded()
+        if law is not self._law:
+            self._law = law
+            self.clear()
+        return True
+
+    def _served(self, answer: Answer) -> None:
+        self.hits += 1
+        _HIT.inc()
+        requests.note_operation(answer.operation)  # a hit counts as its operation's request
+
+    @staticmethod
+    def _raw_key(request: Request) -> tuple[str, bytes]:
+        if request.method == "GET":
+            return ("GET", request.scope.get("query_string", b""))
+        return ("POST", request._body)  # read by `key` before any answer is kept
 
     async def key(self, request: Request) -> Key | None:
         """What an anonymous request asks, as the cache's key; None: not for the cache."""
@@ -161,34 +191,39 @@ class PublicAnswers:
         return (query, name, encoded)
 
     def lookup(self, request: Request, key: Key) -> Response | None:
-        if not self.keep:
+        if not self._current():
             return None
-        law = registry.loaded()
-        if law is not self._law:  # plugins reloaded (tests install one at run time)
-            self._law = law
-            self.clear()
         answer: Answer | None = self._answers.get(key)
         if answer is None:
             return None
-        self.hits += 1
-        metrics.PUBLIC_ANSWERS.labels("hit").inc()
-        requests.note_operation(answer.operation)  # a hit counts as its operation's request
+        self._raw.put(self._raw_key(request), answer)
+        self._served(answer)
         return self._respond(request, answer)
+
+    def exact(self, scope: Scope, body: bytes) -> Answer | None:
+        """The answer kept for this request exactly as sent, if any (ServeKept)."""
+        if not self._current():
+            return None
+        raw = scope.get("query_string", b"") if scope["method"] == "GET" else body
+        answer: Answer | None = self._raw.get((scope["method"], raw))
+        if answer is not None:
+            self._served(answer)
+        return answer
 
     def finish(self, request: Request, key: Key | None, response: Any) -> Any:
         """Headers for an answer the ordinary path made; kept when it is public."""
         if not isinstance(response, Response) or "cache-control" in response.headers:
             return response
-        answer = self._keep(key, response) if key is not None else None
+        answer = self._keep(request, key, response) if key is not None else None
         if answer is None:
             response.headers["Cache-Control"] = PRIVATE
             response.headers["Vary"] = VARY
             return response
         if self.keep:
-            metrics.PUBLIC_ANSWERS.labels("made").inc()
+            _MADE.inc()
         return self._respond(request, answer, response)
 
-    def _keep(self, key: Key, response: Response) -> Answer | None:
+    def _keep(self, request: Request, key: Key, response: Response) -> Answer | None:
         if response.status_code != 200 or response.media_type != "application/json":
             return None
         body = bytes(response.body)
@@ -201,6 +236,7 @@ class PublicAnswers:
         answer = Answer(body, f'"{hashlib.blake2b(body, digest_size=16).hexdigest()}"', operation)
         if self.keep:
             self._answers.put(key, answer)
+            self._raw.put(self._raw_key(request), answer)
         return answer
 
     def is_public(self, query: str, operation_name: str | None) -> bool:
@@ -215,14 +251,17 @@ class PublicAnswers:
             self._public.put((query, operation_name), kept)
         return kept[0]
 
-    def _respond(
-        self, request: Request, answer: Answer, response: Response | None = None
-    ) -> Response:
-        headers = {
+    def headers(self, answer: Answer) -> dict[str, str]:
+        return {
             "ETag": answer.etag,
             "Cache-Control": f"public, max-age={self.max_age}",
             "Vary": VARY,
         }
+
+    def _respond(
+        self, request: Request, answer: Answer, response: Response | None = None
+    ) -> Response:
+        headers = self.headers(answer)
         if request.method == "GET" and _matches(request.headers.get("if-none-match"), answer.etag):
             return Response(status_code=304, headers=headers)
         if response is None:
@@ -237,3 +276,68 @@ def _matches(header: str | None, etag: str) -> bool:
         return False
     tags = {t.strip().removeprefix("W/") for t in header.split(",")}
     return "*" in tags or etag in tags
+
+
+class ServeKept:
+    """ASGI middleware, inside the body limit and the request's observer (so a hit is
+    bounded, logged and counted like any request): an anonymous request to /graphql that
+    is byte for byte one whose public answer is kept gets those bytes, before routing,
+    parsing or anything else. Anything else goes on to the application as sent."""
+
+    def __init__(self, app: ASGIApp, answers: PublicAnswers, path: str = "/graphql") -> None:
+        self.app = app
+        self.answers = answers
+        self.path = path
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or scope["path"] != self.path:
+            await self.app(scope, receive, send)
+            return
+        headers = dict(scope["headers"])
+        method = scope["method"]
+        if b"authorization" in headers or method not in ("GET", "POST"):
+            await self.app(scope, receive, send)
+            return
+        body = b""
+        if method == "POST":
+            kind = headers.get(b"content-type", b"").split(b";")[0].strip().lower()
+            if kind != b"application/json":
+                await self.app(scope, receive, send)
+                return
+            message = await receive()  # the body limit hands the body on in one message
+            body = message.get("body", b"")
+            if message.get("more_body", False):  # not from the body limit: no shortcut
+                await self.app(scope, _replay(message, receive), send)
+                return
+            receive = _replay(message, receive)
+        answer = self.answers.exact(scope, body)
+        if answer is None:
+            await self.app(scope, receive, send)
+            return
+        fields = [(k.lower().encode(), v.encode()) for k, v in self.answers.headers(answer).items()]
+        condition = headers.get(b"if-none-match")
+        if method == "GET" and _matches(
+            condition.decode("latin-1") if condition else None, answer.etag
+        ):
+            await send({"type": "http.response.start", "status": 304, "headers": fields})
+            await send({"type": "http.response.body", "body": b""})
+            return
+        fields += [
+            (b"content-length", str(len(answer.body)).encode()),
+            (b"content-type", b"application/json"),
+        ]
+        await send({"type": "http.response.start", "status": 200, "headers": fields})
+        await send({"type": "http.response.body", "body": answer.body})
+
+
+def _replay(first: Message, receive: Receive) -> Receive:
+    given = False
+
+    async def again() -> Message:
+        nonlocal given
+        if not given:
+            given = True
+            return first
+        return await receive()
+
+    return again
