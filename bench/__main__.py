@@ -16,7 +16,7 @@ import sys
 import time
 from datetime import UTC, datetime
 
-from bench import generate, load, machine, servers, workloads
+from bench import generate, load, machine, servers, w4, workloads
 from bench.report import Run, markdown, ratios
 from bench.settings import RESULTS, ROOT, target_for
 from bench.workloads import Request
@@ -73,16 +73,7 @@ def _w2_w4(size: int, seconds: float, run: Run) -> None:
     assert row is not None
     logs = RESULTS / "logs"
     with servers.pashu(target, logs) as up:
-        public = {"Content-Type": "application/json"}
-        for name, query in (
-            ("compare", workloads.W4_COMPARE),
-            ("impoundmentTimeline", workloads.W4_TIMELINE),
-        ):
-            req = Request(up.url, json.dumps({"query": query}), public)
-            workloads.send(req)
-            r = load.run(f"pashu {name}", req, 8, seconds / 2, warmup=1)
-            _say(f"W4 {name}: {r.rps:.1f} rps p50 {r.p50_ms:.1f} ms")
-            run.w4.append(r)
+        run.w4 = w4.measure(up, logs, seconds, 1.0, _say, run.notes)
         body = {
             "query": workloads.W2_PASHU,
             "variables": {"input": workloads.w2_input(to_global_id("Pound", row[0]))},
@@ -115,6 +106,14 @@ def _undo_w2(owner_url: str, writer: generate.BenchTenant) -> None:
         conn.execute(
             "UPDATE counters SET value = %(n)s WHERE tenant_id = %(t)s AND name = 'register'", p
         )
+
+
+def _w4_alone(size: int, run: Run) -> None:
+    """--quick: W4 on its own server (the full run measures it beside W2)."""
+    logs = RESULTS / "logs"
+    logs.mkdir(parents=True, exist_ok=True)
+    with servers.pashu(target_for(size), logs) as up:
+        run.w4 = w4.measure(up, logs, 3.0, 1.0, _say, run.notes)
 
 
 def _w3(sizes: list[int], run: Run, celery: bool = True) -> None:
@@ -160,6 +159,7 @@ def main(argv: list[str] | None = None) -> int:
         _w2_w4(sizes[0], seconds, run)
         _w3(sizes, run)
     else:
+        _w4_alone(sizes[0], run)
         _w3(sizes[:1], run, celery=False)  # W3 at 10k in-process
     run.seconds = time.monotonic() - started
     RESULTS.mkdir(parents=True, exist_ok=True)
@@ -180,6 +180,9 @@ def main(argv: list[str] | None = None) -> int:
     if not args.quick:
         shutil.copy(report, ROOT / "REPORT.md")
     _say(f"report: {report}")
+    w4_ratio = w4.headline(run.w4)
+    if w4_ratio is not None:
+        _say(f"W4 pashu/static rps = {w4_ratio:.2f}")
     for w in run.w3.values():
         _say(f"W3 due actions/s = {w['actions'] / w['seconds']:.0f}")
         break

@@ -96,6 +96,25 @@ def _scale_table(w1: dict[int, list[Result]]) -> list[str]:
     return lines
 
 
+def _w4(results: list[Result]) -> list[str]:
+    from bench import w4
+
+    if not results:
+        return ["Not run in this mode."]
+    lines = [
+        "Each public query asked without a token, at "
+        f"{w4.W4_CONCURRENCY} connections, of Pashu and of a bare Starlette endpoint "
+        "returning the same bytes (bench/static.py; checked equal before timing). "
+        "Pashu/static requests/s per query; the goal is at least 0.5 for every one.",
+        "",
+        "| query | pashu/static rps |",
+        "|---|---:|",
+        *[f"| {name} | {ratio:.2f} |" for name, ratio in w4.ratios(results).items()],
+        "",
+    ]
+    return lines + _table(results)
+
+
 def markdown(run: Run) -> str:
     out = [
         "# Pashu benchmarks",
@@ -156,8 +175,8 @@ def markdown(run: Run) -> str:
                 ]
             ],
         ]
-    out += ["", "## W4 — `compare` and `impoundmentTimeline` (public, no database)", ""]
-    out += _table(run.w4) if run.w4 else ["Not run in this mode."]
+    out += ["", "## W4 — the public law against a static floor", ""]
+    out += _w4(run.w4)
     if run.notes:
         out += ["", "## Notes", "", *[f"- {n}" for n in run.notes]]
     return "\n".join(out) + "\n"

@@ -128,19 +128,32 @@ def add_token(dbs: Databases, t: TenantFixture, role: str) -> str:
 
 
 class GraphQLClient:
-    """Posts GraphQL to the real ASGI app, as a frontend does."""
+    """Posts GraphQL to the real ASGI app, as a frontend does.
 
-    def __init__(self, http: httpx.AsyncClient) -> None:
+    Given the app's kept public answers (`answers`), every request without a token is asked
+    twice: made afresh (nothing kept), then again; the two answers must be the same bytes,
+    and a public answer (one with an ETag) must have come the second time from the cache.
+    """
+
+    def __init__(self, http: httpx.AsyncClient, answers: Any = None) -> None:
         self.http = http
+        self.answers = answers
 
     async def raw(
         self, query: str, variables: dict[str, Any] | None = None, token: str | None = None
     ) -> dict[str, Any]:
         headers = {"Authorization": f"Bearer {token}"} if token else {}
-        r = await self.http.post(
-            "/graphql", json={"query": query, "variables": variables or {}}, headers=headers
-        )
+        body = {"query": query, "variables": variables or {}}
+        if self.answers is not None and token is None:
+            self.answers.clear()
+        r = await self.http.post("/graphql", json=body, headers=headers)
         assert r.status_code == 200, r.text
+        if self.answers is not None and token is None:
+            hits = self.answers.hits
+            again = await self.http.post("/graphql", json=body, headers=headers)
+            assert again.content == r.content, "the kept answer differs from the one made"
+            if "etag" in r.headers:
+                assert self.answers.hits == hits + 1, "a public answer was not kept"
         body: dict[str, Any] = r.json()
         return body
 
@@ -185,9 +198,13 @@ def statements(dbs: Databases) -> Iterator[list[str]]:
 
 
 @pytest.fixture
-async def gql(dbs: Databases) -> AsyncIterator[GraphQLClient]:
-    async with client(dbs.app) as http:
-        yield GraphQLClient(http)
+async def gql(dbs: Databases, request: pytest.FixtureRequest) -> AsyncIterator[GraphQLClient]:
+    app = create_app(dbs.app, Settings(env="test"))
+    # Modules marked public_law have each anonymous answer checked made and kept.
+    answers = app.state.answers if request.node.get_closest_marker("public_law") else None
+    transport = httpx.ASGITransport(app=app)
+    async with httpx.AsyncClient(transport=transport, base_url="http://pashu") as http:
+        yield GraphQLClient(http, answers)
     await dbs.app.async_engine.dispose()
 
 

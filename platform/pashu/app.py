@@ -29,7 +29,8 @@ from pashu.schema import compiled
 from pashu.schema.context import Context, bearer, build_context
 from pashu.schema.downloads import download
 from pashu.schema.idempotent import idempotent
-from pashu.schema.schema import build_schema, compiled_queries
+from pashu.schema.public_answers import PublicAnswers, ServeKept
+from pashu.schema.schema import build_schema, compiled_queries, public_roots
 from pashu.services import idempotency
 from pashu.tasks.embedded import clocks_lifespan
 
@@ -51,6 +52,14 @@ class GraphQLApp(GraphQL[Context, None]):
         # One SQL statement per hot query where the database can build JSON (PostgreSQL).
         use = cfg.compiled_queries and db.dialect == "postgresql"
         self.compiled = compiled_queries(schema) if use else None
+        # Anonymous answers of the public law, kept whole (schema/public_answers.py).
+        self.answers = PublicAnswers(
+            public_roots(schema),
+            cfg.cache_entries,
+            cfg.cache_bytes,
+            cfg.public_max_age,
+            keep=cfg.public_answers,
+        )
 
     @property
     def graphql_ide_html(self) -> str:
@@ -73,6 +82,17 @@ class GraphQLApp(GraphQL[Context, None]):
         return body
 
     async def run(self, request: Any, context: Any = UNSET, root_value: Any = UNSET) -> Any:
+        if not isinstance(request, Request):
+            return await self._answer(request, context, root_value)
+        key = await self.answers.key(request)
+        if key is not None:
+            kept = self.answers.lookup(request, key)
+            if kept is not None:
+                return kept
+        response = await self._answer(request, context, root_value)
+        return self.answers.finish(request, key, response)
+
+    async def _answer(self, request: Any, context: Any, root_value: Any) -> Any:
         try:
             if isinstance(request, Request):
                 return await idempotent(
@@ -164,9 +184,12 @@ def create_app(db: Database | None = None, cfg: Settings | None = None) -> Starl
         middleware=[
             Middleware(Observe),
             Middleware(BodyLimit, max_bytes=cfg.max_body_bytes),
+            # Kept public answers, served before routing (schema/public_answers.py).
+            Middleware(ServeKept, answers=graphql.answers),
         ],
         lifespan=clocks_lifespan(cfg),  # the embedded default's periodic sweep
     )
+    app.state.answers = graphql.answers  # for tests and operators: its size, its hits
     engines = [e for e in (db.async_engine, db.replica_engine) if e is not None]
     tracing.instrument_app(app, [e.sync_engine for e in engines])  # only when OTEL_* ask
     return app

@@ -65,6 +65,10 @@ class Settings(BaseSettings):
     # Answer the hot dashboard queries with one SQL statement each on PostgreSQL
     # (schema/compiled.py); off, every query is resolved field by field.
     compiled_queries: bool = True
+    # Keep whole answers to anonymous queries of the public law (schema/public_answers.py),
+    # bounded by cache_entries and cache_bytes; and how long browsers and CDNs may keep them.
+    public_answers: bool = True
+    public_max_age: int = 3600
 
     def refuse_insecure(self) -> None:
         """A `prod` server does not start on the development secret key: anyone could

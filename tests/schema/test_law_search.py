@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+import pytest
+
 from tests.conftest import GraphQLClient
+
+# Every anonymous answer here is checked made and kept (byte-equal): tests/conftest.py.
+pytestmark = pytest.mark.public_law
 
 SEARCH = (
     "query($t: String!, $j: ID, $a: String) { searchLaw(text: $t, jurisdiction: $j, act: $a) "

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from sqlalchemy import select
 
 from pashu.db.impoundment import Impoundment
@@ -13,6 +14,9 @@ from pashu.db.pounds import Pound
 from tests.conftest import Databases, GraphQLClient, add_token, make_tenant
 from tests.schema.impoundment_helpers import SEIZE, department, seize, seizure
 from tests.schema.test_registration_regulated_areas import MOVEMENT, ORDER, ask, order
+
+# Every anonymous answer here is checked made and kept (byte-equal): tests/conftest.py.
+pytestmark = pytest.mark.public_law
 
 AREA = """
 mutation($input: RecordExtentNotificationInput!) {

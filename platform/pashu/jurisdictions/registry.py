@@ -6,6 +6,7 @@ new state is an installed package that declares one entry point.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import cache
 from importlib.metadata import entry_points
 
@@ -26,6 +27,12 @@ def _installed() -> dict[str, Jurisdiction]:
             raise TypeError(f"entry point {ep.name} loads plugin {plugin.code!r}")
         found[plugin.code] = plugin
     return dict(sorted(found.items()))
+
+
+def loaded() -> Mapping[str, Jurisdiction]:
+    """The installed plugins by code: the same object until `reload` (answers made from the
+    law may be kept as long as it is)."""
+    return _installed()
 
 
 def installed() -> list[Jurisdiction]:

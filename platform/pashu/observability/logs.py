@@ -67,7 +67,12 @@ def route_to_stdlib() -> None:
     """structlog's events go to the standard library's logging, whoever configures that
     (`configure` below for our processes; a host application or pytest otherwise)."""
     structlog.configure(
-        processors=[*_shared(), structlog.stdlib.ProcessorFormatter.wrap_for_formatter],
+        # A line no handler would write (its level is off) is dropped before it is built.
+        processors=[
+            structlog.stdlib.filter_by_level,
+            *_shared(),
+            structlog.stdlib.ProcessorFormatter.wrap_for_formatter,
+        ],
         logger_factory=structlog.stdlib.LoggerFactory(),
         wrapper_class=structlog.stdlib.BoundLogger,
     )

@@ -46,6 +46,9 @@ class BoundedCache:
     def __len__(self) -> int:
         return len(self._lru)
 
+    def clear(self) -> None:
+        self._lru.clear()
+
     @property
     def bytes(self) -> float:
         return self._lru.currsize

@@ -183,6 +183,13 @@ def compiled_queries(schema: strawberry.Schema) -> CompiledQueries:
     )
 
 
+def public_roots(schema: strawberry.Schema) -> set[str]:
+    """The root fields of the public law (LawQuery): answers no caller or tenant changes."""
+    convert = schema.config.name_converter
+    definition = LawQuery.__strawberry_definition__  # type: ignore[attr-defined]
+    return {convert.get_graphql_name(f) for f in definition.fields}
+
+
 @cache
 def schema() -> strawberry.Schema:
     """The schema as configured by the environment."""
