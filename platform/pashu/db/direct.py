@@ -1,0 +1,128 @@
+"""Statements on the driver's own connection, pipelined: the hot read path's one round trip.
+
+An ORM session runs a scoped read as five exchanges with the server (the pool's ping,
+BEGIN, the tenant setting, the statement, the end of the transaction), each a wait and a
+few hundred microseconds of Python. Here psycopg's pipeline mode sends them together and
+reads the answers once: the same transaction, the same tenant setting for row-level
+security (db/scoping.py), the same statement as SQLAlchemy compiles it (its compiled cache,
+the ORM's tenant criteria added as a session adds them), on connections of a pool of its
+own in autocommit mode, so that the driver keeps its prepared statements.
+
+`observers` see every statement, as SQLAlchemy's `before_cursor_execute` does for an
+engine (tests count statements with both).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import uuid
+from collections.abc import AsyncIterator, Callable, Mapping, MutableMapping
+from contextlib import asynccontextmanager
+from typing import Any, cast
+
+import psycopg
+from psycopg.rows import TupleRow
+from psycopg_pool import AsyncConnectionPool
+from sqlalchemy import Dialect, make_url
+from sqlalchemy.sql import Executable
+from sqlalchemy.sql.compiler import SQLCompiler
+from sqlalchemy.util import LRUCache
+
+from pashu.db.scoping import SCOPE, tenant_criteria
+
+# Connections the pool keeps for this path (the ORM's pool has its own).
+POOL_MAX = 10
+
+
+def driver_url(url: str) -> str:
+    """libpq's form of an SQLAlchemy PostgreSQL URL."""
+    return make_url(url).set(drivername="postgresql").render_as_string(hide_password=False)
+
+
+class Direct:
+    """Scoped reads and writes of compiled SQLAlchemy statements, one round trip each."""
+
+    def __init__(self, url: str, dialect: Dialect, *, pooled: bool = True) -> None:
+        self.conninfo = driver_url(url)
+        self.dialect = dialect
+        self.pooled = pooled
+        self.observers: list[Callable[[str], None]] = []
+        self._compiled: LRUCache[Any, Any] = LRUCache(200)
+        self._pool: AsyncConnectionPool[psycopg.AsyncConnection[TupleRow]] | None = None
+        self._opening = asyncio.Lock()
+
+    def sql(self, statement: Executable, values: Mapping[str, Any]) -> tuple[str, dict[str, Any]]:
+        """The SQL text and parameters the driver gets for `statement`, as SQLAlchemy's own
+        execution makes them: compiled once per shape (its cache key), values per call."""
+        found, extracted, collected, _ = statement._compile_w_cache(
+            self.dialect,
+            compiled_cache=self._compiled,
+            column_keys=[],
+            for_executemany=False,
+            schema_translate_map=None,
+        )
+        compiled = cast(SQLCompiler, found)
+        params: MutableMapping[str, Any] = compiled.construct_params(
+            dict(values),
+            extracted_parameters=extracted,
+            escape_names=False,
+            _collected_params=collected,
+        )
+        processors: dict[str, Any] = dict(compiled._bind_processors)
+        text = compiled.string
+        if compiled.literal_execute_params or compiled.post_compile_params:
+            expanded = compiled._process_parameters_for_postcompile(params)
+            text, params = expanded.statement, dict(expanded.parameters)
+            processors.update(expanded.processors)
+        for key, process in processors.items():
+            if key in params:
+                params[key] = process(params[key])
+        return text, dict(params)
+
+    @asynccontextmanager
+    async def _connection(self) -> AsyncIterator[psycopg.AsyncConnection[TupleRow]]:
+        if not self.pooled:  # no connection outlives the event loop it was made on (tests)
+            conn = await psycopg.AsyncConnection.connect(self.conninfo, autocommit=True)
+            try:
+                yield conn
+            finally:
+                await conn.close()
+            return
+        if self._pool is None:
+            async with self._opening:
+                if self._pool is None:
+                    pool: AsyncConnectionPool[psycopg.AsyncConnection[TupleRow]] = (
+                        AsyncConnectionPool(
+                            self.conninfo,
+                            min_size=1,
+                            max_size=POOL_MAX,
+                            kwargs={"autocommit": True},
+                            open=False,
+                        )
+                    )
+                    await pool.open()
+                    self._pool = pool
+        async with self._pool.connection() as conn:
+            yield conn
+
+    async def run(
+        self, tenant: uuid.UUID, statement: Executable, values: Mapping[str, Any]
+    ) -> tuple[Any, ...] | None:
+        """`statement` in one transaction scoped to `tenant`, committed; its first row."""
+        scoped = statement.options(tenant_criteria(tenant))
+        text, params = self.sql(scoped, values)
+        for observe in self.observers:
+            observe(SCOPE)
+            observe(text)
+        async with self._connection() as conn:
+            async with conn.pipeline():
+                await conn.execute("BEGIN")
+                await conn.execute(SCOPE, {"tenant": str(tenant)})
+                cursor = await conn.execute(text, params)
+                await conn.execute("COMMIT")
+            return await cursor.fetchone() if cursor.description else None
+
+    async def close(self) -> None:
+        if self._pool is not None:
+            await self._pool.close()
+            self._pool = None
