@@ -13,7 +13,7 @@ from sqlalchemy import select, update
 
 from pashu.db.scoping import SCOPE
 from pashu.db.tenancy import ApiToken
-from tests.conftest import Databases, GraphQLClient, client, statements
+from tests.conftest import Databases, GraphQLClient, add_token, client, statements
 from tests.schema.impoundment_helpers import department, seize
 from tests.schema.test_compiled import AS_OF, W1
 
@@ -99,3 +99,25 @@ async def test_the_pipelined_path_records_the_tokens_use(
         used = s.scalars(select(ApiToken.last_used_at)).all()
     assert len(used) == 1 and used[0] is not None
     assert datetime.now(UTC) - used[0] < timedelta(minutes=5)
+
+
+async def test_a_kept_statement_checks_each_requests_own_token(
+    pg: Databases, pg_app: GraphQLClient
+) -> None:
+    """The statement for a page is kept per tenant and variables; the token it checks is
+    always the request's own: another token of the tenant, revoked, is refused."""
+    t, pound = await department(pg, pg_app, "nagaland")
+    await seize(pg_app, t.token, pound)
+    other = add_token(pg, t, "viewer")
+    for _ in range(3):  # the page's statement is kept after these
+        await pg_app.ok(W1, PAGE, t.token)
+    assert await pg_app.ok(W1, PAGE, other) == await pg_app.ok(W1, PAGE, t.token)
+    with pg.admin.transaction(t.id) as s:  # the viewer's token (create_token's label)
+        s.execute(
+            update(ApiToken)
+            .where(ApiToken.label == f"{t.slug} viewer")
+            .values(revoked_at=datetime.now(UTC))
+        )
+    err = await pg_app.error(W1, PAGE, other)
+    assert err["extensions"]["code"] == "UNAUTHENTICATED"
+    assert (await pg_app.ok(W1, PAGE, t.token))["impoundments"]["edges"]

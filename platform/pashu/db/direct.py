@@ -15,12 +15,15 @@ engine (tests count statements with both).
 from __future__ import annotations
 
 import asyncio
+import re
 import uuid
 from collections.abc import AsyncIterator, Callable, Mapping, MutableMapping
 from contextlib import asynccontextmanager
+from dataclasses import dataclass
 from typing import Any, cast
 
 import psycopg
+from psycopg import AsyncRawCursor
 from psycopg.rows import TupleRow
 from psycopg_pool import AsyncConnectionPool
 from sqlalchemy import Dialect, make_url
@@ -32,11 +35,25 @@ from pashu.db.scoping import SCOPE, tenant_criteria
 
 # Connections the pool keeps for this path (the ORM's pool has its own).
 POOL_MAX = 10
+# A named parameter as SQLAlchemy writes it for psycopg, or an escaped percent sign.
+_PLACEHOLDER = re.compile(r"%\((\w+)\)s|%%")
 
 
 def driver_url(url: str) -> str:
     """libpq's form of an SQLAlchemy PostgreSQL URL."""
     return make_url(url).set(drivername="postgresql").render_as_string(hide_password=False)
+
+
+@dataclass(frozen=True)
+class DriverStatement:
+    """A statement compiled for the driver: its SQL as SQLAlchemy wrote it (`text`), with
+    numbered parameters (`numbered`, their names in order), and the values it was made with."""
+
+    tenant: uuid.UUID
+    text: str
+    numbered: str
+    names: tuple[str, ...]
+    params: dict[str, Any]
 
 
 class Direct:
@@ -48,6 +65,7 @@ class Direct:
         self.pooled = pooled
         self.observers: list[Callable[[str], None]] = []
         self._compiled: LRUCache[Any, Any] = LRUCache(200)
+        self._numbering: LRUCache[str, tuple[str, tuple[str, ...]]] = LRUCache(200)
         self._pool: AsyncConnectionPool[psycopg.AsyncConnection[TupleRow]] | None = None
         self._opening = asyncio.Lock()
 
@@ -105,22 +123,65 @@ class Direct:
         async with self._pool.connection() as conn:
             yield conn
 
-    async def run(
+    def _numbered(self, text: str) -> tuple[str, tuple[str, ...]]:
+        """`text` with `$1`… for its `%(name)s` (and `%` for `%%`), and the names in order:
+        what psycopg would otherwise work out again per execution for a long statement."""
+        kept = self._numbering.get(text)
+        if kept is None:
+            names: list[str] = []
+
+            def number(m: re.Match[str]) -> str:
+                if m.group(1) is None:
+                    return "%"
+                if m.group(1) not in names:
+                    names.append(m.group(1))
+                return f"${names.index(m.group(1)) + 1}"
+
+            kept = (_PLACEHOLDER.sub(number, text), tuple(names))
+            self._numbering[text] = kept
+        return kept
+
+    def compile(
         self, tenant: uuid.UUID, statement: Executable, values: Mapping[str, Any]
+    ) -> DriverStatement:
+        """`statement` for the driver, with the ORM's tenant criteria for `tenant`."""
+        text, params = self.sql(statement.options(tenant_criteria(tenant)), values)
+        numbered, names = self._numbered(text)
+        return DriverStatement(tenant, text, numbered, names, params)
+
+    async def run(
+        self, statement: DriverStatement, values: Mapping[str, Any] | None = None
     ) -> tuple[Any, ...] | None:
-        """`statement` in one transaction scoped to `tenant`, committed; its first row."""
-        scoped = statement.options(tenant_criteria(tenant))
-        text, params = self.sql(scoped, values)
+        """`statement` (some of its values replaced by `values`) in one transaction scoped
+        to its tenant, committed; its first row."""
+        params = statement.params
+        if values:
+            if not values.keys() <= params.keys():  # a value not replaced would be stale
+                raise KeyError(f"not parameters of the statement: {values.keys() - params.keys()}")
+            params = {**params, **values}
         for observe in self.observers:
             observe(SCOPE)
-            observe(text)
+            observe(statement.text)
         async with self._connection() as conn:
+            cursor = AsyncRawCursor(conn)
+            # One transaction: what a pipeline sends before its Sync runs as one implicit
+            # transaction (committed at the Sync, rolled back on an error), so the setting
+            # holds for the statement and ends with it.
             async with conn.pipeline():
-                await conn.execute("BEGIN")
-                await conn.execute(SCOPE, {"tenant": str(tenant)})
-                cursor = await conn.execute(text, params)
-                await conn.execute("COMMIT")
+                await conn.execute(SCOPE, {"tenant": str(statement.tenant)})
+                await cursor.execute(statement.numbered, tuple(params[n] for n in statement.names))
             return await cursor.fetchone() if cursor.description else None
+
+    def in_use(self) -> int:
+        """Connections checked out of this path's pool (for the metrics)."""
+        if self._pool is None:
+            return 0
+        stats = self._pool.get_stats()
+        return int(stats.get("pool_size", 0) - stats.get("pool_available", 0))
+
+    def waiting(self) -> int:
+        """Requests waiting for one of its connections."""
+        return 0 if self._pool is None else int(self._pool.get_stats().get("requests_waiting", 0))
 
     async def close(self) -> None:
         if self._pool is not None:

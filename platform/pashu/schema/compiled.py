@@ -53,6 +53,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from pashu.core.errors import PashuError
+from pashu.db.direct import Direct, DriverStatement
 from pashu.db.engine import Database
 from pashu.jurisdictions import registry
 from pashu.jurisdictions.base import Jurisdiction
@@ -68,6 +69,7 @@ from pashu.services.tenants import (
 )
 
 log = logging.getLogger(__name__)
+SORTED = orjson.OPT_SORT_KEYS
 # The token check, as the first columns of a compiled statement.
 CHECKED = principal_check("principal")
 
@@ -350,6 +352,10 @@ class CompiledQueries:
         # most so much of each.
         self._plans = BoundedCache(entries, budget, lambda key, _: len(key[0]) * PARSED_PER_CHAR)
         self._proven = BoundedCache(entries, budget, lambda key, _: len(key[0]))
+        # Statements compiled for the driver, by document, Act, tenant and variables.
+        self._statements = BoundedCache(
+            entries, budget, lambda key, kept: len(key[0]) + len(kept[0].text if kept[0] else "")
+        )
         # Each tenant's Act, as a token check last found it (only tenants that exist).
         self._acts: dict[uuid.UUID, str] = {}
 
@@ -394,11 +400,12 @@ class CompiledQueries:
         act = self._acts.get(tenant)
         if act is None or db.replica_engine is not None:
             return await self._checked_first(db, request, found, variables)
-        return await self._checked_within(db, found, variables, token, tenant, act)
+        return await self._checked_within(db, a, found, variables, token, tenant, act)
 
     async def _checked_within(
         self,
         db: Database,
+        a: Asked,
         found: Plan,
         variables: VariableValues,
         token: str,
@@ -409,22 +416,21 @@ class CompiledQueries:
         walls), sent with its transaction in one round trip (db/direct.py). Which Act's
         rules the page needs is known from an earlier request of the tenant's; the
         statement's own row says it again, and a change is answered anew."""
-        now = datetime.now(UTC)
-        try:
-            statement, values = found.statement(Inputs(variables, registry.get(act)), CHECKED)
-        except (PashuError, GraphQLError):  # refused by the resolver, with its own error
-            return None
-        values.update(check_params(token, now))
-
         direct = db.direct
         assert direct is not None  # compiled statements are PostgreSQL's
+        now = datetime.now(UTC)
+        checked = check_params(token, now)
         try:
-            row = await direct.run(tenant, statement, values)
+            made = self._driver_statement(direct, a, found, variables, tenant, act, checked)
+        except (PashuError, GraphQLError):  # refused by the resolver, with its own error
+            return None
+        try:
+            row = await direct.run(made, checked)
             if row is None:  # unknown, revoked or expired: the ordinary path refuses it
                 return None
             who, used = principal_of(row, now)
             if used is not None:  # at most once a minute per token
-                await direct.run(tenant, record_use(used, now), {})
+                await direct.run(direct.compile(tenant, record_use(used, now), {}))
         except psycopg.Error:  # logged; the ordinary path answers, or reports the failure
             log.exception("the compiled statement failed; resolving field by field")
             return None
@@ -434,6 +440,38 @@ class CompiledQueries:
         requests.note_tenant(who.tenant_slug)
         requests.note_operation(found.operation.name.value if found.operation.name else None)
         return str(row[-1])
+
+    def _driver_statement(
+        self,
+        direct: Direct,
+        a: Asked,
+        found: Plan,
+        variables: VariableValues,
+        tenant: uuid.UUID,
+        act: str,
+        checked: dict[str, Any],
+    ) -> DriverStatement:
+        """The statement for these variables in this tenant, compiled for the driver; kept
+        for the next request with the same ones when building it twice gave the same
+        values (nothing in it reads the clock, as a default `asOf` of now does): then only
+        the token check's own values (`checked`) differ from request to request."""
+        key = (a.query, a.operation_name, act, tenant, orjson.dumps(a.variables, option=SORTED))
+        kept: tuple[DriverStatement | None] | None = self._statements.get(key)
+        if kept is not None and kept[0] is not None:
+            return kept[0]
+
+        def build() -> DriverStatement:
+            statement, values = found.statement(Inputs(variables, registry.get(act)), CHECKED)
+            return direct.compile(tenant, statement, {**values, **checked})
+
+        made = build()
+        if kept is None:
+            again = build()
+            same = made.numbered == again.numbered and made.params == again.params
+            self._statements.put(
+                key, (made if same and checked.keys() <= made.params.keys() else None,)
+            )
+        return made
 
     async def _checked_first(
         self, db: Database, request: Request, found: Plan, variables: VariableValues
