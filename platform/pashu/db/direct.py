@@ -2,11 +2,11 @@
 
 An ORM session runs a scoped read as five exchanges with the server (the pool's ping,
 BEGIN, the tenant setting, the statement, the end of the transaction), each a wait and a
-few hundred microseconds of Python. Here psycopg's pipeline mode sends them together and
-reads the answers once: the same transaction, the same tenant setting for row-level
-security (db/scoping.py), the same statement as SQLAlchemy compiles it (its compiled cache,
-the ORM's tenant criteria added as a session adds them), on connections of a pool of its
-own in autocommit mode, so that the driver keeps its prepared statements.
+few hundred microseconds of Python. Here psycopg's pipeline mode sends the tenant setting
+(db/scoping.py, for row-level security) and the statement together, as one transaction,
+and reads the answers once. The statement is the one SQLAlchemy compiles (its compiled
+cache, the ORM's tenant criteria added as a session adds them); the connections are a pool
+of this path's own, in autocommit mode, so the driver keeps its prepared statements.
 
 `observers` see every statement, as SQLAlchemy's `before_cursor_execute` does for an
 engine (tests count statements with both).
