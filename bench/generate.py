@@ -13,6 +13,7 @@ dashboard's open cases stay a few hundred per tenant whatever the size, as in li
 
 from __future__ import annotations
 
+import hashlib
 import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -23,7 +24,7 @@ from psycopg import sql
 from tqdm import tqdm
 
 from bench import timelines
-from bench.settings import AS_OF, SEED, Target
+from bench.settings import AS_OF, SECRET_KEY, SEED, Target
 from pashu.core.errors import PashuError
 from pashu.db.engine import Database
 from pashu.db.migrate import upgrade
@@ -127,6 +128,8 @@ def generate(target: Target, impoundments: int, *, progress: bool = True) -> lis
         if all(meta.get(k) == v for k, v in want.items()):
             if progress:
                 print(f"{target.dbname}: {impoundments:,} impoundments already there")
+            if meta.get("secret") != _secret():  # hashed with another key: issue anew
+                _keep_tokens(conn, _tokens(target, plan))
             return tenants(target)
         conn.execute("DELETE FROM bench_meta")
         conn.execute(
@@ -150,8 +153,7 @@ def generate(target: Target, impoundments: int, *, progress: bool = True) -> lis
             bar.update(1)
             tokens = _tokens(target, plan)
             bar.update(1)
-        for slug, token in tokens.items():
-            conn.execute("INSERT INTO bench_meta VALUES (%s, %s)", (f"token:{slug}", token))
+        _keep_tokens(conn, tokens)
         for k, v in want.items():
             conn.execute("INSERT INTO bench_meta VALUES (%s, %s)", (k, v))
     return tenants(target)
@@ -203,6 +205,18 @@ def _rate_kinds(code: str) -> list[str]:
         return [k.value for k in registry.get(code).rate_rules()]
     except PashuError:
         return []
+
+
+def _secret() -> str:
+    """Which key the tokens kept were hashed with (a digest of it, never the key)."""
+    return hashlib.sha256(SECRET_KEY.encode()).hexdigest()[:16]
+
+
+def _keep_tokens(conn: psycopg.Connection, tokens: dict[str, str]) -> None:
+    conn.execute("DELETE FROM bench_meta WHERE key LIKE 'token:%' OR key = 'secret'")
+    for slug, token in tokens.items():
+        conn.execute("INSERT INTO bench_meta VALUES (%s, %s)", (f"token:{slug}", token))
+    conn.execute("INSERT INTO bench_meta VALUES ('secret', %s)", (_secret(),))
 
 
 def _tokens(target: Target, plan: list[BenchTenant]) -> dict[str, str]:

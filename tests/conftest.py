@@ -183,7 +183,8 @@ def client(db: Database, cfg: Settings | None = None) -> httpx.AsyncClient:
 
 @contextmanager
 def statements(dbs: Databases) -> Iterator[list[str]]:
-    """The SQL statements the app's engine runs inside the block, in order."""
+    """The SQL statements the app's engine runs inside the block, in order, and those of
+    its pipelined path on the driver's connections (db/direct.py)."""
     seen: list[str] = []
 
     def record(*args: Any) -> None:
@@ -191,10 +192,13 @@ def statements(dbs: Databases) -> Iterator[list[str]]:
 
     engine = dbs.app.async_engine.sync_engine
     event.listen(engine, "before_cursor_execute", record)
+    direct = dbs.app.direct.observers if dbs.app.direct is not None else []
+    direct.append(seen.append)
     try:
         yield seen
     finally:
         event.remove(engine, "before_cursor_execute", record)
+        direct.remove(seen.append)
 
 
 @pytest.fixture

@@ -20,6 +20,7 @@ from sqlalchemy.pool import NullPool
 
 from pashu.config import settings
 from pashu.db import bounds  # noqa: F401  (text fits its column, on every flush)
+from pashu.db.direct import Direct
 from pashu.db.pool import CountedAsyncPool, CountedPool
 from pashu.db.scoping import TENANT, ScopedSession
 
@@ -78,6 +79,12 @@ class Database:
             if self.replica_engine is not None
             else None
         )
+        # PostgreSQL: the hot reads' pipelined path on the driver's own connections.
+        self.direct = (
+            Direct(self.url, self.async_engine.dialect, pooled=pooled)
+            if self.dialect == "postgresql"
+            else None
+        )
 
     @staticmethod
     def _args(url: str, pooled: bool, asynchronous: bool) -> dict[str, Any]:
@@ -114,6 +121,8 @@ class Database:
         return s
 
     async def dispose(self) -> None:
+        if self.direct is not None:
+            await self.direct.close()
         await self.async_engine.dispose()
         if self.replica_engine is not None:
             await self.replica_engine.dispose()

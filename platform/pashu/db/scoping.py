@@ -15,11 +15,14 @@ from typing import Any
 from sqlalchemy import event, false, text
 from sqlalchemy.engine import Connection
 from sqlalchemy.orm import ORMExecuteState, Session, SessionTransaction, with_loader_criteria
+from sqlalchemy.orm.util import LoaderCriteriaOption
 
 from pashu.db.base import TenantOwned
 
 TENANT = "tenant_id"
 SETTING = "pashu.tenant_id"
+# The transaction's settings in the driver's own form (db/direct.py), as `_set_rls_tenant`.
+SCOPE = f"SELECT set_config('{SETTING}', %(tenant)s, true), set_config('jit', 'off', true)"
 
 
 class ScopedSession(Session):
@@ -36,14 +39,16 @@ def _add_tenant_criteria(state: ORMExecuteState) -> None:
         return
     if state.is_column_load or state.is_relationship_load:
         return  # the parent query was scoped already
-    tenant = state.session.info.get(TENANT)
-    state.statement = state.statement.options(
-        with_loader_criteria(
-            TenantOwned,
-            (lambda cls: cls.tenant_id == tenant) if tenant is not None else (lambda cls: false()),
-            include_aliases=True,
-            track_closure_variables=True,
-        )
+    state.statement = state.statement.options(tenant_criteria(state.session.info.get(TENANT)))
+
+
+def tenant_criteria(tenant: uuid.UUID | None) -> LoaderCriteriaOption:
+    """`tenant_id = :tenant` on every tenant-owned table a statement reads (none: no row)."""
+    return with_loader_criteria(
+        TenantOwned,
+        (lambda cls: cls.tenant_id == tenant) if tenant is not None else (lambda cls: false()),
+        include_aliases=True,
+        track_closure_variables=True,
     )
 
 

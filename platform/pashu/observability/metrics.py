@@ -126,6 +126,9 @@ class DatabaseCollector(Collector):
             if engine is not None:
                 in_use.add_metric([name], pool.in_use(engine.pool))
                 waiting.add_metric([name], pool.waiting(engine.pool))
+        if self.db.direct is not None:  # the compiled queries' pipelined connections
+            in_use.add_metric(["direct"], self.db.direct.in_use())
+            waiting.add_metric(["direct"], self.db.direct.waiting())
         yield in_use
         yield waiting
         lag = GaugeMetricFamily(

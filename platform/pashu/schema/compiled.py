@@ -19,11 +19,14 @@ tests/schema/test_compiled.py holds the two paths to the same JSON.
 from __future__ import annotations
 
 import logging
+import uuid
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from typing import Any
 
 import orjson
+import psycopg
 from graphql import (
     FieldNode,
     FragmentDefinitionNode,
@@ -43,21 +46,32 @@ from graphql.execution.values import (
     get_variable_values,
 )
 from graphql.utilities import get_operation_ast
-from sqlalchemy import CTE, Select, select, text
+from sqlalchemy import CTE, Select, Subquery, select, text
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import Session
 from starlette.requests import Request
 from starlette.responses import Response
 
 from pashu.core.errors import PashuError
+from pashu.db.direct import Direct, DriverStatement
 from pashu.db.engine import Database
 from pashu.jurisdictions import registry
 from pashu.jurisdictions.base import Jurisdiction
 from pashu.observability import requests
 from pashu.schema.caches import PARSED_PER_CHAR, BoundedCache
 from pashu.schema.context import bearer, build_context
+from pashu.services.tenants import (
+    check_params,
+    principal_check,
+    principal_of,
+    record_use,
+    tenant_of_token,
+)
 
 log = logging.getLogger(__name__)
+SORTED = orjson.OPT_SORT_KEYS
+# The token check, as the first columns of a compiled statement.
+CHECKED = principal_check("principal")
 
 
 class Unsupported(Exception):
@@ -233,15 +247,21 @@ class Plan:
     def __post_init__(self) -> None:
         self.json = text(self.sql)  # parsed once: its parameters are given per execution
 
-    def statement(self, inputs: Inputs) -> tuple[Select[Any], dict[str, Any]]:
-        """The statement for this request, and its parameters' values."""
+    def statement(
+        self, inputs: Inputs, checked: Subquery | None = None
+    ) -> tuple[Select[Any], dict[str, Any]]:
+        """The statement for this request, and its parameters' values. With `checked`
+        (the token check), its row comes first and the JSON is built only when there is
+        one: a token unknown, revoked or expired gets no row, and no page is read."""
         values = {name: value(inputs) for name, value in self.compiler.params.items()}
         ctes: list[CTE] = []
         for prepare in self.compiler.prepares.values():
             prepared = prepare(inputs)
             ctes += prepared.ctes
             values.update(prepared.params)
-        return select(self.json).add_cte(*ctes), values
+        if checked is None:
+            return select(self.json).add_cte(*ctes), values
+        return select(checked, self.json).select_from(checked).add_cte(*ctes), values
 
     def variables(self, schema: GraphQLSchema, given: Any) -> VariableValues | None:
         """The request's variables coerced, or None where the ordinary path would refuse."""
@@ -332,6 +352,12 @@ class CompiledQueries:
         # most so much of each.
         self._plans = BoundedCache(entries, budget, lambda key, _: len(key[0]) * PARSED_PER_CHAR)
         self._proven = BoundedCache(entries, budget, lambda key, _: len(key[0]))
+        # Statements compiled for the driver, by document, Act, tenant and variables.
+        self._statements = BoundedCache(
+            entries, budget, lambda key, kept: len(key[0]) + len(kept[0].text if kept[0] else "")
+        )
+        # Each tenant's Act, as a token check last found it (only tenants that exist).
+        self._acts: dict[uuid.UUID, str] = {}
 
     def _plan(self, query: str, name: str | None) -> Plan | None:
         kept: tuple[Plan | None] | None = self._plans.get((query, name))
@@ -364,11 +390,99 @@ class CompiledQueries:
         variables = found.variables(self.schema, a.variables) if found else None
         if found is None or variables is None:
             return None  # before the token is checked: the ordinary path checks it
+        token = bearer(request)
+        if token is None:
+            return None
+        try:
+            tenant = tenant_of_token(token)
+        except PashuError:
+            return None
+        act = self._acts.get(tenant)
+        if act is None or db.replica_engine is not None:
+            return await self._checked_first(db, request, found, variables)
+        return await self._checked_within(db, a, found, variables, token, tenant, act)
+
+    async def _checked_within(
+        self,
+        db: Database,
+        a: Asked,
+        found: Plan,
+        variables: VariableValues,
+        token: str,
+        tenant: uuid.UUID,
+        act: str,
+    ) -> str | None:
+        """One statement checks the token and builds the page, in the tenant's scope (both
+        walls), sent with its transaction in one round trip (db/direct.py). Which Act's
+        rules the page needs is known from an earlier request of the tenant's; the
+        statement's own row says it again, and a change is answered anew."""
+        direct = db.direct
+        assert direct is not None  # compiled statements are PostgreSQL's
+        now = datetime.now(UTC)
+        checked = check_params(token, now)
+        try:
+            made = self._driver_statement(direct, a, found, variables, tenant, act, checked)
+        except (PashuError, GraphQLError):  # refused by the resolver, with its own error
+            return None
+        try:
+            row = await direct.run(made, checked)
+            if row is None:  # unknown, revoked or expired: the ordinary path refuses it
+                return None
+            who, used = principal_of(row, now)
+            if used is not None:  # at most once a minute per token
+                await direct.run(direct.compile(tenant, record_use(used, now), {}))
+        except psycopg.Error:  # logged; the ordinary path answers, or reports the failure
+            log.exception("the compiled statement failed; resolving field by field")
+            return None
+        if who.jurisdiction != act:  # the tenant's Act is not the one planned for
+            self._acts[tenant] = who.jurisdiction
+            return None
+        requests.note_tenant(who.tenant_slug)
+        requests.note_operation(found.operation.name.value if found.operation.name else None)
+        return str(row[-1])
+
+    def _driver_statement(
+        self,
+        direct: Direct,
+        a: Asked,
+        found: Plan,
+        variables: VariableValues,
+        tenant: uuid.UUID,
+        act: str,
+        checked: dict[str, Any],
+    ) -> DriverStatement:
+        """The statement for these variables in this tenant, compiled for the driver; kept
+        for the next request with the same ones when building it twice gave the same
+        values (nothing in it reads the clock, as a default `asOf` of now does): then only
+        the token check's own values (`checked`) differ from request to request."""
+        key = (a.query, a.operation_name, act, tenant, orjson.dumps(a.variables, option=SORTED))
+        kept: tuple[DriverStatement | None] | None = self._statements.get(key)
+        if kept is not None and kept[0] is not None:
+            return kept[0]
+
+        def build() -> DriverStatement:
+            statement, values = found.statement(Inputs(variables, registry.get(act)), CHECKED)
+            return direct.compile(tenant, statement, {**values, **checked})
+
+        made = build()
+        if kept is None:
+            again = build()
+            same = made.numbered == again.numbered and made.params == again.params
+            self._statements.put(
+                key, (made if same and checked.keys() <= made.params.keys() else None,)
+            )
+        return made
+
+    async def _checked_first(
+        self, db: Database, request: Request, found: Plan, variables: VariableValues
+    ) -> str | None:
+        """The token checked on the primary, then the page (from the replica, if any)."""
         ctx = await build_context(request, db, bearer(request))
         ctx.read_from_replica = True  # only queries are compiled
         try:
             if ctx.principal is None:
                 return None
+            self._acts[ctx.principal.tenant_id] = ctx.principal.jurisdiction
             requests.note_operation(found.operation.name.value if found.operation.name else None)
             inputs = Inputs(variables, registry.get(ctx.principal.jurisdiction))
             try:

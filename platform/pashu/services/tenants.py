@@ -7,10 +7,12 @@ import hmac
 import re
 import secrets
 import uuid
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
+from typing import Any
 
-from sqlalchemy import bindparam, select, update
+from sqlalchemy import Subquery, Update, bindparam, select, update
 from sqlalchemy.orm import Session
 
 from pashu.config import settings
@@ -176,15 +178,39 @@ _PRINCIPAL = (
 USE_RECORDED_EVERY = timedelta(minutes=1)
 
 
+def check_params(token: str, now: datetime) -> dict[str, object]:
+    """The values `principal_check()` is run with, for `token` at `now`."""
+    return {"token_hash": _hash(token), "now": now}
+
+
+def principal_check(name: str) -> Subquery:
+    """The token check as a subquery (its columns: `principal_of`'s row), to run as part
+    of a larger statement; values from `check_params`."""
+    return _PRINCIPAL.subquery(name)
+
+
+def principal_of(row: Sequence[Any], now: datetime) -> tuple[Principal, uuid.UUID | None]:
+    """The caller a row of `principal_check()` names, and its token's id when its use is
+    to be recorded (the last one recorded is older than USE_RECORDED_EVERY)."""
+    token_id, last_used = row[7], row[8]
+    used = last_used is None or now - last_used >= USE_RECORDED_EVERY
+    who = Principal(row[0], row[1], row[2], row[3], row[4], row[5], row[6], used=used)
+    return who, token_id if used else None
+
+
+def record_use(token_id: uuid.UUID, now: datetime) -> Update:
+    """The statement recording a token's use at `now`."""
+    return update(ApiToken).where(ApiToken.id == token_id).values(last_used_at=now)
+
+
 def authenticate(session: Session, token: str) -> Principal:
     """`session` must be scoped to `tenant_of_token(token)`. Records the token's use (the
     caller commits it, see `Principal.used`)."""
     now = datetime.now(UTC)
-    row = session.execute(_PRINCIPAL, {"token_hash": _hash(token), "now": now}).first()
+    row = session.execute(_PRINCIPAL, check_params(token, now)).first()
     if row is None:
         raise Unauthenticated("the token is unknown, revoked or expired")
-    token_id, last_used = row[7], row[8]
-    used = last_used is None or now - last_used >= USE_RECORDED_EVERY
-    if used:
-        session.execute(update(ApiToken).where(ApiToken.id == token_id).values(last_used_at=now))
-    return Principal(row[0], row[1], row[2], row[3], row[4], row[5], row[6], used=used)
+    who, used = principal_of(row, now)
+    if used is not None:
+        session.execute(record_use(used, now))
+    return who

@@ -1,0 +1,189 @@
+"""Statements on the driver's own connection, pipelined: the hot read path's one round trip.
+
+An ORM session runs a scoped read as five exchanges with the server (the pool's ping,
+BEGIN, the tenant setting, the statement, the end of the transaction), each a wait and a
+few hundred microseconds of Python. Here psycopg's pipeline mode sends the tenant setting
+(db/scoping.py, for row-level security) and the statement together, as one transaction,
+and reads the answers once. The statement is the one SQLAlchemy compiles (its compiled
+cache, the ORM's tenant criteria added as a session adds them); the connections are a pool
+of this path's own, in autocommit mode, so the driver keeps its prepared statements.
+
+`observers` see every statement, as SQLAlchemy's `before_cursor_execute` does for an
+engine (tests count statements with both).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import uuid
+from collections.abc import AsyncIterator, Callable, Mapping, MutableMapping
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from typing import Any, cast
+
+import psycopg
+from psycopg import AsyncRawCursor
+from psycopg.rows import TupleRow
+from psycopg_pool import AsyncConnectionPool
+from sqlalchemy import Dialect, make_url
+from sqlalchemy.sql import Executable
+from sqlalchemy.sql.compiler import SQLCompiler
+from sqlalchemy.util import LRUCache
+
+from pashu.db.scoping import SCOPE, tenant_criteria
+
+# Connections the pool keeps for this path (the ORM's pool has its own).
+POOL_MAX = 10
+# A named parameter as SQLAlchemy writes it for psycopg, or an escaped percent sign.
+_PLACEHOLDER = re.compile(r"%\((\w+)\)s|%%")
+
+
+def driver_url(url: str) -> str:
+    """libpq's form of an SQLAlchemy PostgreSQL URL."""
+    return make_url(url).set(drivername="postgresql").render_as_string(hide_password=False)
+
+
+@dataclass(frozen=True)
+class DriverStatement:
+    """A statement compiled for the driver: its SQL as SQLAlchemy wrote it (`text`), with
+    numbered parameters (`numbered`, their names in order), and the values it was made with."""
+
+    tenant: uuid.UUID
+    text: str
+    numbered: str
+    names: tuple[str, ...]
+    params: dict[str, Any]
+
+
+class Direct:
+    """Scoped reads and writes of compiled SQLAlchemy statements, one round trip each."""
+
+    def __init__(self, url: str, dialect: Dialect, *, pooled: bool = True) -> None:
+        self.conninfo = driver_url(url)
+        self.dialect = dialect
+        self.pooled = pooled
+        self.observers: list[Callable[[str], None]] = []
+        self._compiled: LRUCache[Any, Any] = LRUCache(200)
+        self._numbering: LRUCache[str, tuple[str, tuple[str, ...]]] = LRUCache(200)
+        self._pool: AsyncConnectionPool[psycopg.AsyncConnection[TupleRow]] | None = None
+        self._opening = asyncio.Lock()
+
+    def sql(self, statement: Executable, values: Mapping[str, Any]) -> tuple[str, dict[str, Any]]:
+        """The SQL text and parameters the driver gets for `statement`, as SQLAlchemy's own
+        execution makes them: compiled once per shape (its cache key), values per call."""
+        found, extracted, collected, _ = statement._compile_w_cache(
+            self.dialect,
+            compiled_cache=self._compiled,
+            column_keys=[],
+            for_executemany=False,
+            schema_translate_map=None,
+        )
+        compiled = cast(SQLCompiler, found)
+        params: MutableMapping[str, Any] = compiled.construct_params(
+            dict(values),
+            extracted_parameters=extracted,
+            escape_names=False,
+            _collected_params=collected,
+        )
+        processors: dict[str, Any] = dict(compiled._bind_processors)
+        text = compiled.string
+        if compiled.literal_execute_params or compiled.post_compile_params:
+            expanded = compiled._process_parameters_for_postcompile(params)
+            text, params = expanded.statement, dict(expanded.parameters)
+            processors.update(expanded.processors)
+        for key, process in processors.items():
+            if key in params:
+                params[key] = process(params[key])
+        return text, dict(params)
+
+    @asynccontextmanager
+    async def _connection(self) -> AsyncIterator[psycopg.AsyncConnection[TupleRow]]:
+        if not self.pooled:  # no connection outlives the event loop it was made on (tests)
+            conn = await psycopg.AsyncConnection.connect(self.conninfo, autocommit=True)
+            try:
+                yield conn
+            finally:
+                await conn.close()
+            return
+        if self._pool is None:
+            async with self._opening:
+                if self._pool is None:
+                    pool: AsyncConnectionPool[psycopg.AsyncConnection[TupleRow]] = (
+                        AsyncConnectionPool(
+                            self.conninfo,
+                            min_size=1,
+                            max_size=POOL_MAX,
+                            kwargs={"autocommit": True},
+                            open=False,
+                        )
+                    )
+                    await pool.open()
+                    self._pool = pool
+        async with self._pool.connection() as conn:
+            yield conn
+
+    def _numbered(self, text: str) -> tuple[str, tuple[str, ...]]:
+        """`text` with `$1`… for its `%(name)s` (and `%` for `%%`), and the names in order:
+        what psycopg would otherwise work out again per execution for a long statement."""
+        kept = self._numbering.get(text)
+        if kept is None:
+            names: list[str] = []
+
+            def number(m: re.Match[str]) -> str:
+                if m.group(1) is None:
+                    return "%"
+                if m.group(1) not in names:
+                    names.append(m.group(1))
+                return f"${names.index(m.group(1)) + 1}"
+
+            kept = (_PLACEHOLDER.sub(number, text), tuple(names))
+            self._numbering[text] = kept
+        return kept
+
+    def compile(
+        self, tenant: uuid.UUID, statement: Executable, values: Mapping[str, Any]
+    ) -> DriverStatement:
+        """`statement` for the driver, with the ORM's tenant criteria for `tenant`."""
+        text, params = self.sql(statement.options(tenant_criteria(tenant)), values)
+        numbered, names = self._numbered(text)
+        return DriverStatement(tenant, text, numbered, names, params)
+
+    async def run(
+        self, statement: DriverStatement, values: Mapping[str, Any] | None = None
+    ) -> tuple[Any, ...] | None:
+        """`statement` (some of its values replaced by `values`) in one transaction scoped
+        to its tenant, committed; its first row."""
+        params = statement.params
+        if values:
+            if not values.keys() <= params.keys():  # a value not replaced would be stale
+                raise KeyError(f"not parameters of the statement: {values.keys() - params.keys()}")
+            params = {**params, **values}
+        for observe in self.observers:
+            observe(SCOPE)
+            observe(statement.text)
+        async with self._connection() as conn:
+            cursor = AsyncRawCursor(conn)
+            # One transaction: what a pipeline sends before its Sync runs as one implicit
+            # transaction (committed at the Sync, rolled back on an error), so the setting
+            # holds for the statement and ends with it.
+            async with conn.pipeline():
+                await conn.execute(SCOPE, {"tenant": str(statement.tenant)})
+                await cursor.execute(statement.numbered, tuple(params[n] for n in statement.names))
+            return await cursor.fetchone() if cursor.description else None
+
+    def in_use(self) -> int:
+        """Connections checked out of this path's pool (for the metrics)."""
+        if self._pool is None:
+            return 0
+        stats = self._pool.get_stats()
+        return int(stats.get("pool_size", 0) - stats.get("pool_available", 0))
+
+    def waiting(self) -> int:
+        """Requests waiting for one of its connections."""
+        return 0 if self._pool is None else int(self._pool.get_stats().get("requests_waiting", 0))
+
+    async def close(self) -> None:
+        if self._pool is not None:
+            await self._pool.close()
+            self._pool = None
