@@ -24,6 +24,7 @@ HOST = "127.0.0.1"
 # BENCH_PORT_BASE and BENCH_DB let two runs share a machine without meeting.
 _PORT_BASE = int(os.environ.get("BENCH_PORT_BASE", "8300"))
 PORTS = {"pashu": _PORT_BASE + 1, "floor": _PORT_BASE + 2, "postgraphile": _PORT_BASE + 3}
+PORTS["floor_w2"] = _PORT_BASE + 4  # W2's floor (bench/floor_w2.py)
 BASE = os.environ.get("BENCH_DB", "pashu_bench")
 
 SERVER = os.environ.get("BENCH_SERVER_URL", "postgresql://postgres@127.0.0.1:5432/postgres")
