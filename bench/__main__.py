@@ -1,7 +1,8 @@
 """`python -m bench [--quick]`: generate the data, run the workloads, write the report.
 
---quick: W1 against the floor and PostGraphile on 10,000 impoundments, about a minute;
-the ratios are the last lines printed. Without it: W1 at 10k, 100k and 1M impoundments at
+--quick: W1 against the floor and PostGraphile on 10,000 impoundments, and W2 against its
+floor (3 s a point), about a minute and a half; the ratios are the last lines printed.
+--w2: W2 and the memory soaks only. Without it: W1 at 10k, 100k and 1M impoundments at
 several concurrencies, W2, W3 (if the sweep exists), W4, and bench/results/REPORT.md
 (copied to bench/REPORT.md, the committed summary).
 """
