@@ -1,8 +1,9 @@
 """`python -m bench [--quick]`: generate the data, run the workloads, write the report.
 
---quick: W1 against the floor and PostGraphile on 10,000 impoundments and W3 in-process, a
-few minutes;
-the ratios are the last lines printed. Without it: W1 at 10k, 100k and 1M impoundments at
+--quick: W1 against the floor and PostGraphile on 10,000 impoundments, W2 against its floor
+(3 s a point), W4 against its static floor and W3 in-process, a few minutes; the ratios are
+the last lines printed.
+--w2: W2 and the memory soaks only. Without it: W1 at 10k, 100k and 1M impoundments at
 several concurrencies, W2, W3 (if the sweep exists), W4, and bench/results/REPORT.md
 (copied to bench/REPORT.md, the committed summary).
 """
@@ -16,10 +17,9 @@ import sys
 import time
 from datetime import UTC, datetime
 
-from bench import generate, load, machine, servers, w4, workloads
-from bench.report import Run, markdown, ratios
+from bench import generate, load, machine, memory, servers, w4, workloads
+from bench.report import Run, markdown, ratios, w2_ratios
 from bench.settings import RESULTS, ROOT, target_for
-from bench.workloads import Request
 
 
 def _say(msg: str) -> None:
@@ -32,6 +32,8 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--sizes", default="10000,100000,1000000", help="impoundments, comma list")
     p.add_argument("--connections", default="1,8,32", help="wrk connections, comma list")
     p.add_argument("--seconds", type=float, default=10.0, help="measured seconds per point")
+    p.add_argument("--w2", action="store_true", help="W2 and memory only, on the first size")
+    p.add_argument("--soak", type=float, default=60.0, help="seconds of each memory soak")
     return p
 
 
@@ -48,7 +50,10 @@ def _w1(size: int, conns: list[int], seconds: float, warmup: float, run: Run) ->
         results = []
         for c in conns:
             for name in ("pashu", "floor", "postgraphile"):
-                r = load.run(name, reqs[name], c, seconds, warmup)
+                r, m = memory.measured(
+                    f"W1 {size:,}", up[name].pid, name, reqs[name], c, seconds, warmup
+                )
+                run.memory.append(m)
                 _say(
                     f"  {name:>12} c={c:<3} {r.rps:8.1f} rps  p50 {r.p50_ms:7.1f} ms  "
                     f"p95 {r.p95_ms:7.1f} ms  errors {r.errors}"
@@ -57,63 +62,45 @@ def _w1(size: int, conns: list[int], seconds: float, warmup: float, run: Run) ->
         run.w1[size] = results
 
 
-def _w2_w4(size: int, seconds: float, run: Run) -> None:
-    """W2 writes into a tenant other than W1's and is undone afterwards (idempotent data)."""
-    import psycopg
-
-    from pashu.schema.node import to_global_id
+def _w2(size: int, seconds: float, warmup: float, soak: float, run: Run) -> None:
+    """W2 against its floor, and the API's memory held under load (bench/w2.py)."""
+    from bench import w2
 
     target = target_for(size)
     tenants = [t for t in generate.tenants(target) if t.cases]
-    writer = tenants[-1]
-    with psycopg.connect(target.owner_url) as conn:
-        row = conn.execute(
-            "SELECT id FROM pounds WHERE tenant_id = %s ORDER BY id LIMIT 1", (writer.id,)
-        ).fetchone()
-    assert row is not None
+    writer = w2.writer_of(tenants)
+    reader = max(tenants, key=lambda t: (t.cases, -t.index))
     logs = RESULTS / "logs"
-    with servers.pashu(target, logs) as up:
-        run.w4 = w4.measure(up, logs, seconds, 1.0, _say, run.notes)
-        body = {
-            "query": workloads.W2_PASHU,
-            "variables": {"input": workloads.w2_input(to_global_id("Pound", row[0]))},
-        }
-        headers = {"Content-Type": "application/json", "Authorization": f"Bearer {writer.token}"}
-        w2 = Request(up.url, json.dumps(body), headers)
-        workloads.send(w2)
-        for c in (1, 4):
-            r = load.run("pashu recordSeizure", w2, c, seconds / 2, warmup=1)
-            _say(f"W2 c={c}: {r.rps:.1f} rps p50 {r.p50_ms:.1f} ms")
-            run.w2.append(r)
-    # Undone once the server has stopped: requests wrk left in flight have finished by then.
-    _undo_w2(target.owner_url, writer)
+    logs.mkdir(parents=True, exist_ok=True)
+    try:
+        with servers.pashu(target, logs) as up, w2.floor_server(target, logs) as floor:
+            results, readings = w2.measure(target, writer, up, floor, seconds, warmup)
+            for r in results:
+                _say(f"W2 {r.server:>22} c={r.concurrency}: {r.rps:.1f} rps p50 {r.p50_ms:.1f} ms")
+            run.w2 += results
+            run.memory += readings
+            if soak:
+                for s in w2.soaks(target, up, reader, writer, soak):
+                    _say(
+                        f"memory {s.workload} c={s.concurrency} {soak:.0f} s: RSS "
+                        f"{s.samples[0][1]:,} -> {s.samples[-1][1]:,} KiB, "
+                        f"second half {s.growth_kib():+,} KiB"
+                    )
+                    run.soaks.append(s)
+    finally:
+        # Undone once the servers have stopped: requests wrk left in flight have finished.
+        w2.undo(target, writer)
 
 
-def _undo_w2(owner_url: str, writer: generate.BenchTenant) -> None:
-    import psycopg
-
-    new = "SELECT id FROM impoundments WHERE tenant_id = %(t)s AND register_number > %(n)s"
-    with psycopg.connect(owner_url) as conn:
-        p = {"t": writer.id, "n": writer.cases}
-        for table in ("impounded_animals", "notices"):
-            conn.execute(
-                f"DELETE FROM {table} WHERE tenant_id = %(t)s AND impoundment_id IN ({new})", p
-            )
-        conn.execute(
-            "DELETE FROM impoundments WHERE tenant_id = %(t)s AND register_number > %(n)s", p
-        )
-        conn.execute("DELETE FROM audit_events WHERE tenant_id = %(t)s", p)
-        conn.execute(
-            "UPDATE counters SET value = %(n)s WHERE tenant_id = %(t)s AND name = 'register'", p
-        )
-
-
-def _w4_alone(size: int, run: Run) -> None:
-    """--quick: W4 on its own server (the full run measures it beside W2)."""
+def _w4(size: int, seconds: float, run: Run) -> None:
+    """W4 on its own server, with its memory read around it."""
     logs = RESULTS / "logs"
     logs.mkdir(parents=True, exist_ok=True)
     with servers.pashu(target_for(size), logs) as up:
-        run.w4 = w4.measure(up, logs, 3.0, 1.0, _say, run.notes)
+        before = memory.rss_kib(up.pid)
+        run.w4 = w4.measure(up, logs, seconds, 1.0, _say, run.notes)
+        after = memory.rss_kib(up.pid)
+        run.memory.append(memory.Reading("W4", "pashu (every W4 query)", 8, before, after))
 
 
 def _w3(sizes: list[int], run: Run, celery: bool = True) -> None:
@@ -153,13 +140,18 @@ def main(argv: list[str] | None = None) -> int:
     run = Run(
         "--quick" if args.quick else "full", machine.describe(target_for(sizes[0])), stamp, 0.0
     )
-    for size in sizes:
-        _w1(size, conns, seconds, warmup, run)
-    if not args.quick:
-        _w2_w4(sizes[0], seconds, run)
-        _w3(sizes, run)
+    if args.w2:
+        generate.generate(target_for(sizes[0]), sizes[0])
+        _w2(sizes[0], seconds / 2, 1.0, args.soak, run)
     else:
-        _w4_alone(sizes[0], run)
+        for size in sizes:
+            _w1(size, conns, seconds, warmup, run)
+        _w2(sizes[0], 3.0 if args.quick else seconds / 2, 1.0, 0 if args.quick else args.soak, run)
+    if not args.quick and not args.w2:
+        _w4(sizes[0], seconds, run)
+        _w3(sizes, run)
+    elif args.quick:
+        _w4(sizes[0], 3.0, run)
         _w3(sizes[:1], run, celery=False)  # W3 at 10k in-process
     run.seconds = time.monotonic() - started
     RESULTS.mkdir(parents=True, exist_ok=True)
@@ -170,6 +162,8 @@ def main(argv: list[str] | None = None) -> int:
             {
                 "w1": {s: [r.row() for r in rs] for s, rs in run.w1.items()},
                 "w2": [r.row() for r in run.w2],
+                "memory": [m.row() for m in run.memory],
+                "soaks": [s.row() for s in run.soaks],
                 "w4": [r.row() for r in run.w4],
                 "w3": run.w3,
                 "machine": run.machine,
@@ -177,16 +171,18 @@ def main(argv: list[str] | None = None) -> int:
             indent=1,
         )
     )
-    if not args.quick:
+    if not args.quick and not args.w2:
         shutil.copy(report, ROOT / "REPORT.md")
     _say(f"report: {report}")
+    for label, value in w2_ratios(run.w2):
+        _say(f"{label} = {value:.2f}")
     w4_ratio = w4.headline(run.w4)
     if w4_ratio is not None:
         _say(f"W4 pashu/static rps = {w4_ratio:.2f}")
     for w in run.w3.values():
         _say(f"W3 due actions/s = {w['actions'] / w['seconds']:.0f}")
         break
-    for label, value in ratios(run.w1[sizes[0]]):
+    for label, value in ratios(run.w1.get(sizes[0], [])):
         _say(f"{label} = {value:.2f}")
     return 0
 

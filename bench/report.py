@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bench.load import Result
+from bench.memory import Reading, Soak
 
 HEADLINE_CONCURRENCY = 8
 
@@ -24,6 +25,8 @@ class Run:
     w4: list[Result] = field(default_factory=list)
     generation: dict[int, float] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
+    memory: list[Reading] = field(default_factory=list)
+    soaks: list[Soak] = field(default_factory=list)
 
 
 def _pick(results: list[Result], server: str, c: int) -> Result | None:
@@ -44,6 +47,55 @@ def ratios(results: list[Result], c: int = HEADLINE_CONCURRENCY) -> list[tuple[s
         out.append((f"W1 pashu/{other} p50", round(pashu.p50_ms / r.p50_ms, 2)))
         out.append((f"W1 pashu/{other} rps", round(pashu.rps / r.rps, 2)))
     return out
+
+
+def w2_ratios(results: list[Result]) -> list[tuple[str, float]]:
+    """W2: Pashu's p50 over the floor's (1 or below is the floor's speed) at 4 connections,
+    the headline, and at 1."""
+    out = []
+    for c, label in ((1, "W2 pashu/floor p50 (1 connection)"), (4, "W2 pashu/floor p50")):
+        mine = next(
+            (r for r in results if r.server.startswith("pashu") and r.concurrency == c), None
+        )
+        floor = next(
+            (r for r in results if r.server.startswith("floor") and r.concurrency == c), None
+        )
+        if mine is not None and floor is not None and floor.p50_ms:
+            out.append((label, round(mine.p50_ms / floor.p50_ms, 2)))
+    return out
+
+
+def _memory(run: Run) -> list[str]:
+    lines = [
+        "Resident memory (VmRSS) of each server process read before a point's warm-up and "
+        "after its run; Pashu's is the API process (uvicorn, one worker).",
+        "",
+        "| workload | server | connections | RSS before MiB | RSS after MiB | change MiB |",
+        "|---|---|---:|---:|---:|---:|",
+    ]
+    for m in run.memory:
+        lines.append(
+            f"| {m.workload} | {m.server} | {m.concurrency} | {m.before_kib / 1024:.1f} "
+            f"| {m.after_kib / 1024:.1f} | {(m.after_kib - m.before_kib) / 1024:+.1f} |"
+        )
+    if run.soaks:
+        lines += [
+            "",
+            "Held under a steady load on one Pashu process, RSS sampled every 2 s: flat after "
+            "warm-up when the second half's change is about zero.",
+            "",
+            "| workload | connections | seconds | requests | RSS at start MiB | at half-time MiB "
+            "| at end MiB | second half MiB |",
+            "|---|---:|---:|---:|---:|---:|---:|---:|",
+        ]
+        for s in run.soaks:
+            late = s.after_warmup() or [s.samples[-1][1]]
+            lines.append(
+                f"| {s.workload} | {s.concurrency} | {s.seconds:.0f} | {s.requests:,} "
+                f"| {s.samples[0][1] / 1024:.1f} | {late[0] / 1024:.1f} | {late[-1] / 1024:.1f} "
+                f"| {s.growth_kib() / 1024:+.1f} |"
+            )
+    return lines
 
 
 def _table(results: list[Result]) -> list[str]:
@@ -157,7 +209,20 @@ def markdown(run: Run) -> str:
         out += ["", "### How W1's cost grows with the data", ""]
         out += _scale_table(run.w1)
     out += ["", "## W2 — `recordSeizure`", ""]
-    out += _table(run.w2) if run.w2 else ["Not run in this mode."]
+    if run.w2:
+        out += [
+            "A clerk records a seizure of three animals with an owner. The **floor** writes the "
+            "same rows (counter, case, animals, audit event; checked column by column before "
+            "timing) with hand-written SQL in one transaction as `pashu_app` under row-level "
+            "security: the tenant, then one statement of data-modifying CTEs, then the commit; "
+            "no token and no law checks (bench/floor_w2.py).",
+            "",
+            *[f"- **{label}** = {value:.2f}" for label, value in w2_ratios(run.w2)],
+            "",
+        ]
+        out += _table(run.w2)
+    else:
+        out += ["Not run in this mode."]
     out += ["", "## W3 — the sweep over all tenants at an `as_of`", ""]
     if run.w3_gap:
         out += [f"**Gap:** {run.w3_gap}"]
@@ -176,7 +241,10 @@ def markdown(run: Run) -> str:
             ],
         ]
     out += ["", "## W4 — the public law against a static floor", ""]
-    out += _w4(run.w4)
+    out += _w4(run.w4) if run.w4 else ["Not run in this mode."]
+    if run.memory or run.soaks:
+        out += ["", "## Memory", ""]
+        out += _memory(run)
     if run.notes:
         out += ["", "## Notes", "", *[f"- {n}" for n in run.notes]]
     return "\n".join(out) + "\n"

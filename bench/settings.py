@@ -31,6 +31,7 @@ PORTS = {
     "floor": _PORT_BASE + 2,
     "postgraphile": _PORT_BASE + 3,
     "static": _PORT_BASE + 4,  # W4's static floor (bench/static.py)
+    "floor_w2": _PORT_BASE + 5,  # W2's floor (bench/floor_w2.py)
 }
 BASE = os.environ.get("BENCH_DB", "pashu_bench")
 

@@ -33,15 +33,21 @@ def _limits(mapper: Mapper[Any]) -> list[tuple[str, int]]:
     ]
 
 
+def check(obj: object) -> None:
+    """Refuse `obj` if a text of it is longer than its column (for rows written without
+    a flush, too)."""
+    for key, length in _limits(inspect(obj).mapper):
+        value = getattr(obj, key, None)
+        if isinstance(value, str) and len(value) > length:
+            field = api_name(key)
+            raise ValidationError(
+                f"`{field}` is longer than its {length} characters ({len(value)})",
+                field=field,
+                maxLength=length,
+            )
+
+
 @event.listens_for(ScopedSession, "before_flush")
 def _fits(session: Session, flush_context: Any, instances: Any) -> None:
     for obj in (*session.new, *session.dirty):
-        for key, length in _limits(inspect(obj).mapper):
-            value = getattr(obj, key, None)
-            if isinstance(value, str) and len(value) > length:
-                field = api_name(key)
-                raise ValidationError(
-                    f"`{field}` is longer than its {length} characters ({len(value)})",
-                    field=field,
-                    maxLength=length,
-                )
+        check(obj)

@@ -25,8 +25,15 @@ from pashu.core.errors import (
 )
 from pashu.core.legaltime import aware, ist, legal_date
 from pashu.core.recorded_at import not_after_now
-from pashu.db.impoundment import AnimalStatus, ImpoundedAnimal, Impoundment, Notice
+from pashu.db.impoundment import (
+    AnimalStatus,
+    CaseStatus,
+    ImpoundedAnimal,
+    Impoundment,
+    Notice,
+)
 from pashu.db.pounds import LocalAuthority, Pound
+from pashu.db.types import new_id
 from pashu.jurisdictions import registry
 from pashu.jurisdictions.base import (
     Action,
@@ -36,10 +43,10 @@ from pashu.jurisdictions.base import (
     SeizerCapacity,
     TimelineStep,
 )
+from pashu.jurisdictions.extent import KindEntry
 from pashu.jurisdictions.species import SPECIES, canonical
-from pashu.services import audit, extent
+from pashu.services import audit, extent, seizure_rows
 from pashu.services import impoundments as cases
-from pashu.services.numbering import next_number
 from pashu.services.people import Person
 from pashu.services.tenants import Principal
 
@@ -76,7 +83,31 @@ def act_kinds(plugin: Jurisdiction) -> list[str]:
     return _KINDS[plugin.code]
 
 
-def _seizable(session: Session, plugin: Jurisdiction, species: str, on: date) -> str:
+def _kinds_named(
+    session: Session, plugin: Jurisdiction, animals: list[AnimalLine]
+) -> list[KindEntry]:
+    """The tenant's notifications of every kind the seizure names, read in one statement
+    (none where the Act takes no notified kinds); unknown names are refused line by line."""
+    try:
+        plugin.kinds()
+    except NotInJurisdiction:
+        return []
+    names = []
+    for line in animals:
+        try:
+            names.append(plugin.classify(canonical(line.species)).species)
+        except UnknownSpecies:
+            continue
+    return extent.kind_entries(session, names)
+
+
+def _seizable(
+    session: Session,
+    plugin: Jurisdiction,
+    species: str,
+    on: date,
+    entries: list[KindEntry],
+) -> str:
     """Only what the Act covers on the day may be impounded under it: cattle (with the kinds
     notified into the Act by then), or animals. A clerk who names something else is told the
     Act's own kinds, not the whole vocabulary."""
@@ -90,7 +121,7 @@ def _seizable(session: Session, plugin: Jurisdiction, species: str, on: date) ->
             kinds=kinds,
             field="animals",
         ) from None
-    c = extent.classify(session, plugin, name, on)
+    c = extent.classify(session, plugin, name, on, entries)
     if c.is_cattle.value or c.is_animal.value:
         return name
     cites = c.is_cattle.cites or c.is_animal.cites
@@ -156,14 +187,17 @@ def record_seizure(
     if not animals:
         raise ValidationError("a seizure lists at least one animal", field="animals")
     lines = []
+    notified = _kinds_named(session, plugin, animals)
     for line in animals:
         bounds.heads(line.count, "animals.count", MAX_HEADS)
         if len(line.ear_tags) > line.count:
             raise ValidationError("more ear tags than animals", field="animals")
-        lines.append((_seizable(session, plugin, line.species, legal_date(seized)), line))
+        lines.append((_seizable(session, plugin, line.species, legal_date(seized), notified), line))
     bounds.heads(sum(ln.count for ln in animals), "animals", bounds.MAX_HEADS_PER_SEIZURE)
+    # The case's id is made here, not at its flush, so that its animals and its next duty
+    # are known before the case is written (no UPDATE of the row just inserted).
     case = Impoundment(
-        register_number=next_number(session, who.tenant_id, "register"),
+        id=new_id(),
         pound_id=pound_id,
         seized_at=seized,
         impounded_at=brought,
@@ -178,10 +212,9 @@ def record_seizure(
         area=where,
         owner_name=_text(owner.name, "owner.name", limit=200) if owner else None,
         owner_address=_text(owner.address, "owner.address") if owner else None,
+        status=CaseStatus.IMPOUNDED.value,
         recorded_by=who.actor,
     )
-    session.add(case)
-    session.flush()
     brought_in = [
         ImpoundedAnimal(
             impoundment_id=case.id,
@@ -194,16 +227,14 @@ def record_seizure(
         for species, line in lines
         for tag in [*line.ear_tags, *[None] * (line.count - len(line.ear_tags))]
     ]
-    session.add_all(brought_in)
     cases.schedule(plugin, case, [], brought_in)
-    session.flush()
-    audit.record(
+    # The register number is taken last, as the rows are written: it locks the counter.
+    seizure_rows.write(
         session,
         who.actor,
-        "impoundment.record_seizure",
-        f"Impoundment:{case.id}",
-        after={
-            "registerNumber": case.register_number,
+        case,
+        brought_in,
+        {
             "animals": [{"species": s, "count": ln.count} for s, ln in lines],
             "cites": [c.label for c in entry.cites],
             "capacity": capacity.value,
