@@ -53,7 +53,7 @@ async def _department(
 async def test_two_workers_finish_every_tenants_batches_exactly_once(
     dbs: Databases, gql: GraphQLClient, broker: Celery, worker: Callable[..., Worker]
 ) -> None:
-    mizoram, _ = await _department(dbs, gql, "mizoram")
+    mizoram, seized = await _department(dbs, gql, "mizoram")
     nagaland, _ = await _department(dbs, gql, "nagaland")
     worker(dbs.app)
     worker(dbs.app)
@@ -81,6 +81,12 @@ async def test_two_workers_finish_every_tenants_batches_exactly_once(
     assert _count(dbs, nagaland.id, Notice) == 2 * CASES
     assert _count(dbs, mizoram.id, Auction) + _count(dbs, nagaland.id, Auction) == 0
     assert _actions(dbs, nagaland.id, "pashu.act_on_cases") == 2 * CASES
+    # The batch's runs say what happened to which case: one run per case, its own action.
+    with dbs.admin.transaction(mizoram.id) as s:
+        runs = s.execute(
+            select(TaskRun.subject, TaskRun.actions).where(TaskRun.task == "pashu.act_on_cases")
+        ).all()
+    assert sorted(runs) == sorted((f"Impoundment:{i}", 1) for i in seized)
 
 
 def _waiting_on_a_lock(pg: Databases) -> bool:
@@ -123,7 +129,8 @@ async def test_a_worker_killed_in_the_middle_of_a_batch_leaves_nothing_and_it_is
     assert _count(pg, t.id, AuditEvent, AuditEvent.action == "impoundment.record_notice") == 0
 
     worker(pg.app, visibility=2)  # the unacknowledged batch is delivered again
-    wait_for(lambda: _ended(pg, t.id, "pashu.act_on_cases") == 1, "the redelivered batch", 90)
+    # The batch records a run per case it did (the killed attempt recorded nothing).
+    wait_for(lambda: _ended(pg, t.id, "pashu.act_on_cases") == CASES, "the redelivered batch", 90)
     assert _count(pg, t.id, Notice) == CASES  # every case's announcement, once
     assert _actions(pg, t.id, "pashu.act_on_cases") == CASES
     with pg.admin.transaction(t.id) as s:

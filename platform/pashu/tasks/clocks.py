@@ -16,7 +16,7 @@ import hashlib
 import logging
 import time
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 from typing import Any
 
@@ -64,10 +64,12 @@ def _recorded(
     as_of: str,
     work: Callable[[Session, uuid.UUID, datetime], int],
     then: Callable[[], object] | None = None,
+    each: Callable[[], list[tuple[str, int]]] | None = None,
 ) -> int:
     """Run `work` in one transaction of the tenant, and `then` after it commits (the
     relay), then record the run in another transaction (so a failed run is recorded too).
-    Returns the number of actions taken."""
+    With `each`, a run that did its work is recorded as one run per (subject, actions) it
+    names, so a batch says what happened to which case. Returns the number of actions."""
     db = database()
     tid = uuid.UUID(tenant_id)
     when = _instant(as_of)
@@ -89,42 +91,50 @@ def _recorded(
         outcome = RunOutcome.FAILED if last else RunOutcome.RETRYING
         error = f"{type(err).__name__}: {err}"
         _record(
-            tid, task.name, subject, when, outcome, started_seconds, started_at, 0, attempt, error
+            tid,
+            task.name,
+            [(subject, 0)],
+            when,
+            outcome,
+            started_seconds,
+            started_at,
+            attempt,
+            error,
         )
         raise
-    _record(
-        tid, task.name, subject, when, outcome, started_seconds, started_at, actions, attempt, error
-    )
+    pieces = each() if each is not None and outcome is RunOutcome.OK else [(subject, actions)]
+    _record(tid, task.name, pieces, when, outcome, started_seconds, started_at, attempt, error)
     return actions
 
 
 def _record(
     tid: uuid.UUID,
     name: str,
-    subject: str | None,
+    pieces: Sequence[tuple[str | None, int]],
     when: datetime,
     outcome: RunOutcome,
     started_seconds: float,
     started_at: datetime,
-    actions: int,
     attempt: int,
     error: str | None,
 ) -> None:
+    """Record the run: one row per (subject, actions) piece, in one transaction."""
     metrics.observe_task(name, outcome.value, time.monotonic() - started_seconds)
     try:
         with database().transaction(tid) as s:
-            sweep.record_run(
-                s,
-                task=name,
-                subject=subject,
-                as_of=when,
-                outcome=outcome,
-                started_seconds=started_seconds,
-                started_at=started_at,
-                actions=actions,
-                attempt=attempt,
-                error=error,
-            )
+            for subject, actions in pieces:
+                sweep.record_run(
+                    s,
+                    task=name,
+                    subject=subject,
+                    as_of=when,
+                    outcome=outcome,
+                    started_seconds=started_seconds,
+                    started_at=started_at,
+                    actions=actions,
+                    attempt=attempt,
+                    error=error,
+                )
     except DBAPIError:  # the database is down: the broker's retry is the record that counts
         log.exception("could not record the run of %s", name)
 
@@ -197,25 +207,37 @@ def _batch(
     """A batch of a tenant's pieces of work in one transaction. The law's refusal of one
     piece is recorded as that piece's failed run; the others are done."""
     refused: list[sweep.Failure] = []
+    per_case: dict[uuid.UUID | None, int] = {}
 
     def work(s: Session, tid: uuid.UUID, when: datetime) -> int:
         done, failed = act(s, sweep.clock(s, tid), [uuid.UUID(i) for i in ids], when)
         refused[:] = failed
+        per_case.clear()
+        for d in done:
+            per_case[d.impoundment_id] = per_case.get(d.impoundment_id, 0) + 1
         return len(done)
+
+    def each() -> list[tuple[str, int]]:
+        """Cases: a run per case, as a one-case task records it (the clerk's dashboard says
+        what happened to which register number)."""
+        gone = {str(f.due.id) for f in refused}
+        return [(f"{label}:{i}", per_case.get(uuid.UUID(i), 0)) for i in ids if i not in gone]
 
     started_seconds, started_at = time.monotonic(), datetime.now(UTC)
     more = f" and {len(ids) - 1} more" if len(ids) > 1 else ""
-    actions = _recorded(task, tenant_id, f"{label}:{ids[0]}{more}", as_of, work)
+    subject = f"{label}:{ids[0]}{more}"
+    actions = _recorded(
+        task, tenant_id, subject, as_of, work, each=each if label == "Impoundment" else None
+    )
     for failure in refused:
         _record(
             uuid.UUID(tenant_id),
             task.name,
-            f"{label}:{failure.due.id}",
+            [(f"{label}:{failure.due.id}", 0)],
             _instant(as_of),
             RunOutcome.FAILED,
             started_seconds,
             started_at,
-            0,
             task.request.retries + 1,
             f"{failure.code}: {failure.message}",
         )

@@ -29,7 +29,8 @@ export function describe(run, cases) {
   if (run.task === "pashu.sweep_tenant") {
     return [n ? `Looked for due duties: ${plural(n, "duty", "duties")} handed on to be done` : "Looked for due duties: none was due"];
   }
-  if (run.task === "pashu.act_on_case" && run.subject) {
+  // A batch of cases records a run per case, so both tasks read alike.
+  if ((run.task === "pashu.act_on_case" || run.task === "pashu.act_on_cases") && run.subject?.startsWith("Impoundment:")) {
     const c = cases.get(globalId(run.subject));
     const who = c ? caseRef(c) : "A case";
     if (!n) return [who, ": nothing was due any more"];
