@@ -97,6 +97,10 @@ SELECT (SELECT count(*) FROM tenants t WHERE EXISTS (
             SELECT 1 FROM task_runs r WHERE r.tenant_id = t.id AND r.task = 'pashu.sweep_tenant'
             AND r.outcome = 'OK')),
        (SELECT count(*) FROM outbox),
+       -- pieces handed on: a batch of cases records a run per case (tasks/clocks.py)
+       (SELECT coalesce(sum(CASE WHEN task = 'pashu.act_on_cases'
+                                 THEN json_array_length((kwargs::json) -> 'ids') ELSE 1 END), 0)
+          FROM outbox),
        (SELECT count(*) FROM outbox WHERE sent_at IS NULL),
        (SELECT count(*) FROM task_runs WHERE task <> 'pashu.sweep_tenant'
             AND outcome <> 'RETRYING'),
@@ -128,8 +132,8 @@ def measure(target: Target, workers: int, tenants: int, logs: Path) -> dict[str,
                 while True:
                     row = c.execute(_PROGRESS).fetchone()
                     assert row is not None
-                    swept, messages, unsent, ended, actions, failed = row
-                    if swept >= tenants and unsent == 0 and ended >= messages:
+                    swept, messages, pieces, unsent, ended, actions, failed = row
+                    if swept >= tenants and unsent == 0 and ended >= pieces:
                         break
                     if time.monotonic() - started > TIMEOUT:
                         raise RuntimeError(f"W3 on Celery did not finish: {ended}/{messages}")
