@@ -311,8 +311,8 @@ def record_run(
         attempt=attempt,
         error=error[:2000] if error else None,
     )
+    # Written with the transaction: a batch's runs go as one multi-row INSERT.
     session.add(run_)
-    session.flush()
     return run_
 
 
