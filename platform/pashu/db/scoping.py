@@ -52,18 +52,23 @@ def tenant_criteria(tenant: uuid.UUID | None) -> LoaderCriteriaOption:
     )
 
 
+def stamp(obj: object, tenant: uuid.UUID | None) -> None:
+    """Give a new row the session's tenant, or refuse it if it names another."""
+    if not isinstance(obj, TenantOwned):
+        return
+    if obj.tenant_id is None:
+        if tenant is None:
+            raise RuntimeError(f"cannot save {type(obj).__name__} outside a tenant scope")
+        obj.tenant_id = tenant
+    elif obj.tenant_id != tenant:
+        raise RuntimeError(f"{type(obj).__name__} belongs to another tenant")
+
+
 @event.listens_for(ScopedSession, "before_flush")
 def _stamp_tenant(session: Session, flush_context: Any, instances: Any) -> None:
     tenant = session.info.get(TENANT)
     for obj in session.new:
-        if not isinstance(obj, TenantOwned):
-            continue
-        if obj.tenant_id is None:
-            if tenant is None:
-                raise RuntimeError(f"cannot save {type(obj).__name__} outside a tenant scope")
-            obj.tenant_id = tenant
-        elif obj.tenant_id != tenant:
-            raise RuntimeError(f"{type(obj).__name__} belongs to another tenant")
+        stamp(obj, tenant)
 
 
 @event.listens_for(ScopedSession, "after_begin")

@@ -47,6 +47,9 @@ class Act:
     confidence: Confidence = Confidence.READ
     note: str | None = None
     _index: dict[str, Section] = field(default_factory=dict, compare=False, repr=False)
+    # Citations are immutable and an Act does not change while a process runs: each label
+    # is parsed once (the sweep cites a few sections for every case it decides).
+    _cited: dict[str, Citation] = field(default_factory=dict, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         self._index.update({s.number: s for s in self.sections})
@@ -73,8 +76,10 @@ class Act:
 
     def cite_label(self, label: str) -> Citation:
         """Cite by the label lawyers write: "14", "14(3)", "2(k)(ii)"."""
-        section, subsection = parse_label(label)
-        return self.cite(section, subsection)
+        cited = self._cited.get(label)
+        if cited is None:
+            cited = self._cited[label] = self.cite(*parse_label(label))
+        return cited
 
 
 def parse_label(label: str) -> tuple[str, str | None]:

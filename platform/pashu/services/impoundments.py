@@ -5,6 +5,7 @@ from __future__ import annotations
 import uuid
 from collections.abc import Sequence
 from datetime import datetime
+from functools import lru_cache
 from typing import Any, cast
 
 from sqlalchemy import CursorResult, select, update
@@ -86,7 +87,30 @@ def events(case: Impoundment, issued: Sequence[Notice]) -> TimelineEvents:
 def timeline(
     plugin: Jurisdiction, case: Impoundment, issued: Sequence[Notice]
 ) -> list[TimelineStep]:
-    return plugin.impoundment_timeline(events(case, issued))
+    return list(_timeline(_Same(plugin), events(case, issued)))
+
+
+class _Same:
+    """A plugin as a cache key: the same object, not an equal one."""
+
+    __slots__ = ("plugin",)
+
+    def __init__(self, plugin: Jurisdiction) -> None:
+        self.plugin = plugin
+
+    def __hash__(self) -> int:
+        return id(self.plugin)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Same) and other.plugin is self.plugin
+
+
+# An Act's timeline is a function of the case's events alone, and one case's is asked for
+# several times as a step is taken (which step is due, is it late, what comes next): kept
+# for the last few thousand events. The steps are frozen; each caller gets its own list.
+@lru_cache(maxsize=4096)
+def _timeline(plugin: _Same, happened: TimelineEvents) -> tuple[TimelineStep, ...]:
+    return tuple(plugin.plugin.impoundment_timeline(happened))
 
 
 def step(steps: Sequence[TimelineStep], action: Action) -> TimelineStep | None:

@@ -33,6 +33,7 @@ from sqlalchemy.orm import Session
 
 from pashu.core.errors import PashuError
 from pashu.core.legaltime import aware, ist
+from pashu.db import bulk
 from pashu.db.base import Base
 from pashu.db.clocks import Auction, ClaimWindow
 from pashu.db.impoundment import AnimalStatus, ImpoundedAnimal, Impoundment, Notice, Sale
@@ -73,7 +74,7 @@ def _lock(session: Session, ids: Sequence[uuid.UUID], when: datetime) -> list[Im
     """The batch's cases still due at `when`, locked, in the order asked."""
     found = session.scalars(
         select(Impoundment)
-        .where(Impoundment.id.in_(ids), Impoundment.next_action_at <= when)
+        .where(bulk.among(session, Impoundment.id, ids), Impoundment.next_action_at <= when)
         .with_for_update(skip_locked=True)
         .execution_options(populate_existing=True)
     )
@@ -86,11 +87,11 @@ def _read(session: Session, locked: Sequence[Impoundment]) -> _Read:
     read = _Read(animals={i: [] for i in ids}, notices={i: [] for i in ids})
     for a in session.scalars(
         select(ImpoundedAnimal)
-        .where(ImpoundedAnimal.impoundment_id.in_(ids))
+        .where(bulk.among(session, ImpoundedAnimal.impoundment_id, ids))
         .order_by(ImpoundedAnimal.id)
     ):
         read.animals[a.impoundment_id].append(a)
-    for n in session.scalars(select(Notice).where(Notice.impoundment_id.in_(ids))):
+    for n in session.scalars(select(Notice).where(bulk.among(session, Notice.impoundment_id, ids))):
         read.notices[n.impoundment_id].append(n)
     pounds = {c.pound_id for c in locked}
     for pound_id, pound, authority in session.execute(
@@ -100,13 +101,13 @@ def _read(session: Session, locked: Sequence[Impoundment]) -> _Read:
             (LocalAuthority.tenant_id == Pound.tenant_id)
             & (LocalAuthority.id == Pound.local_authority_id),
         )
-        .where(Pound.id.in_(pounds))
+        .where(bulk.among(session, Pound.id, pounds))
     ):
         read.places[pound_id] = (pound, authority)
     if any(c.next_action == Action.AUCTION.value or _may_reach_auction(c) for c in locked):
         for case_id, round_, closed_at in session.execute(
             select(Auction.impoundment_id, Auction.round, Auction.closed_at).where(
-                Auction.impoundment_id.in_(ids)
+                bulk.among(session, Auction.impoundment_id, ids)
             )
         ):
             read.last_round[case_id] = max(read.last_round.get(case_id, 0), round_)
@@ -227,6 +228,7 @@ def act_on_cases(
         # deciding reads nothing, so nothing autoflushes half a batch.
         with session.begin_nested():
             rows: list[Base] = []
+            moved: list[Impoundment] = []
             for case in locked:
                 before = {k: getattr(case, k) for k in _STATE}
                 known = list(read.notices[case.id])
@@ -240,8 +242,10 @@ def act_on_cases(
                     continue
                 rows += plan.rows
                 done += plan.done
-            session.add_all(rows)
-            session.flush()
+                if any(getattr(case, k) != v for k, v in before.items()):
+                    moved.append(case)
+            bulk.update_all(session, moved, _STATE)  # the cases' status and next duties
+            bulk.insert_all(session, rows)
     except IntegrityError:  # a row written since the batch was read: one case at a time
         done, refused = [], []
         for case in locked:
@@ -264,11 +268,16 @@ def act_on_windows(
     who.require("clerk", "finance")
     now = aware(as_of)
     plugin = registry.get(who.jurisdiction)
-    asked = select(ClaimWindow.impoundment_id).where(ClaimWindow.id.in_(window_ids))
+    asked = select(ClaimWindow.impoundment_id).where(
+        bulk.among(session, ClaimWindow.id, window_ids)
+    )
     open_ = list(
         session.scalars(
             select(ClaimWindow)
-            .where(ClaimWindow.impoundment_id.in_(asked), ClaimWindow.closed_at.is_(None))
+            .where(
+                ClaimWindow.impoundment_id.in_(asked),
+                ClaimWindow.closed_at.is_(None),
+            )
             .with_for_update(skip_locked=True)
             .execution_options(populate_existing=True)
         )
@@ -280,17 +289,22 @@ def act_on_windows(
         by_case[w.impoundment_id].append(w)
     case_ids = list(by_case)
     found = {
-        c.id: c for c in session.scalars(select(Impoundment).where(Impoundment.id.in_(case_ids)))
+        c.id: c
+        for c in session.scalars(
+            select(Impoundment).where(bulk.among(session, Impoundment.id, case_ids))
+        )
     }
     last = dict(
         session.execute(
             select(Sale.impoundment_id, func.max(Sale.at))
-            .where(Sale.impoundment_id.in_(case_ids))
+            .where(bulk.among(session, Sale.impoundment_id, case_ids))
             .group_by(Sale.impoundment_id)
         ).all()
     )
     issued: dict[uuid.UUID, list[Notice]] = defaultdict(list)
-    for n in session.scalars(select(Notice).where(Notice.impoundment_id.in_(case_ids))):
+    for n in session.scalars(
+        select(Notice).where(bulk.among(session, Notice.impoundment_id, case_ids))
+    ):
         issued[n.impoundment_id].append(n)
     read = _Windows(by_case, found, last, issued)
     try:
@@ -350,7 +364,7 @@ def _close_windows(
     pounds = {found[w.impoundment_id].pound_id for w, _, _ in due}
     authority = dict(
         session.execute(
-            select(Pound.id, Pound.local_authority_id).where(Pound.id.in_(pounds))
+            select(Pound.id, Pound.local_authority_id).where(bulk.among(session, Pound.id, pounds))
         ).all()
     )
     subjects = [f"Impoundment:{w.impoundment_id}" for w, _, _ in due]
@@ -362,7 +376,7 @@ def _close_windows(
             (LedgerTransaction.tenant_id == LedgerEntry.tenant_id)
             & (LedgerTransaction.id == LedgerEntry.transaction_id),
         )
-        .where(LedgerTransaction.subject.in_(subjects))
+        .where(bulk.among(session, LedgerTransaction.subject, subjects))
         .group_by(LedgerTransaction.subject, LedgerEntry.account)
     ):
         books[subject][acct] = total

@@ -1,0 +1,183 @@
+"""Many rows written with one statement per table instead of a flush.
+
+A flush of thousands of new objects spends most of its time in the unit of work's own
+bookkeeping, and psycopg parses the long multi-row VALUES statement it is sent, parameter
+by parameter, in Python. On PostgreSQL the rows go instead as one
+`INSERT … SELECT … FROM unnest(<one array per column>)` per table (`insert_all`), and
+changed columns of loaded rows as one `UPDATE … FROM unnest(…)` (`update_all`): a parameter
+per column whatever the number of rows. The rows are those a flush would write: the
+session's tenant, the columns' Python defaults, text bounds checked first, JSON as the JSON
+columns write it; new objects get those values and stay out of the session (nothing reads
+them back), updated ones are left as if flushed. Elsewhere (SQLite) the session flushes.
+`among` is `IN` as one array parameter, for the same reason.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import defaultdict
+from collections.abc import Iterable, Sequence
+from functools import cache
+from typing import Any
+from typing import cast as cast_type
+
+from sqlalchemy import (
+    JSON,
+    Column,
+    Table,
+    any_,
+    bindparam,
+    cast,
+    func,
+    insert,
+    inspect,
+    literal,
+    select,
+    update,
+)
+from sqlalchemy.dialects.postgresql import ARRAY
+from sqlalchemy.orm import Mapper, QueryableAttribute, Session
+from sqlalchemy.orm.attributes import set_committed_value
+from sqlalchemy.sql import ColumnElement
+from sqlalchemy.sql.dml import Insert, Update
+from sqlalchemy.sql.selectable import TableValuedAlias
+from sqlalchemy.types import Text
+
+from pashu.db import bounds
+from pashu.db.base import Base
+from pashu.db.scoping import TENANT, stamp
+
+
+def insert_all(session: Session, objects: Sequence[object]) -> None:
+    """Write `objects` (new, of single-table mappers), parents' tables before children's."""
+    if not objects:
+        return
+    if session.get_bind().dialect.name != "postgresql":
+        session.add_all(objects)
+        session.flush()
+        return
+    tenant = session.info.get(TENANT)
+    by_table: dict[Table, list[object]] = defaultdict(list)
+    for obj in objects:
+        mapper = inspect(obj).mapper
+        stamp(obj, tenant)
+        _fill_defaults(mapper, obj)
+        bounds.check(obj)  # as a flush would, before anything is written
+        by_table[mapper.local_table].append(obj)
+    for table in Base.metadata.sorted_tables:
+        rows = by_table.get(table)
+        if rows:
+            keys = _keys(inspect(rows[0]).mapper)
+            params = {
+                f"c{i}": _column(table.c[name], key, rows) for i, (name, key) in enumerate(keys)
+            }
+            session.execute(_statement(table), params)
+
+
+@cache
+def _keys(mapper: Mapper[Any]) -> tuple[tuple[str, str], ...]:
+    """(column name, attribute key) of every column the mapper writes."""
+    if mapper.local_table is not mapper.persist_selectable or mapper.inherits is not None:
+        raise TypeError(f"{mapper.class_.__name__}: only single-table mappers are written here")
+    return tuple((col.name, mapper.get_property_by_column(col).key) for col in mapper.local_table.c)
+
+
+@cache
+def _defaults(mapper: Mapper[Any]) -> tuple[tuple[str, Any], ...]:
+    """(attribute key, the column's Python default) for the columns that have one."""
+    out = []
+    for name, key in _keys(mapper):
+        col = mapper.local_table.c[name]
+        if col.server_default is not None:
+            raise TypeError(f"{col}: a server default is left to a flush")
+        if col.default is not None:
+            out.append((key, col.default))
+    return tuple(out)
+
+
+def _fill_defaults(mapper: Mapper[Any], obj: object) -> None:
+    # A flush leaves out a column whose value is missing or None, so its default fires.
+    for key, default in _defaults(mapper):
+        if obj.__dict__.get(key) is None:
+            setattr(obj, key, default.arg(None) if default.is_callable else default.arg)
+
+
+def _column(col: Column[Any], key: str, rows: Sequence[object]) -> list[Any]:
+    values = [getattr(r, key) for r in rows]
+    if isinstance(col.type, JSON):
+        # As the JSON column writes it: json.dumps, and None as JSON null unless the column
+        # keeps SQL NULL for it.
+        null = col.type.none_as_null
+        return [None if v is None and null else json.dumps(v) for v in values]
+    return values
+
+
+@cache
+def _statement(table: Table) -> Insert:
+    rows = _unnest(list(table.c))
+    picked = [_typed(rows, c) for c in table.c]
+    return insert(table).from_select([c.name for c in table.c], select(*picked))
+
+
+def _unnest(cols: Sequence[Column[Any]]) -> TableValuedAlias:
+    """`unnest(:c0, :c1, …) AS rows(<names>)`: an array parameter per column (JSON as text)."""
+    arrays = [
+        bindparam(f"c{i}", type_=ARRAY(Text() if isinstance(c.type, JSON) else c.type))
+        for i, c in enumerate(cols)
+    ]
+    return func.unnest(*arrays).table_valued(*(c.name for c in cols)).render_derived()
+
+
+def _typed(rows: TableValuedAlias, col: Column[Any]) -> ColumnElement[Any]:
+    return cast(rows.c[col.name], col.type) if isinstance(col.type, JSON) else rows.c[col.name]
+
+
+def update_all(session: Session, objects: Sequence[object], keys: Sequence[str]) -> None:
+    """Write `keys` of `objects` (persistent, of one single-table mapper) with one UPDATE
+    joined to arrays of their keys and values; the objects are then as if flushed."""
+    if not objects:
+        return
+    if session.get_bind().dialect.name != "postgresql":
+        session.flush()
+        return
+    mapper = inspect(objects[0]).mapper
+    table = mapper.local_table
+    pks = tuple(mapper.get_property_by_column(c).key for c in mapper.primary_key)
+    for obj in objects:
+        bounds.check(obj)
+    params = {
+        f"c{i}": _column(table.c[_name(mapper, key)], key, objects)
+        for i, key in enumerate((*pks, *keys))
+    }
+    with session.no_autoflush:  # else the unit of work would write them first, row by row
+        session.execute(_update(mapper, pks, tuple(keys)), params)
+    for obj in objects:
+        for key in keys:
+            set_committed_value(obj, key, getattr(obj, key))
+
+
+def _name(mapper: Mapper[Any], key: str) -> str:
+    return mapper.get_property(key).columns[0].name
+
+
+@cache
+def _update(mapper: Mapper[Any], pks: tuple[str, ...], keys: tuple[str, ...]) -> Update:
+    table = cast_type(Table, mapper.local_table)  # single-table mappers only (_keys)
+    cols = [table.c[_name(mapper, k)] for k in (*pks, *keys)]
+    rows = _unnest(cols)
+    return (
+        update(table)
+        .where(*(c == rows.c[c.name] for c in cols[: len(pks)]))
+        .values({c.name: _typed(rows, c) for c in cols[len(pks) :]})
+    )
+
+
+def among(
+    session: Session, column: QueryableAttribute[Any], values: Iterable[Any]
+) -> ColumnElement[bool]:
+    """`column IN (values)`; on PostgreSQL `column = ANY(:array)`: one parameter, however
+    many values (a batch's 500 placeholders would be parsed out of the SQL text anew by the
+    driver at each statement)."""
+    if session.get_bind().dialect.name != "postgresql":
+        return column.in_(list(values))
+    return column == any_(literal(list(values), ARRAY(column.type)))
