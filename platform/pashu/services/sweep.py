@@ -287,8 +287,7 @@ def run(session: Session, who: Principal, as_of: datetime) -> tuple[list[DueActi
     return done, failed
 
 
-def record_run(
-    session: Session,
+def run_row(
     *,
     task: str,
     subject: str | None,
@@ -300,7 +299,8 @@ def record_run(
     attempt: int = 1,
     error: str | None = None,
 ) -> TaskRun:
-    run_ = TaskRun(
+    """A task's run, to be written with the transaction's other rows."""
+    return TaskRun(
         task=task,
         subject=subject,
         as_of=aware(as_of),
@@ -311,9 +311,6 @@ def record_run(
         attempt=attempt,
         error=error[:2000] if error else None,
     )
-    # Written with the transaction: a batch's runs go as one multi-row INSERT.
-    session.add(run_)
-    return run_
 
 
 def runs(session: Session, page: Page | None, failed_only: bool) -> list[TaskRun]:

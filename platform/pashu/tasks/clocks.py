@@ -21,14 +21,16 @@ from datetime import UTC, datetime
 from typing import Any
 
 import structlog
-from celery import Task
+from celery import Task, signals
 from sqlalchemy.exc import DBAPIError
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import Session, configure_mappers
 
 from pashu.core.errors import PashuError
+from pashu.db import bulk
 from pashu.db.clocks import RunOutcome
 from pashu.db.engine import database
 from pashu.db.tenancy import Tenant
+from pashu.jurisdictions import registry
 from pashu.observability import metrics
 from pashu.services import sweep, sweep_batch
 from pashu.tasks import outbox
@@ -51,6 +53,14 @@ RELIABLE: dict[str, Any] = {
     "retry_backoff_max": retry_ceiling(),
     "retry_jitter": True,
 }
+
+
+@signals.worker_init.connect
+def _load_the_law(**_: Any) -> None:
+    """The Acts loaded and the mappers configured in the worker's main process, before it
+    forks: its processes share them, and none spends its first task on them."""
+    registry.codes()
+    configure_mappers()
 
 
 def _instant(as_of: str | None) -> datetime:
@@ -122,9 +132,8 @@ def _record(
     metrics.observe_task(name, outcome.value, time.monotonic() - started_seconds)
     try:
         with database().transaction(tid) as s:
-            for subject, actions in pieces:
-                sweep.record_run(
-                    s,
+            runs = [
+                sweep.run_row(
                     task=name,
                     subject=subject,
                     as_of=when,
@@ -135,6 +144,9 @@ def _record(
                     attempt=attempt,
                     error=error,
                 )
+                for subject, actions in pieces
+            ]
+            bulk.insert_all(s, runs)  # a batch's runs in one statement
     except DBAPIError:  # the database is down: the broker's retry is the record that counts
         log.exception("could not record the run of %s", name)
 

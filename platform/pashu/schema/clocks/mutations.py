@@ -91,8 +91,7 @@ class ClocksMutation:
         def run(s: Session) -> list[DueAction]:
             started_seconds, started_at = time.monotonic(), datetime.now(UTC)
             done, failed = sweep.run(s, who, when)
-            sweep.record_run(
-                s,
+            run_ = sweep.run_row(
                 task="runDueActions",
                 subject=None,
                 as_of=when,
@@ -103,6 +102,7 @@ class ClocksMutation:
                 error="; ".join(f"{f.due.kind} {f.due.id}: {f.code} {f.message}" for f in failed)
                 or None,
             )
+            s.add(run_)
             return [DueAction.of(a) for a in done]
 
         return await info.context.write(run)
