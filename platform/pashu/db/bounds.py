@@ -7,7 +7,6 @@ every row written, so no service has to remember it and none cuts text silently.
 
 from __future__ import annotations
 
-from functools import cache
 from typing import Any
 
 from sqlalchemy import String, event, inspect
@@ -23,20 +22,27 @@ def api_name(column: str) -> str:
     return head + "".join(part.title() for part in rest)
 
 
-@cache
-def _limits(mapper: Mapper[Any]) -> list[tuple[str, int]]:
-    return [
-        (attr.key, col.type.length)
-        for attr in mapper.column_attrs
-        for col in attr.columns[:1]
-        if isinstance(col.type, String) and col.type.length
-    ]
+_LIMITS: dict[type, list[tuple[str, int]]] = {}
+
+
+def _limits(cls: type) -> list[tuple[str, int]]:
+    """(attribute, length) of the mapped class's bounded text columns, worked out once."""
+    found = _LIMITS.get(cls)
+    if found is None:
+        mapper: Mapper[Any] = inspect(cls)
+        found = _LIMITS[cls] = [
+            (attr.key, col.type.length)
+            for attr in mapper.column_attrs
+            for col in attr.columns[:1]
+            if isinstance(col.type, String) and col.type.length
+        ]
+    return found
 
 
 def check(obj: object) -> None:
     """Refuse `obj` if a text of it is longer than its column (for rows written without
     a flush, too)."""
-    for key, length in _limits(inspect(obj).mapper):
+    for key, length in _limits(obj.__class__):
         value = getattr(obj, key, None)
         if isinstance(value, str) and len(value) > length:
             field = api_name(key)

@@ -19,7 +19,10 @@ from sqlalchemy.orm import sessionmaker
 from sqlalchemy.pool import NullPool
 
 from pashu.config import settings
-from pashu.db import bounds  # noqa: F401  (text fits its column, on every flush)
+from pashu.db import (
+    bounds,  # noqa: F401  (text fits its column, on every flush)
+    bulk,
+)
 from pashu.db.direct import Direct
 from pashu.db.pool import CountedAsyncPool, CountedPool
 from pashu.db.scoping import TENANT, ScopedSession
@@ -65,6 +68,8 @@ class Database:
         self.async_engine = self._async_engine(url, pooled)
         if self.dialect == "sqlite":
             event.listen(self.engine, "connect", _sqlite_pragmas)
+        else:
+            event.listen(self.engine, "connect", bulk.binary_arrays)
         self._sessions = sessionmaker(self.engine, class_=ScopedSession, expire_on_commit=False)
         self._async_sessions = async_sessionmaker(
             self.async_engine, sync_session_class=ScopedSession, expire_on_commit=False

@@ -113,6 +113,11 @@ def _timeline(plugin: _Same, happened: TimelineEvents) -> tuple[TimelineStep, ..
     return tuple(plugin.plugin.impoundment_timeline(happened))
 
 
+def forget_timelines() -> None:
+    """Drop the kept timelines (the benchmark times them worked out afresh)."""
+    _timeline.cache_clear()
+
+
 def step(steps: Sequence[TimelineStep], action: Action) -> TimelineStep | None:
     return next((s for s in steps if s.action is action), None)
 

@@ -26,6 +26,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from decimal import Decimal
+from typing import Any
 
 from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
@@ -344,6 +345,7 @@ def _close_windows(
 ) -> list[DueAction]:
     by_case, found, last, issued = read.by_case, read.cases, read.last, read.issued
     windows = {w.id: w for ws in by_case.values() for w in ws}
+    written = {w.id: _window_state(w) for w in windows.values()}
     due: list[tuple[ClaimWindow, datetime, Action]] = []
     for wid in window_ids:
         w = windows.get(wid)
@@ -358,8 +360,8 @@ def _close_windows(
         for sibling in by_case[w.impoundment_id]:  # they close with the latest sale's
             sibling.closed_at = deadline
         due.append((w, deadline, action))
+    _write_windows(session, windows, written)
     if not due:
-        session.flush()
         return []
     pounds = {found[w.impoundment_id].pound_id for w, _, _ in due}
     authority = dict(
@@ -392,5 +394,22 @@ def _close_windows(
             sibling.outcome = closed.outcome[:300]
         kind = "CREDIT_UNCLAIMED_SURPLUS" if closed.moved else "CLOSE_CLAIM_WINDOW"
         done.append(DueAction(kind, closed.impoundment_id, closed.at, detail=closed.outcome))
-    session.flush()
+    _write_windows(session, windows, written)
+    session.flush()  # the audit events (and any ledger posting)
     return done
+
+
+_WINDOW = ("due_at", "closed_at", "outcome")
+
+
+def _window_state(w: ClaimWindow) -> tuple[object, ...]:
+    return tuple(getattr(w, k) for k in _WINDOW)
+
+
+def _write_windows(
+    session: Session, windows: dict[uuid.UUID, ClaimWindow], written: dict[uuid.UUID, Any]
+) -> None:
+    """The windows changed since `written` in one statement (timed, or closed)."""
+    changed = [w for w in windows.values() if _window_state(w) != written[w.id]]
+    bulk.update_all(session, changed, _WINDOW)
+    written.update({w.id: _window_state(w) for w in changed})
