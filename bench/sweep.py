@@ -51,7 +51,7 @@ def measure(target: Target) -> dict[str, Any]:
     from pashu.db.engine import Database
     from pashu.services import impoundments
 
-    db = Database(target.app_url, pooled=False)
+    db = Database(target.app_url)  # pooled, as `pashu sweep` and a worker have it
     try:
         started = time.monotonic()
         _sweep(db)
