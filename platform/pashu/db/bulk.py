@@ -89,8 +89,10 @@ def _defaults(mapper: Mapper[Any]) -> tuple[tuple[str, Any], ...]:
     out = []
     for name, key in _keys(mapper):
         col = mapper.local_table.c[name]
-        if col.server_default is not None:
-            raise TypeError(f"{col}: a server default is left to a flush")
+        if col.server_default is not None or (
+            col.default is not None and not (col.default.is_scalar or col.default.is_callable)
+        ):
+            raise TypeError(f"{col}: a default made by the database is left to a flush")
         if col.default is not None:
             out.append((key, col.default))
     return tuple(out)
