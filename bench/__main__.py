@@ -112,7 +112,7 @@ def _w3(sizes: list[int], run: Run, celery: bool = True) -> None:
         _say(f"W3: {gap}")
         return
     for size in sizes:
-        run.w3[size] = w = sweep.measure(target_for(size))
+        run.w3[size] = w = sweep.measure(target_for(size), warm=size <= 100_000)
         _say(f"W3 at {size:,}: {w['seconds']:.2f} s, {w['actions'] / w['seconds']:,.0f} actions/s")
         if celery and size <= 100_000:  # fanned out to real workers (bench/w3.py)
             w["celery"] = [
