@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from datetime import date
+from typing import TypeVar
 
-from sqlalchemy import select
+from sqlalchemy import ScalarSelect, literal, select
 from sqlalchemy.orm import Session
 
 from pashu.core.decision import Decision
@@ -31,6 +32,8 @@ from pashu.services import audit, keyset
 from pashu.services.keeping import clean, key
 from pashu.services.keyset import Page
 from pashu.services.tenants import Principal
+
+T = TypeVar("T")
 
 
 def areas(
@@ -207,6 +210,28 @@ def kind_entries(session: Session, species: Iterable[str]) -> list[KindEntry]:
         ).where(KindNotification.species.in_(sorted(set(species))))
     )
     return [KindEntry(*row) for row in rows]
+
+
+def kind_entries_and(
+    session: Session, species: Iterable[str], first: ScalarSelect[T]
+) -> tuple[T | None, list[KindEntry]]:
+    """`first`'s value and the tenant's notifications of these kinds, in one statement: a
+    row per notification, `first` on each, or one row of it alone when there is none (the
+    notifications outer-joined to one row, the tenant's criteria in the join's ON)."""
+    one = select(literal(1).label("one")).subquery("one")
+    rows = session.execute(
+        select(
+            first,
+            KindNotification.species,
+            KindNotification.included,
+            KindNotification.effective_from,
+            KindNotification.reference,
+        )
+        .select_from(one)
+        .outerjoin(KindNotification, KindNotification.species.in_(sorted(set(species))))
+    ).all()
+    value = rows[0][0] if rows else None
+    return value, [KindEntry(*row[1:]) for row in rows if row[1] is not None]
 
 
 def classify(

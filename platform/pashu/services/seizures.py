@@ -83,11 +83,9 @@ def act_kinds(plugin: Jurisdiction) -> list[str]:
     return _KINDS[plugin.code]
 
 
-def _kinds_named(
-    session: Session, plugin: Jurisdiction, animals: list[AnimalLine]
-) -> list[KindEntry]:
-    """The tenant's notifications of every kind the seizure names, read in one statement
-    (none where the Act takes no notified kinds); unknown names are refused line by line."""
+def _kind_names(plugin: Jurisdiction, animals: list[AnimalLine]) -> list[str]:
+    """The kinds whose notifications the seizure needs (none where the Act takes no
+    notified kinds); unknown names are refused line by line, later."""
     try:
         plugin.kinds()
     except NotInJurisdiction:
@@ -98,7 +96,7 @@ def _kinds_named(
             names.append(plugin.classify(canonical(line.species)).species)
         except UnknownSpecies:
             continue
-    return extent.kind_entries(session, names)
+    return names
 
 
 def _seizable(
@@ -165,7 +163,7 @@ def record_seizure(
         )
     not_after_now(seized, "seizedAt")
     not_after_now(brought, "impoundedAt" if impounded_at else "seizedAt")
-    authority = session.scalar(
+    pound_authority = (
         select(LocalAuthority.name)
         .join(
             Pound,
@@ -173,6 +171,11 @@ def record_seizure(
             & (Pound.local_authority_id == LocalAuthority.id),
         )
         .where(Pound.id == pound_id)
+        .scalar_subquery()
+    )
+    # The pound's authority and the notified kinds the seizure names: one statement.
+    authority, notified = extent.kind_entries_and(
+        session, _kind_names(plugin, animals), pound_authority
     )
     if authority is None:
         raise NotFound("no such pound", field="poundId")
@@ -187,7 +190,6 @@ def record_seizure(
     if not animals:
         raise ValidationError("a seizure lists at least one animal", field="animals")
     lines = []
-    notified = _kinds_named(session, plugin, animals)
     for line in animals:
         bounds.heads(line.count, "animals.count", MAX_HEADS)
         if len(line.ear_tags) > line.count:
