@@ -8,7 +8,7 @@ import uuid
 from dataclasses import dataclass
 from datetime import date, datetime
 
-from sqlalchemy import select
+from sqlalchemy import bindparam, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -131,6 +131,19 @@ def _seizable(
     )
 
 
+# The pound's local authority, with the notified kinds a seizure names (built once).
+_AUTHORITY_AND_KINDS = extent.with_kind_entries(
+    select(LocalAuthority.name)
+    .join(
+        Pound,
+        (Pound.tenant_id == LocalAuthority.tenant_id)
+        & (Pound.local_authority_id == LocalAuthority.id),
+    )
+    .where(Pound.id == bindparam("pound_id"))
+    .scalar_subquery()
+)
+
+
 def record_seizure(
     session: Session,
     who: Principal,
@@ -163,19 +176,9 @@ def record_seizure(
         )
     not_after_now(seized, "seizedAt")
     not_after_now(brought, "impoundedAt" if impounded_at else "seizedAt")
-    pound_authority = (
-        select(LocalAuthority.name)
-        .join(
-            Pound,
-            (Pound.tenant_id == LocalAuthority.tenant_id)
-            & (Pound.local_authority_id == LocalAuthority.id),
-        )
-        .where(Pound.id == pound_id)
-        .scalar_subquery()
-    )
     # The pound's authority and the notified kinds the seizure names: one statement.
     authority, notified = extent.kind_entries_and(
-        session, _kind_names(plugin, animals), pound_authority
+        session, _AUTHORITY_AND_KINDS, _kind_names(plugin, animals), {"pound_id": pound_id}
     )
     if authority is None:
         raise NotFound("no such pound", field="poundId")
