@@ -13,6 +13,7 @@ import sqlalchemy as sa
 from sqlalchemy import event
 from sqlalchemy.exc import DBAPIError
 
+from pashu.db.direct import driver_url
 from pashu.db.engine import Database
 from pashu.db.tenancy import AuditEvent
 from tests.conftest import APP_ROLE, Databases, GraphQLClient, _url, client, make_tenant
@@ -69,7 +70,12 @@ def seen(replicated: Database) -> Iterator[dict[str, list[str]]]:
 
         event.listen(engine, "before_cursor_execute", record)
         listeners.append((engine, record))
+    # The pipelined path (db/direct.py: the token check) connects to the primary's URL.
+    assert replicated.direct is not None
+    assert replicated.direct.conninfo == driver_url(replicated.url)
+    replicated.direct.observers.append(found["primary"].append)
     yield found
+    replicated.direct.observers.remove(found["primary"].append)
     for engine, record in listeners:
         event.remove(engine, "before_cursor_execute", record)
 

@@ -8,6 +8,7 @@ import json
 
 import sqlalchemy as sa
 
+from pashu.db.scoping import SCOPE
 from tests.conftest import Databases, GraphQLClient, statements
 from tests.schema.impoundment_helpers import SEIZE, department, seize, seizure
 
@@ -40,8 +41,13 @@ async def test_a_seizure_costs_the_same_statements_whatever_its_herd(
     assert counts == {"cow": 5, "goat": 3, "buffalo": 2}
     assert len(small) == len(large), (small, large)
     if dbs.dialect == "postgresql":
-        # The tenant's setting, the token, the pound's authority, the Act's extent there, the
-        # kinds notified, then one statement writing everything; the commit is not counted.
+        # The tenant's setting and the token check, pipelined (one round trip); then the
+        # session's setting, the pound's authority with the kinds notified (one statement),
+        # the Act's extent there, and one statement writing everything (the answer's fields
+        # are read after it; the commit is not counted).
+        assert large[0] == SCOPE and "api_tokens" in large[1], large
+        assert "local_authorities" in large[3] and "kind_notifications" in large[3], large
+        assert "extent_notifications" in large[4], large
         writes = _writes(large)
         assert len(writes) == 1, large
         assert large.index(writes[0]) == 5, large

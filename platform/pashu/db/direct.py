@@ -66,6 +66,7 @@ class Direct:
         self.observers: list[Callable[[str], None]] = []
         self._compiled: LRUCache[Any, Any] = LRUCache(200)
         self._numbering: LRUCache[str, tuple[str, tuple[str, ...]]] = LRUCache(200)
+        self._kept: LRUCache[Any, DriverStatement] = LRUCache(1000)
         self._pool: AsyncConnectionPool[psycopg.AsyncConnection[TupleRow]] | None = None
         self._opening = asyncio.Lock()
 
@@ -148,6 +149,14 @@ class Direct:
         text, params = self.sql(statement.options(tenant_criteria(tenant)), values)
         numbered, names = self._numbered(text)
         return DriverStatement(tenant, text, numbered, names, params)
+
+    def kept(self, key: Any, build: Callable[[], DriverStatement]) -> DriverStatement:
+        """The statement kept under `key`, built the first time (bounded, least recent
+        dropped); the caller replaces its per-request values when it runs it."""
+        found = self._kept.get(key)
+        if found is None:
+            found = self._kept[key] = build()
+        return found
 
     async def run(
         self, statement: DriverStatement, values: Mapping[str, Any] | None = None

@@ -10,6 +10,7 @@ second wall, which hold even for SQL that bypasses the ORM.
 from __future__ import annotations
 
 import uuid
+from functools import lru_cache
 from typing import Any
 
 from sqlalchemy import event, false, text
@@ -42,8 +43,13 @@ def _add_tenant_criteria(state: ORMExecuteState) -> None:
     state.statement = state.statement.options(tenant_criteria(state.session.info.get(TENANT)))
 
 
+@lru_cache(maxsize=1024)
 def tenant_criteria(tenant: uuid.UUID | None) -> LoaderCriteriaOption:
-    """`tenant_id = :tenant` on every tenant-owned table a statement reads (none: no row)."""
+    """`tenant_id = :tenant` on every tenant-owned table a statement reads (none: no row).
+
+    Kept per tenant: building the option analyses its lambda's closure, which cost every
+    statement of every request. The option holds only the tenant's id, so one tenant's
+    option is never another's (the id is its cache key and its bound value)."""
     return with_loader_criteria(
         TenantOwned,
         (lambda cls: cls.tenant_id == tenant) if tenant is not None else (lambda cls: false()),

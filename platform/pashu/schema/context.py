@@ -15,6 +15,7 @@ from strawberry.types import Info as _Info
 from pashu.core.errors import PashuError, Unauthenticated
 from pashu.db.engine import Database
 from pashu.observability import requests
+from pashu.schema import token_check
 from pashu.services.tenants import Principal, authenticate, tenant_of_token
 
 T = TypeVar("T")
@@ -93,6 +94,10 @@ async def build_context(request: Request | None, db: Database, token: str | None
     if not token:
         return ctx
     try:
+        if db.direct is not None:  # PostgreSQL: one round trip (schema/token_check.py)
+            ctx.principal = await token_check.authenticate(db.direct, token)
+            requests.note_tenant(ctx.principal.tenant_slug)
+            return ctx
         # The request's own session, scoped to the tenant the token names, checks the token
         # too: one connection and one transaction for the whole request.
         ctx._session = db.async_session(tenant_of_token(token))

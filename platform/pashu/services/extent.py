@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from datetime import date
+from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import ScalarSelect, Select, bindparam, literal, select
 from sqlalchemy.orm import Session
 
 from pashu.core.decision import Decision
@@ -109,19 +110,22 @@ def record_area(
     return row
 
 
+# Columns, not entities, and built once: this runs on every seizure.
+_AREA_ENTRIES = (
+    select(
+        ExtentNotification.area,
+        ExtentNotification.ground,
+        ExtentNotification.effective_from,
+        ExtentNotification.reference,
+    )
+    .where(ExtentNotification.area_key == bindparam("area_key"))
+    .order_by(ExtentNotification.effective_from, ExtentNotification.id)
+)
+
+
 def force(session: Session, plugin: Jurisdiction, area: str, on: date) -> Decision[bool | None]:
     """Is the Act in force in `area` on `on`, by the Act and the entries recorded?"""
-    # Columns, not entities: this runs on every seizure.
-    rows = session.execute(
-        select(
-            ExtentNotification.area,
-            ExtentNotification.ground,
-            ExtentNotification.effective_from,
-            ExtentNotification.reference,
-        )
-        .where(ExtentNotification.area_key == key(area))
-        .order_by(ExtentNotification.effective_from, ExtentNotification.id)
-    )
+    rows = session.execute(_AREA_ENTRIES, {"area_key": key(area)})
     entries = [AreaEntry(a, AreaGround(g), since, ref) for a, g, since, ref in rows]
     return in_force(plugin.extent(), " ".join(area.split()), entries, on)
 
@@ -207,6 +211,38 @@ def kind_entries(session: Session, species: Iterable[str]) -> list[KindEntry]:
         ).where(KindNotification.species.in_(sorted(set(species))))
     )
     return [KindEntry(*row) for row in rows]
+
+
+def with_kind_entries(first: ScalarSelect[Any]) -> Select[Any]:
+    """A statement reading `first` and the tenant's notifications of the kinds bound as
+    `kinds`, for `kind_entries_and`: a row per notification, `first` on each, or one row of
+    it alone when there is none (the notifications outer-joined to one row, the tenant's
+    criteria in the join's ON). Built once by its caller: it is the same every time."""
+    one = select(literal(1).label("one")).subquery("one")
+    return (
+        select(
+            first,
+            KindNotification.species,
+            KindNotification.included,
+            KindNotification.effective_from,
+            KindNotification.reference,
+        )
+        .select_from(one)
+        .outerjoin(
+            KindNotification, KindNotification.species.in_(bindparam("kinds", expanding=True))
+        )
+    )
+
+
+def kind_entries_and(
+    session: Session, statement: Select[Any], species: Iterable[str], values: dict[str, Any]
+) -> tuple[Any, list[KindEntry]]:
+    """`first`'s value and the notifications of these kinds (canonical names), in one
+    statement made by `with_kind_entries(first)`; `values` are `first`'s parameters."""
+    kinds = sorted(set(species))
+    rows = session.execute(statement, {**values, "kinds": kinds}).all()
+    value = rows[0][0] if rows else None
+    return value, [KindEntry(*row[1:]) for row in rows if row[1] is not None]
 
 
 def classify(

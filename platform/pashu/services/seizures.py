@@ -8,7 +8,7 @@ import uuid
 from dataclasses import dataclass
 from datetime import date, datetime
 
-from sqlalchemy import select
+from sqlalchemy import bindparam, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -83,11 +83,9 @@ def act_kinds(plugin: Jurisdiction) -> list[str]:
     return _KINDS[plugin.code]
 
 
-def _kinds_named(
-    session: Session, plugin: Jurisdiction, animals: list[AnimalLine]
-) -> list[KindEntry]:
-    """The tenant's notifications of every kind the seizure names, read in one statement
-    (none where the Act takes no notified kinds); unknown names are refused line by line."""
+def _kind_names(plugin: Jurisdiction, animals: list[AnimalLine]) -> list[str]:
+    """The kinds whose notifications the seizure needs (none where the Act takes no
+    notified kinds); unknown names are refused line by line, later."""
     try:
         plugin.kinds()
     except NotInJurisdiction:
@@ -98,7 +96,7 @@ def _kinds_named(
             names.append(plugin.classify(canonical(line.species)).species)
         except UnknownSpecies:
             continue
-    return extent.kind_entries(session, names)
+    return names
 
 
 def _seizable(
@@ -133,6 +131,19 @@ def _seizable(
     )
 
 
+# The pound's local authority, with the notified kinds a seizure names (built once).
+_AUTHORITY_AND_KINDS = extent.with_kind_entries(
+    select(LocalAuthority.name)
+    .join(
+        Pound,
+        (Pound.tenant_id == LocalAuthority.tenant_id)
+        & (Pound.local_authority_id == LocalAuthority.id),
+    )
+    .where(Pound.id == bindparam("pound_id"))
+    .scalar_subquery()
+)
+
+
 def record_seizure(
     session: Session,
     who: Principal,
@@ -165,14 +176,9 @@ def record_seizure(
         )
     not_after_now(seized, "seizedAt")
     not_after_now(brought, "impoundedAt" if impounded_at else "seizedAt")
-    authority = session.scalar(
-        select(LocalAuthority.name)
-        .join(
-            Pound,
-            (Pound.tenant_id == LocalAuthority.tenant_id)
-            & (Pound.local_authority_id == LocalAuthority.id),
-        )
-        .where(Pound.id == pound_id)
+    # The pound's authority and the notified kinds the seizure names: one statement.
+    authority, notified = extent.kind_entries_and(
+        session, _AUTHORITY_AND_KINDS, _kind_names(plugin, animals), {"pound_id": pound_id}
     )
     if authority is None:
         raise NotFound("no such pound", field="poundId")
@@ -187,7 +193,6 @@ def record_seizure(
     if not animals:
         raise ValidationError("a seizure lists at least one animal", field="animals")
     lines = []
-    notified = _kinds_named(session, plugin, animals)
     for line in animals:
         bounds.heads(line.count, "animals.count", MAX_HEADS)
         if len(line.ear_tags) > line.count:
