@@ -73,7 +73,7 @@ def measure(target: Target, warm: bool = True) -> dict[str, Any]:
     detail += (
         f"the first sweep in a new process took {cold:.2f} s ({done / cold:,.0f}/s)"
         if cold is not None
-        else "the first sweep in a new process"
+        else "timed on the first sweep in a new process"
     )
     return {
         "seconds": seconds,
