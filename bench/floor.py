@@ -1,8 +1,9 @@
 """The floor: W1 answered by one hand-written SQL statement through a bare Starlette endpoint.
 
 No GraphQL, no ORM: parse the variables, run the statement as the application's role under
-row-level security (the tenant set per transaction, as Pashu and PostGraphile do), return
-the JSON text PostgreSQL built. Run: `uvicorn bench.floor:app` with BENCH_FLOOR_DATABASE set.
+row-level security (the tenant set per transaction, as Pashu and PostGraphile do), the
+setting and the statement pipelined in one round trip as Pashu's compiled path sends them,
+return the JSON text PostgreSQL built. Run: `uvicorn bench.floor:app` with BENCH_FLOOR_DATABASE set.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ pool = AsyncConnectionPool(
     os.environ.get("BENCH_FLOOR_DATABASE", "postgresql://pashu_app@127.0.0.1/pashu_bench"),
     min_size=4,
     max_size=10,
+    kwargs={"autocommit": True},  # the pipeline's implicit transaction is the request's
     open=False,
 )
 
@@ -38,13 +40,16 @@ async def w1(request: Request) -> Response:
         "as_of": datetime.fromisoformat(variables["asOf"]),
         "first": int(variables.get("first", 50)),
     }
-    async with pool.connection() as conn, conn.transaction():
-        # As Pashu's sessions do: the tenant, and no JIT, in one round trip.
-        await conn.execute(
-            "SELECT set_config('pashu.tenant_id', %s, true), set_config('jit', 'off', true)",
-            (params["tenant"],),
-        )
-        cur = await conn.execute(STATEMENT, params)
+    async with pool.connection() as conn:
+        # As Pashu's compiled path does (db/direct.py): the tenant and no JIT, then the
+        # statement, pipelined in one round trip; what a pipeline sends before its Sync is
+        # one implicit transaction, so the settings hold for the statement and end with it.
+        async with conn.pipeline():
+            await conn.execute(
+                "SELECT set_config('pashu.tenant_id', %s, true), set_config('jit', 'off', true)",
+                (params["tenant"],),
+            )
+            cur = await conn.execute(STATEMENT, params)
         row = await cur.fetchone()
     assert row is not None
     return Response(row[0], media_type="application/json")
