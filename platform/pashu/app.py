@@ -30,7 +30,7 @@ from pashu.schema.context import Context, bearer, build_context
 from pashu.schema.downloads import download
 from pashu.schema.idempotent import idempotent
 from pashu.schema.public_answers import PublicAnswers, ServeKept
-from pashu.schema.schema import build_schema, compiled_queries, public_roots
+from pashu.schema.schema import build_schema, compiled_queries, direct_mutations, public_roots
 from pashu.services import idempotency
 from pashu.tasks.embedded import clocks_lifespan
 
@@ -52,6 +52,8 @@ class GraphQLApp(GraphQL[Context, None]):
         # One SQL statement per hot query where the database can build JSON (PostgreSQL).
         use = cfg.compiled_queries and db.dialect == "postgresql"
         self.compiled = compiled_queries(schema) if use else None
+        writes = cfg.direct_mutations and db.dialect == "postgresql"
+        self.direct = direct_mutations(schema) if writes else None
         # Anonymous answers of the public law, kept whole (schema/public_answers.py).
         self.answers = PublicAnswers(
             public_roots(schema),
@@ -112,17 +114,23 @@ class GraphQLApp(GraphQL[Context, None]):
                 await ctx.close()
 
     async def _run(self, request: Any, context: Any, root_value: Any) -> Any:
-        fast = self.compiled
-        if fast is None or not isinstance(request, Request):
+        fast, direct = self.compiled, self.direct
+        if (fast is None and direct is None) or not isinstance(request, Request):
             return await super().run(request, context, root_value)
         asked = await compiled.asked(request)
-        if asked is not None and fast.proven(asked):
+        if asked is not None and fast is not None and fast.proven(asked):
             answer = await fast.answer(self.db, request, asked)
             if answer is not None:
                 return Response(answer, media_type="application/json")
+        if asked is not None and direct is not None and direct.proven(asked):
+            written = await direct.answer(self.db, request, asked)
+            if written is not None:
+                return Response(written, media_type="application/json")
         response = await super().run(request, context, root_value)
-        if asked is not None:
+        if asked is not None and fast is not None:
             fast.prove(asked, response)
+        if asked is not None and direct is not None:
+            direct.prove(asked, response.status_code, bytes(response.body))
         return response
 
 

@@ -17,9 +17,9 @@ from __future__ import annotations
 import asyncio
 import re
 import uuid
-from collections.abc import AsyncIterator, Callable, Mapping, MutableMapping
+from collections.abc import AsyncIterator, Callable, Mapping, MutableMapping, Sequence
 from contextlib import asynccontextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, cast
 
 import psycopg
@@ -54,6 +54,8 @@ class DriverStatement:
     numbered: str
     names: tuple[str, ...]
     params: dict[str, Any]
+    # The column types' conversions of values, applied to values replaced per run too.
+    processors: Mapping[str, Callable[[Any], Any]] = field(default_factory=dict)
 
 
 class Direct:
@@ -70,9 +72,12 @@ class Direct:
         self._pool: AsyncConnectionPool[psycopg.AsyncConnection[TupleRow]] | None = None
         self._opening = asyncio.Lock()
 
-    def sql(self, statement: Executable, values: Mapping[str, Any]) -> tuple[str, dict[str, Any]]:
+    def sql(
+        self, statement: Executable, values: Mapping[str, Any]
+    ) -> tuple[str, dict[str, Any], dict[str, Any]]:
         """The SQL text and parameters the driver gets for `statement`, as SQLAlchemy's own
-        execution makes them: compiled once per shape (its cache key), values per call."""
+        execution makes them: compiled once per shape (its cache key), values per call; and
+        the conversions applied to them."""
         found, extracted, collected, _ = statement._compile_w_cache(
             self.dialect,
             compiled_cache=self._compiled,
@@ -96,7 +101,7 @@ class Direct:
         for key, process in processors.items():
             if key in params:
                 params[key] = process(params[key])
-        return text, dict(params)
+        return text, dict(params), processors
 
     @asynccontextmanager
     async def _connection(self) -> AsyncIterator[psycopg.AsyncConnection[TupleRow]]:
@@ -143,12 +148,19 @@ class Direct:
         return kept
 
     def compile(
-        self, tenant: uuid.UUID, statement: Executable, values: Mapping[str, Any]
+        self,
+        tenant: uuid.UUID,
+        statement: Executable,
+        values: Mapping[str, Any],
+        *,
+        criteria: bool = True,
     ) -> DriverStatement:
-        """`statement` for the driver, with the ORM's tenant criteria for `tenant`."""
-        text, params = self.sql(statement.options(tenant_criteria(tenant)), values)
+        """`statement` for the driver, with the ORM's tenant criteria for `tenant` (not for
+        a textual statement, `criteria=False`, which names its tenant itself)."""
+        scoped = statement.options(tenant_criteria(tenant)) if criteria else statement
+        text, params, processors = self.sql(scoped, values)
         numbered, names = self._numbered(text)
-        return DriverStatement(tenant, text, numbered, names, params)
+        return DriverStatement(tenant, text, numbered, names, params, processors)
 
     def kept(self, key: Any, build: Callable[[], DriverStatement]) -> DriverStatement:
         """The statement kept under `key`, built the first time (bounded, least recent
@@ -163,23 +175,46 @@ class Direct:
     ) -> tuple[Any, ...] | None:
         """`statement` (some of its values replaced by `values`) in one transaction scoped
         to its tenant, committed; its first row."""
+        rows = (await self.run_all([(statement, values)]))[0]
+        return rows[0] if rows else None
+
+    async def run_all(
+        self, statements: Sequence[tuple[DriverStatement, Mapping[str, Any] | None]]
+    ) -> list[list[tuple[Any, ...]]]:
+        """The statements (each with some values replaced), in order, in one transaction
+        scoped to their tenant, committed, in one round trip; the rows of each. Any error
+        rolls all of them back."""
+        tenant = statements[0][0].tenant
+        if any(st.tenant != tenant for st, _ in statements):
+            raise ValueError("statements of one transaction are scoped to one tenant")
+        sent = [(st, self._params(st, values)) for st, values in statements]
+        for observe in self.observers:
+            observe(SCOPE)
+            for st, _ in sent:
+                observe(st.text)
+        async with self._connection() as conn:
+            cursors = [AsyncRawCursor(conn) for _ in sent]
+            # One transaction: what a pipeline sends before its Sync runs as one implicit
+            # transaction (committed at the Sync, rolled back on an error), so the setting
+            # holds for the statements and ends with them.
+            async with conn.pipeline():
+                await conn.execute(SCOPE, {"tenant": str(tenant)})
+                for cursor, (st, params) in zip(cursors, sent, strict=True):
+                    await cursor.execute(st.numbered, params)
+            return [await c.fetchall() if c.description else [] for c in cursors]
+
+    @staticmethod
+    def _params(statement: DriverStatement, values: Mapping[str, Any] | None) -> tuple[Any, ...]:
         params = statement.params
         if values:
             if not values.keys() <= params.keys():  # a value not replaced would be stale
                 raise KeyError(f"not parameters of the statement: {values.keys() - params.keys()}")
-            params = {**params, **values}
-        for observe in self.observers:
-            observe(SCOPE)
-            observe(statement.text)
-        async with self._connection() as conn:
-            cursor = AsyncRawCursor(conn)
-            # One transaction: what a pipeline sends before its Sync runs as one implicit
-            # transaction (committed at the Sync, rolled back on an error), so the setting
-            # holds for the statement and ends with it.
-            async with conn.pipeline():
-                await conn.execute(SCOPE, {"tenant": str(statement.tenant)})
-                await cursor.execute(statement.numbered, tuple(params[n] for n in statement.names))
-            return await cursor.fetchone() if cursor.description else None
+            conversions = statement.processors
+            params = {
+                **params,
+                **{k: conversions[k](v) if k in conversions else v for k, v in values.items()},
+            }
+        return tuple(params[n] for n in statement.names)
 
     def in_use(self) -> int:
         """Connections checked out of this path's pool (for the metrics)."""

@@ -16,6 +16,7 @@ from pashu.schema.compiled import CompiledQueries
 from pashu.schema.complaints.mutations import ComplaintsMutation
 from pashu.schema.complaints.queries import ComplaintsQuery
 from pashu.schema.complaints.types import Complaint
+from pashu.schema.direct_mutations import DirectMutations
 from pashu.schema.establishments.mutations import EstablishmentsMutation
 from pashu.schema.establishments.queries import EstablishmentsQuery
 from pashu.schema.establishments.types import Establishment, EstablishmentRegistration
@@ -23,6 +24,7 @@ from pashu.schema.extent.mutations import ExtentMutation
 from pashu.schema.extent.queries import ExtentQuery
 from pashu.schema.extent.types import ExtentNotification, KindNotification
 from pashu.schema.impoundment import compiled as impoundment_sql
+from pashu.schema.impoundment.direct import RecordSeizure
 from pashu.schema.impoundment.mutations import ImpoundmentMutation
 from pashu.schema.impoundment.queries import ImpoundmentQuery
 from pashu.schema.impoundment.remedies_mutations import RemediesMutation
@@ -181,6 +183,11 @@ def compiled_queries(schema: strawberry.Schema) -> CompiledQueries:
         roots={"impoundments": impoundment_sql.impoundments},
         types=impoundment_sql.TYPES,
     )
+
+
+def direct_mutations(schema: strawberry.Schema) -> DirectMutations:
+    """The hot mutations that have a direct form (schema/direct_mutations.py)."""
+    return DirectMutations(schema, {"recordSeizure": RecordSeizure()})
 
 
 def public_roots(schema: strawberry.Schema) -> set[str]:

@@ -11,12 +11,15 @@ recorded as `authenticate` records it (at most once a minute, a second short pip
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from datetime import UTC, datetime
+from typing import Any
 
 from sqlalchemy import select
 
 from pashu.core.errors import Unauthenticated
-from pashu.db.direct import Direct
+from pashu.db.direct import Direct, DriverStatement
 from pashu.services.tenants import (
     Principal,
     check_params,
@@ -29,18 +32,38 @@ from pashu.services.tenants import (
 _CHECK = select(principal_check("principal"))
 
 
+@dataclass(frozen=True)
+class Checked:
+    """The caller, the rows of the reads sent with the check, and the statement recording
+    the token's use when it is due (for the caller to send with its next statements)."""
+
+    who: Principal
+    rows: list[list[tuple[Any, ...]]]
+    use: DriverStatement | None
+
+
 async def authenticate(direct: Direct, token: str) -> Principal:
     """The caller `token` names, or Unauthenticated (as `tenants.authenticate`)."""
+    checked = await authenticate_with(direct, token, [])
+    if checked.use is not None:
+        await direct.run(checked.use)
+    return checked.who
+
+
+async def authenticate_with(
+    direct: Direct, token: str, reads: Sequence[tuple[DriverStatement, Mapping[str, Any] | None]]
+) -> Checked:
+    """The token check with `reads` (statements of the tenant the token names) in the same
+    round trip; their rows are the caller's only once the token is found good."""
     tenant = tenant_of_token(token)
     now = datetime.now(UTC)
     values = check_params(token, now)
     # Compiled once per tenant (the criteria's value is the tenant's id); the token's hash
     # and the instant are each request's own.
     made = direct.kept(("token check", tenant), lambda: direct.compile(tenant, _CHECK, values))
-    row = await direct.run(made, values)
-    if row is None:
+    found, *rows = await direct.run_all([(made, values), *reads])
+    if not found:
         raise Unauthenticated("the token is unknown, revoked or expired")
-    who, used = principal_of(row, now)
-    if used is not None:
-        await direct.run(direct.compile(tenant, record_use(used, now), {}))
-    return who
+    who, used = principal_of(found[0], now)
+    use = direct.compile(tenant, record_use(used, now), {}) if used is not None else None
+    return Checked(who, rows, use)

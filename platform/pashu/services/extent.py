@@ -111,7 +111,7 @@ def record_area(
 
 
 # Columns, not entities, and built once: this runs on every seizure.
-_AREA_ENTRIES = (
+AREA_ENTRIES = (
     select(
         ExtentNotification.area,
         ExtentNotification.ground,
@@ -123,18 +123,34 @@ _AREA_ENTRIES = (
 )
 
 
+def area_entry(row: Sequence[Any]) -> AreaEntry:
+    """An AREA_ENTRIES row as the law reads it."""
+    a, g, since, ref = row
+    return AreaEntry(a, AreaGround(g), since, ref)
+
+
+def area_entries(session: Session, area_key: str) -> list[AreaEntry]:
+    """The entries recorded for the area whose key (`keeping.key`) is `area_key`."""
+    return [area_entry(r) for r in session.execute(AREA_ENTRIES, {"area_key": area_key})]
+
+
 def force(session: Session, plugin: Jurisdiction, area: str, on: date) -> Decision[bool | None]:
     """Is the Act in force in `area` on `on`, by the Act and the entries recorded?"""
-    rows = session.execute(_AREA_ENTRIES, {"area_key": key(area)})
-    entries = [AreaEntry(a, AreaGround(g), since, ref) for a, g, since, ref in rows]
-    return in_force(plugin.extent(), " ".join(area.split()), entries, on)
+    return in_force(plugin.extent(), " ".join(area.split()), area_entries(session, key(area)), on)
 
 
 def require_in_force(
     session: Session, plugin: Jurisdiction, area: str, on: date, field: str
 ) -> None:
     """Refuse, citing the section, an operation in an area where the Act is not in force."""
-    decision = force(session, plugin, area, on)
+    require_in_force_by(plugin, area, area_entries(session, key(area)), on, field)
+
+
+def require_in_force_by(
+    plugin: Jurisdiction, area: str, entries: Sequence[AreaEntry], on: date, field: str
+) -> None:
+    """`require_in_force` with the area's entries read already."""
+    decision = in_force(plugin.extent(), " ".join(area.split()), list(entries), on)
     if decision.value is False:
         raise NotInJurisdiction(
             f"{plugin.act.title} is not in force there: {decision.why}",
@@ -240,7 +256,11 @@ def kind_entries_and(
     """`first`'s value and the notifications of these kinds (canonical names), in one
     statement made by `with_kind_entries(first)`; `values` are `first`'s parameters."""
     kinds = sorted(set(species))
-    rows = session.execute(statement, {**values, "kinds": kinds}).all()
+    return kind_rows(session.execute(statement, {**values, "kinds": kinds}).all())
+
+
+def kind_rows(rows: Sequence[Sequence[Any]]) -> tuple[Any, list[KindEntry]]:
+    """`first`'s value and the notifications, from the rows of `with_kind_entries`."""
     value = rows[0][0] if rows else None
     return value, [KindEntry(*row[1:]) for row in rows if row[1] is not None]
 
@@ -254,13 +274,24 @@ def classify(
 ) -> Classification:
     """The Act's classification of `species` on `on`, with the tenant's notified kinds
     (`entries`, when the caller read them already for several kinds at once)."""
+    if entries is None:
+        try:
+            plugin.kinds()
+        except NotInJurisdiction:
+            return plugin.classify(canonical(species))
+        entries = kind_entries(session, [plugin.classify(canonical(species)).species])
+    return classify_by(plugin, species, on, entries)
+
+
+def classify_by(
+    plugin: Jurisdiction, species: str, on: date, entries: Sequence[KindEntry]
+) -> Classification:
+    """`classify` with the notifications of the kind read already."""
     c = plugin.classify(canonical(species))
     try:
         rule = plugin.kinds()
     except NotInJurisdiction:
         return c
-    if entries is None:
-        entries = kind_entries(session, [c.species])
     return Classification(
         c.species, notified(c.is_cattle, c.species, rule, entries, on), c.is_animal
     )

@@ -11,6 +11,7 @@ same row-level security. On SQLite (one writer at a time) the ORM writes them.
 from __future__ import annotations
 
 import json
+import uuid
 from typing import Any
 
 from sqlalchemy import Uuid, bindparam, text
@@ -39,7 +40,7 @@ _CASE = (
 _ANIMAL = ("id", "species", "description", "ear_tag", "status", "fine_settled")
 
 # The counter is taken as `next_number` takes it (made at 1 for a tenant's first case).
-_STATEMENT = text(
+STATEMENT = text(
     f"""
 WITH number AS (
   INSERT INTO counters (tenant_id, name, value) VALUES (:tenant, :counter, 1)
@@ -99,7 +100,19 @@ def write(
         )
         session.flush()
         return
-    tenant = session.info[TENANT]
+    params = values(session.info[TENANT], actor, case, animals, after)
+    case.register_number = session.execute(STATEMENT, params).scalar_one()
+
+
+def values(
+    tenant: uuid.UUID | None,
+    actor: str,
+    case: Impoundment,
+    animals: list[ImpoundedAnimal],
+    after: dict[str, Any],
+) -> dict[str, Any]:
+    """STATEMENT's values for these rows, in `tenant` (PostgreSQL); the rows are stamped
+    with what a flush would give them (tenant, ids, instants of writing) and checked."""
     if tenant is None:
         raise RuntimeError("cannot save Impoundment outside a tenant scope")
     case.tenant_id = tenant
@@ -115,7 +128,7 @@ def write(
         bounds.check(obj)  # as a flush would, before anything is written
     # The audit JSON exactly as the ORM's JSON column writes it, the number spliced in.
     head, tail = json.dumps({"registerNumber": None, **after}).split("null", 1)
-    params: dict[str, Any] = {
+    return {
         "tenant": tenant,
         "counter": COUNTER,
         "case_id": case.id,
@@ -128,4 +141,3 @@ def write(
         "after_head": head,
         "after_tail": tail,
     }
-    case.register_number = session.execute(_STATEMENT, params).scalar_one()

@@ -7,6 +7,7 @@ from __future__ import annotations
 import uuid
 from dataclasses import dataclass
 from datetime import date, datetime
+from typing import Any
 
 from sqlalchemy import bindparam, select
 from sqlalchemy.exc import IntegrityError
@@ -43,10 +44,11 @@ from pashu.jurisdictions.base import (
     SeizerCapacity,
     TimelineStep,
 )
-from pashu.jurisdictions.extent import KindEntry
+from pashu.jurisdictions.extent import AreaEntry, KindEntry
 from pashu.jurisdictions.species import SPECIES, canonical
 from pashu.services import audit, extent, seizure_rows
 from pashu.services import impoundments as cases
+from pashu.services.keeping import key
 from pashu.services.people import Person
 from pashu.services.tenants import Principal
 
@@ -100,7 +102,6 @@ def _kind_names(plugin: Jurisdiction, animals: list[AnimalLine]) -> list[str]:
 
 
 def _seizable(
-    session: Session,
     plugin: Jurisdiction,
     species: str,
     on: date,
@@ -119,7 +120,7 @@ def _seizable(
             kinds=kinds,
             field="animals",
         ) from None
-    c = extent.classify(session, plugin, name, on, entries)
+    c = extent.classify_by(plugin, name, on, entries)
     if c.is_cattle.value or c.is_animal.value:
         return name
     cites = c.is_cattle.cites or c.is_animal.cites
@@ -132,7 +133,7 @@ def _seizable(
 
 
 # The pound's local authority, with the notified kinds a seizure names (built once).
-_AUTHORITY_AND_KINDS = extent.with_kind_entries(
+AUTHORITY_AND_KINDS = extent.with_kind_entries(
     select(LocalAuthority.name)
     .join(
         Pound,
@@ -144,52 +145,115 @@ _AUTHORITY_AND_KINDS = extent.with_kind_entries(
 )
 
 
-def record_seizure(
-    session: Session,
-    who: Principal,
-    *,
-    pound_id: uuid.UUID,
-    seized_at: datetime,
-    impounded_at: datetime | None,
-    place_kind: PlaceKind,
-    place: str,
-    seizer: Person,
-    seizer_signed: bool,
-    owner: Person | None,
-    animals: list[AnimalLine],
-    capacity: SeizerCapacity,
-    damage: str | None = None,
-    area: str | None = None,
-) -> Impoundment:
+@dataclass(frozen=True)
+class Seizure:
+    """A seizure as the clerk enters it."""
+
+    pound_id: uuid.UUID
+    seized_at: datetime
+    impounded_at: datetime | None
+    place_kind: PlaceKind
+    place: str
+    seizer: Person
+    seizer_signed: bool
+    owner: Person | None
+    animals: list[AnimalLine]
+    capacity: SeizerCapacity
+    damage: str | None = None
+    area: str | None = None
+
+
+@dataclass(frozen=True)
+class Register:
+    """What the tenant's registers say of a seizure: the pound's local authority (None: no
+    such pound), the notifications of the kinds it names, and the extent entries of the
+    area whose key is `area_key`."""
+
+    authority: str | None
+    notified: list[KindEntry]
+    area_key: str
+    areas: list[AreaEntry]
+
+
+class RegisterMissed(Exception):
+    """The register was read for another area than the seizure's (a reader that guessed
+    the area before it knew the pound's authority reads it again)."""
+
+
+def kinds_named(plugin: Jurisdiction, animals: list[AnimalLine]) -> list[str]:
+    """The kinds whose notifications a seizure of `animals` needs, sorted (the register's
+    `kinds` values)."""
+    return sorted(set(_kind_names(plugin, animals)))
+
+
+def area_of(seizure: Seizure, authority: str) -> str:
+    """The area of the seizure: as given, else the pound's local authority (s.1(2)-style
+    extent)."""
+    return _text(seizure.area, "area", limit=200) if seizure.area is not None else authority
+
+
+def read_register(session: Session, who: Principal, seizure: Seizure) -> Register:
+    """The register's facts for `seizure`: two statements (the authority and kinds; the
+    extent entries of its area)."""
+    authority, notified = extent.kind_entries_and(
+        session,
+        AUTHORITY_AND_KINDS,
+        kinds_named(registry.get(who.jurisdiction), seizure.animals),
+        {"pound_id": seizure.pound_id},
+    )
+    if authority is None:
+        return Register(None, notified, "", [])
+    # Refused, if it must be, by `decide`, in the Act's order: here only read.
+    area_key = key(seizure.area if seizure.area is not None else authority)
+    return Register(authority, notified, area_key, extent.area_entries(session, area_key))
+
+
+def record_seizure(session: Session, who: Principal, **entry: Any) -> Impoundment:
+    """Enter a seizure (the fields of `Seizure`, by name) in the register."""
+    return enter(session, who, Seizure(**entry))
+
+
+def enter(session: Session, who: Principal, seizure: Seizure) -> Impoundment:
+    """Enter `seizure` in the register."""
+    case, brought_in, after = decide(who, seizure, read_register(session, who, seizure))
+    # The register number is taken last, as the rows are written: it locks the counter.
+    seizure_rows.write(session, who.actor, case, brought_in, after)
+    return case
+
+
+def decide(
+    who: Principal, seizure: Seizure, register: Register
+) -> tuple[Impoundment, list[ImpoundedAnimal], dict[str, Any]]:
+    """The case, its animals and the audit event's record, as the Act and the registers
+    make them; or the Act's refusal. Reads nothing: the same register gives the same
+    rows, whoever read it."""
     who.require("clerk")
     plugin = registry.get(who.jurisdiction)
     plugin.require(Capability.IMPOUNDMENT)
-    damage_found = " ".join((damage or "").split()) or None
+    damage_found = " ".join((seizure.damage or "").split()) or None
     if damage_found is not None and len(damage_found) > 500:
         raise ValidationError("damage needs at most 500 characters", field="damage")
-    power = plugin.seizure_power(capacity, place_kind, damage_found)
-    seized = aware(seized_at)
-    brought = aware(impounded_at) if impounded_at else seized
+    power = plugin.seizure_power(seizure.capacity, seizure.place_kind, damage_found)
+    seized = aware(seizure.seized_at)
+    brought = aware(seizure.impounded_at) if seizure.impounded_at else seized
     if brought < seized:
         raise ValidationError(
             "animals cannot be brought before they were seized", field="impoundedAt"
         )
     not_after_now(seized, "seizedAt")
-    not_after_now(brought, "impoundedAt" if impounded_at else "seizedAt")
-    # The pound's authority and the notified kinds the seizure names: one statement.
-    authority, notified = extent.kind_entries_and(
-        session, _AUTHORITY_AND_KINDS, _kind_names(plugin, animals), {"pound_id": pound_id}
-    )
-    if authority is None:
+    not_after_now(brought, "impoundedAt" if seizure.impounded_at else "seizedAt")
+    if register.authority is None:
         raise NotFound("no such pound", field="poundId")
-    # The area of the seizure: as given, else the pound's local authority (s.1(2)-style extent).
-    where = _text(area, "area", limit=200) if area is not None else authority
-    extent.require_in_force(session, plugin, where, legal_date(seized), "area")
+    where = area_of(seizure, register.authority)
+    if key(where) != register.area_key:
+        raise RegisterMissed(where)
+    extent.require_in_force_by(plugin, where, register.areas, legal_date(seized), "area")
     entry = plugin.register_entry()
-    if entry.value and not seizer_signed:
+    if entry.value and not seizure.seizer_signed:
         raise ValidationError(
             "the seizer must sign the register entry", citation=entry.cites[0], field="seizerSigned"
         )
+    animals = seizure.animals
     if not animals:
         raise ValidationError("a seizure lists at least one animal", field="animals")
     lines = []
@@ -197,22 +261,23 @@ def record_seizure(
         bounds.heads(line.count, "animals.count", MAX_HEADS)
         if len(line.ear_tags) > line.count:
             raise ValidationError("more ear tags than animals", field="animals")
-        lines.append((_seizable(session, plugin, line.species, legal_date(seized), notified), line))
+        lines.append((_seizable(plugin, line.species, legal_date(seized), register.notified), line))
     bounds.heads(sum(ln.count for ln in animals), "animals", bounds.MAX_HEADS_PER_SEIZURE)
+    owner, seizer = seizure.owner, seizure.seizer
     # The case's id is made here, not at its flush, so that its animals and its next duty
     # are known before the case is written (no UPDATE of the row just inserted).
     case = Impoundment(
         id=new_id(),
-        pound_id=pound_id,
+        pound_id=seizure.pound_id,
         seized_at=seized,
         impounded_at=brought,
-        impounded_at_recorded=impounded_at is not None,
-        place_kind=place_kind.value,
-        place=_text(place, "place"),
+        impounded_at_recorded=seizure.impounded_at is not None,
+        place_kind=seizure.place_kind.value,
+        place=_text(seizure.place, "place"),
         seizer_name=_text(seizer.name, "seizer.name", limit=200),
         seizer_address=_text(seizer.address, "seizer.address"),
-        seizer_signed=seizer_signed,
-        seizer_capacity=capacity.value,
+        seizer_signed=seizure.seizer_signed,
+        seizer_capacity=seizure.capacity.value,
         damage=damage_found,
         area=where,
         owner_name=_text(owner.name, "owner.name", limit=200) if owner else None,
@@ -233,21 +298,14 @@ def record_seizure(
         for tag in [*line.ear_tags, *[None] * (line.count - len(line.ear_tags))]
     ]
     cases.schedule(plugin, case, [], brought_in)
-    # The register number is taken last, as the rows are written: it locks the counter.
-    seizure_rows.write(
-        session,
-        who.actor,
-        case,
-        brought_in,
-        {
-            "animals": [{"species": s, "count": ln.count} for s, ln in lines],
-            "cites": [c.label for c in entry.cites],
-            "capacity": capacity.value,
-            "power": [c.label for c in power.cites],
-            "area": where,
-        },
-    )
-    return case
+    after = {
+        "animals": [{"species": s, "count": ln.count} for s, ln in lines],
+        "cites": [c.label for c in entry.cites],
+        "capacity": seizure.capacity.value,
+        "power": [c.label for c in power.cites],
+        "area": where,
+    }
+    return case, brought_in, after
 
 
 def _after_the_report(

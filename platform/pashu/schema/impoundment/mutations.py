@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime
 from decimal import Decimal
-from typing import Annotated
+from typing import Annotated, Any
 
 import strawberry
 from sqlalchemy.orm import Session
@@ -166,6 +166,52 @@ def _person(p: PersonInput) -> seizures.Person:
     return seizures.Person(p.name, p.address)
 
 
+def seizure_of(input: RecordSeizureInput) -> seizures.Seizure:
+    """The seizure the input enters (the resolver's)."""
+    return seizures.Seizure(
+        pound_id=decode_id(input.pound_id, "Pound", "poundId"),
+        seized_at=act_at(input.seized_at, "seizedAt"),
+        impounded_at=act_at(input.impounded_at, "impoundedAt"),
+        place_kind=input.place_kind,
+        place=input.place,
+        seizer=_person(input.seizer),
+        seizer_signed=input.seizer_signed,
+        owner=_person(input.owner) if input.owner else None,
+        animals=[
+            seizures.AnimalLine(a.species, a.count, a.description, tuple(a.ear_tags))
+            for a in input.animals
+        ],
+        capacity=input.seizer_capacity,
+        damage=input.damage,
+        area=input.area,
+    )
+
+
+def seizure_from(arguments: dict[str, Any]) -> seizures.Seizure:
+    """`seizure_of` for the input as graphql-core coerced it (GraphQL names, defaults
+    filled, scalars parsed, enums made): the direct path's, without strawberry's conversion
+    into RecordSeizureInput (tests/schema/test_direct_mutations.py holds the two equal)."""
+    given = arguments["input"]
+    seizer, owner = given["seizer"], given["owner"]
+    return seizures.Seizure(
+        pound_id=decode_id(given["poundId"], "Pound", "poundId"),
+        seized_at=act_at(given["seizedAt"], "seizedAt"),
+        impounded_at=act_at(given["impoundedAt"], "impoundedAt"),
+        place_kind=given["placeKind"],
+        place=given["place"],
+        seizer=seizures.Person(seizer["name"], seizer["address"]),
+        seizer_signed=given["seizerSigned"],
+        owner=seizures.Person(owner["name"], owner["address"]) if owner else None,
+        animals=[
+            seizures.AnimalLine(a["species"], a["count"], a["description"], tuple(a["earTags"]))
+            for a in given["animals"]
+        ],
+        capacity=given["seizerCapacity"],
+        damage=given["damage"],
+        area=given["area"],
+    )
+
+
 @strawberry.input(description="An owner's claim to the proceeds of a sale")
 class ClaimProceedsInput:
     impoundment_id: strawberry.ID = strawberry.field(description="The case's global id")
@@ -246,30 +292,10 @@ class ImpoundmentMutation:
         ],
     ) -> Impoundment:
         who = info.context.require()
-        pound = decode_id(input.pound_id, "Pound", "poundId")
+        seizure = seizure_of(input)
 
         def run(s: Session) -> Impoundment:
-            return Impoundment.of(
-                seizures.record_seizure(
-                    s,
-                    who,
-                    pound_id=pound,
-                    seized_at=act_at(input.seized_at, "seizedAt"),
-                    impounded_at=act_at(input.impounded_at, "impoundedAt"),
-                    place_kind=input.place_kind,
-                    place=input.place,
-                    seizer=_person(input.seizer),
-                    seizer_signed=input.seizer_signed,
-                    owner=_person(input.owner) if input.owner else None,
-                    animals=[
-                        seizures.AnimalLine(a.species, a.count, a.description, tuple(a.ear_tags))
-                        for a in input.animals
-                    ],
-                    capacity=input.seizer_capacity,
-                    damage=input.damage,
-                    area=input.area,
-                )
-            )
+            return Impoundment.of(seizures.enter(s, who, seizure))
 
         return await info.context.write(run)
 

@@ -1,0 +1,214 @@
+"""Hot mutations answered on the driver's own connections, without the field-by-field path
+(PostgreSQL).
+
+A clerk's `recordSeizure` through graphql-core and an ORM session costs, besides its own law,
+the session's round trips (the pool's ping, BEGIN, the tenant setting, each read, COMMIT),
+the ORM's unit of work and the executor's awaits: about seven times the rows' own cost. A
+mutation with a direct form (`DirectRoot`, kept beside its domain's resolvers) is instead
+answered in two round trips (db/direct.py): the token check pipelined with the reads the
+law needs, then the writes and their commit. The law itself is the service's own functions,
+so the rows are the rows the resolver writes.
+
+Same answers, same rules:
+- a document is answered directly only after the ordinary path has answered it once without
+  errors, so validation and the depth, alias, cost and token limits are that path's own;
+- its variables and arguments are coerced as that path coerces them;
+- the selection on the result may hold only fields that resolve from the result alone
+  (no awaits, no context): it is completed by graphql-core with the schema's own resolvers;
+- whatever it does not answer (no or a bad token, a refusal by the law, a variable the
+  ordinary path would refuse, an error the database reports) is answered by the ordinary
+  path, which gives the answer or the error: nothing has been written then (a refused
+  statement is rolled back with its transaction). A connection lost after the writes were
+  sent is not retried: it is reported, as the ordinary path reports a lost COMMIT.
+
+tests/schema/test_direct_mutations.py holds the two paths to the same JSON and rows.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+import orjson
+import strawberry
+from graphql import (
+    DocumentNode,
+    FieldNode,
+    GraphQLError,
+    GraphQLField,
+    GraphQLNamedType,
+    GraphQLObjectType,
+    GraphQLResolveInfo,
+    OperationDefinitionNode,
+    OperationType,
+    SelectionSetNode,
+    execute_sync,
+    get_named_type,
+    parse,
+)
+from graphql.execution.values import get_argument_values, get_variable_values
+from graphql.utilities import get_operation_ast
+from starlette.requests import Request
+
+from pashu.db.direct import Direct
+from pashu.db.engine import Database
+from pashu.observability import requests
+from pashu.schema.caches import PARSED_PER_CHAR, BoundedCache
+from pashu.schema.compiled import Asked
+from pashu.schema.context import bearer
+from pashu.services.tenants import Principal
+
+log = logging.getLogger(__name__)
+
+# A root field's direct form: (the driver's path, the caller's token, the field's arguments
+# as graphql-core coerces them: GraphQL names, defaults filled, scalars parsed, enums made)
+# -> the caller and the field's value, or None: answer it the ordinary way.
+DirectRoot = Callable[[Direct, str, dict[str, Any]], Awaitable[tuple[Principal, Any] | None]]
+
+
+class Unsupported(Exception):
+    """The selection holds a field that needs more than the result to resolve."""
+
+
+@dataclass(frozen=True)
+class Plan:
+    """A mutation document with one root field that has a direct form."""
+
+    document: DocumentNode
+    operation: OperationDefinitionNode
+    node: FieldNode
+    field: GraphQLField
+    root: DirectRoot
+
+
+def _self_contained(schema: Any, named: GraphQLNamedType, selection: SelectionSetNode) -> None:
+    """Refuse (Unsupported) a selection with a field whose resolver awaits or reads the
+    request's context: only what resolves from the result itself is completed directly."""
+    if not isinstance(named, GraphQLObjectType):
+        raise Unsupported(named.name)
+    for node in selection.selections:
+        if not isinstance(node, FieldNode):  # fragments: the ordinary way
+            raise Unsupported(type(node).__name__)
+        name = node.name.value
+        if name == "__typename":
+            continue
+        field = named.fields.get(name)
+        if field is None or node.arguments:
+            raise Unsupported(name)
+        sf = field.extensions.get("strawberry-definition")
+        resolver = getattr(sf, "base_resolver", None)
+        if sf is None or sf.is_async or (resolver is not None and resolver.info_parameter):
+            raise Unsupported(name)
+        if node.selection_set is not None:
+            _self_contained(schema, get_named_type(field.type), node.selection_set)
+
+
+def plan(
+    schema: strawberry.Schema, roots: Mapping[str, DirectRoot], query: str, name: str | None
+) -> Plan | None:
+    """The plan of a mutation document, or None when it has no direct form."""
+    try:
+        document = parse(query)
+    except GraphQLError:
+        return None
+    operation = get_operation_ast(document, name)
+    core = schema._schema
+    if operation is None or operation.operation != OperationType.MUTATION or operation.directives:
+        return None
+    fields = operation.selection_set.selections
+    if len(fields) != 1 or not isinstance(fields[0], FieldNode) or fields[0].directives:
+        return None
+    node = fields[0]
+    root = roots.get(node.name.value)
+    mutation = core.mutation_type
+    if root is None or mutation is None or node.selection_set is None:
+        return None
+    field = mutation.fields[node.name.value]
+    try:
+        _self_contained(core, get_named_type(field.type), node.selection_set)
+    except Unsupported:
+        return None
+    return Plan(document, operation, node, field, root)
+
+
+class DirectMutations:
+    """The plans of the mutation documents seen, and the path that answers with them."""
+
+    def __init__(
+        self,
+        schema: strawberry.Schema,
+        roots: Mapping[str, DirectRoot],
+        entries: int = 256,
+        budget: int = 32_000_000,
+    ) -> None:
+        self.schema = schema
+        self._roots = roots
+        # Bounded in entries and bytes: a client sending ever new documents costs so much.
+        self._plans = BoundedCache(entries, budget, lambda key, _: len(key[0]) * PARSED_PER_CHAR)
+        self._proven = BoundedCache(entries, budget, lambda key, _: len(key[0]))
+
+    def _plan(self, query: str, name: str | None) -> Plan | None:
+        kept: tuple[Plan | None] | None = self._plans.get((query, name))
+        if kept is None:
+            kept = (plan(self.schema, self._roots, query, name),)
+            self._plans.put((query, name), kept)
+        return kept[0]
+
+    def proven(self, a: Asked) -> bool:
+        return self._proven.get((a.query, a.operation_name)) is not None
+
+    def prove(self, a: Asked, status: int, body: bytes) -> None:
+        """Record that the ordinary path answered this document without errors."""
+        if status == 200 and b'"errors"' not in body and not self.proven(a):
+            self._proven.put((a.query, a.operation_name), True)
+
+    async def answer(self, db: Database, request: Request, a: Asked) -> bytes | None:
+        """The response's JSON, or None: answer it the ordinary way (nothing was written)."""
+        found = self._plan(a.query, a.operation_name)
+        token = bearer(request)
+        if found is None or token is None or db.direct is None:
+            return None
+        if a.variables is not None and not isinstance(a.variables, dict):
+            return None
+        core = self.schema._schema
+        variables = get_variable_values(
+            core, found.operation.variable_definitions or (), a.variables or {}
+        )
+        if isinstance(variables, list):  # refused: the ordinary path says how
+            return None
+        try:
+            arguments = get_argument_values(found.field, found.node, variables)
+        except GraphQLError:
+            return None
+        done = await found.root(db.direct, token, arguments)
+        if done is None:
+            return None
+        who, value = done
+        requests.note_tenant(who.tenant_slug)
+        requests.note_operation(found.operation.name.value if found.operation.name else None)
+        return self._complete(found, a, value)
+
+    def _complete(self, found: Plan, a: Asked, value: Any) -> bytes:
+        """The response for the root field's `value`, completed by graphql-core with the
+        schema's resolvers (the plan admitted only fields that need nothing else)."""
+        root = found.node
+
+        def given(next_: Any, source: Any, info: GraphQLResolveInfo, **args: Any) -> Any:
+            if info.path.prev is None and info.field_nodes[0] is root:
+                return value
+            return next_(source, info, **args)
+
+        result = execute_sync(
+            self.schema._schema,
+            found.document,
+            variable_values=a.variables,
+            operation_name=a.operation_name,
+            middleware=[given],
+        )
+        body: dict[str, Any] = {"data": result.data}
+        if result.errors:  # written already: the rows stand; the fault is reported
+            log.error("completing a direct mutation failed: %s", result.errors)
+            body["errors"] = [{"message": "internal error completing the answer"}]
+        return orjson.dumps(body)
