@@ -20,6 +20,7 @@ import pytest
 import sqlalchemy as sa
 
 from pashu.config import Settings
+from pashu.core import bounds
 from pashu.db.scoping import SCOPE
 from pashu.schema.node import to_global_id
 from tests.conftest import Databases, GraphQLClient, add_token, client, statements
@@ -38,6 +39,7 @@ AREA = """mutation($input: RecordExtentNotificationInput!) {
   recordExtentNotification(input: $input) { id }
 }"""
 OWN = ("id", "registerNumber")  # what two seizures differ in by nature
+LONG = "x" * (bounds.MAX_TEXT + 1)  # more text than any field may keep
 
 
 @pytest.fixture
@@ -177,6 +179,11 @@ async def test_a_direct_seizure_is_refused_as_the_resolver_refuses_and_writes_no
         (t.token, seizure(pound, impoundedAt="2026-01-02T09:00:00+05:30")),
         (t.token, seizure(pound, seizerSigned=False)),
         (t.token, seizure(pound, place=" ")),
+        (t.token, seizure(pound, place="Paddy\x00field")),
+        (
+            t.token,
+            seizure(pound, animals=[{"species": "cow", "count": 1, "description": LONG}]),
+        ),
         (t.token, seizure(pound, area="x" * 201)),
         (
             t.token,

@@ -12,7 +12,8 @@ so the rows are the rows the resolver writes.
 Same answers, same rules:
 - a document is answered directly only after the ordinary path has answered it once without
   errors, so validation and the depth, alias, cost and token limits are that path's own;
-- its variables and arguments are coerced as that path coerces them;
+- its variables are checked (schema/inputs.py) and coerced, and its arguments coerced, as
+  that path checks and coerces them;
 - the selection on the result may hold only fields that resolve from the result alone
   (no awaits, no context): it is completed by graphql-core with the schema's own resolvers;
 - whatever it does not answer (no or a bad token, a refusal by the law, a variable the
@@ -55,6 +56,7 @@ from starlette.requests import Request
 from pashu.db.direct import Direct
 from pashu.db.engine import Database
 from pashu.observability import requests
+from pashu.schema import inputs
 from pashu.schema.caches import PARSED_PER_CHAR, BoundedCache
 from pashu.schema.compiled import Asked
 from pashu.schema.context import bearer
@@ -171,6 +173,8 @@ class DirectMutations:
         if found is None or token is None or db.direct is None:
             return None
         if a.variables is not None and not isinstance(a.variables, dict):
+            return None
+        if inputs.problem(a.variables, None) is not None:  # the document's text was checked
             return None
         core = self.schema._schema
         variables = get_variable_values(
