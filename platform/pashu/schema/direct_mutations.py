@@ -85,7 +85,7 @@ class Plan:
     root: DirectRoot
 
 
-def _self_contained(schema: Any, named: GraphQLNamedType, selection: SelectionSetNode) -> None:
+def _self_contained(named: GraphQLNamedType, selection: SelectionSetNode) -> None:
     """Refuse (Unsupported) a selection with a field whose resolver awaits or reads the
     request's context: only what resolves from the result itself is completed directly."""
     if not isinstance(named, GraphQLObjectType):
@@ -100,11 +100,12 @@ def _self_contained(schema: Any, named: GraphQLNamedType, selection: SelectionSe
         if field is None or node.arguments:
             raise Unsupported(name)
         sf = field.extensions.get("strawberry-definition")
-        resolver = getattr(sf, "base_resolver", None)
-        if sf is None or sf.is_async or (resolver is not None and resolver.info_parameter):
+        if sf is None or sf.is_async or sf.extensions or sf.permission_classes:
+            raise Unsupported(name)
+        if sf.base_resolver is not None and sf.base_resolver.info_parameter:
             raise Unsupported(name)
         if node.selection_set is not None:
-            _self_contained(schema, get_named_type(field.type), node.selection_set)
+            _self_contained(get_named_type(field.type), node.selection_set)
 
 
 def plan(
@@ -129,7 +130,7 @@ def plan(
         return None
     field = mutation.fields[node.name.value]
     try:
-        _self_contained(core, get_named_type(field.type), node.selection_set)
+        _self_contained(get_named_type(field.type), node.selection_set)
     except Unsupported:
         return None
     return Plan(document, operation, node, field, root)
