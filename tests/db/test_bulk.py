@@ -16,7 +16,7 @@ from pashu.services import audit
 from tests.conftest import Databases, add_token, make_tenant
 
 
-def _events(tag: str) -> list[AuditEvent]:
+def _events(tag: str) -> list[bulk.New]:
     return [
         audit.event("clerk", f"{tag}.one", "Thing:1", after={"b": "ਪਸ਼ੂ", "a": [1, None]}),
         audit.event("clerk", f"{tag}.two", "Thing:2", before={"k": None}),
@@ -50,16 +50,19 @@ def _untagged(row: tuple[Any, ...]) -> tuple[Any, ...]:
 
 def test_insert_all_writes_the_rows_a_flush_writes(dbs: Databases) -> None:
     t = make_tenant(dbs, "nagaland")
-    made = _events("bulk")
+    made = _events("new")  # as values
+    objects = [AuditEvent(**e.values) for e in _events("object")]  # as ORM objects
     with dbs.app.transaction(t.id) as s:
-        bulk.insert_all(s, made)
-        s.add_all(_events("flush"))
+        bulk.insert_all(s, [*made, *objects])
+        s.add_all(AuditEvent(**e.values) for e in _events("flush"))
         s.flush()
-    assert all(e.id is not None and e.created_at is not None for e in made)
-    assert all(e.tenant_id == t.id for e in made)
-    mine, theirs = _written(dbs, t.id, "bulk"), _written(dbs, t.id, "flush")
-    assert len(mine) == 3
-    assert [_untagged(r) for r in mine] == [_untagged(r) for r in theirs]
+    assert all(e.values["id"] is not None and e.values["created_at"] for e in made)
+    assert all(e.values["tenant_id"] == t.id for e in made)
+    assert all(e.id is not None and e.created_at and e.tenant_id == t.id for e in objects)
+    theirs = [_untagged(r) for r in _written(dbs, t.id, "flush")]
+    assert len(theirs) == 3
+    assert [_untagged(r) for r in _written(dbs, t.id, "new")] == theirs
+    assert [_untagged(r) for r in _written(dbs, t.id, "object")] == theirs
 
 
 def test_insert_all_refuses_text_longer_than_its_column_and_writes_nothing(
@@ -77,7 +80,7 @@ def test_insert_all_refuses_text_longer_than_its_column_and_writes_nothing(
 def test_insert_all_keeps_to_the_sessions_tenant(dbs: Databases) -> None:
     a, b = make_tenant(dbs, "nagaland"), make_tenant(dbs, "mizoram")
     theirs = audit.event("clerk", "foreign.one", "Thing:1")
-    theirs.tenant_id = b.id
+    theirs.values["tenant_id"] = b.id
     with pytest.raises(RuntimeError, match="another tenant"), dbs.app.transaction(a.id) as s:
         bulk.insert_all(s, [*_events("foreign"), theirs])
     assert _written(dbs, a.id, "foreign") == _written(dbs, b.id, "foreign") == []
@@ -111,13 +114,35 @@ def test_update_all_writes_once_and_leaves_nothing_to_flush(dbs: Databases) -> N
     assert names == ["Renamed 0", "Renamed 1", "Renamed 2"]
 
 
+def test_update_rows_writes_the_values_given_and_refuses_as_a_flush(dbs: Databases) -> None:
+    t = make_tenant(dbs, "nagaland")
+    add_token(dbs, t, "clerk")
+    add_token(dbs, t, "finance")
+    with dbs.app.transaction(t.id) as s:
+        users = list(s.scalars(select(User).order_by(User.id)))
+    ids = [u.id for u in users]
+    renamed = [{"id": i, "name": f"Renamed {n}"} for n, i in enumerate(ids[:2])]
+    with dbs.app.transaction(t.id) as s:
+        bulk.update_rows(s, User, renamed)
+    too_long = [{"id": ids[2], "name": "x" * 500}]
+    with pytest.raises(ValidationError) as refused, dbs.app.transaction(t.id) as s:
+        bulk.update_rows(s, User, [{"id": ids[0], "name": "Not kept"}, *too_long])
+    assert refused.value.extensions["field"] == "name"
+    with dbs.app.transaction(t.id) as s:
+        names = list(s.scalars(select(User.name).order_by(User.id)))
+    assert names == ["Renamed 0", "Renamed 1", users[2].name]
+    other = make_tenant(dbs, "mizoram")
+    with pytest.raises(RuntimeError, match="another tenant"), dbs.app.transaction(t.id) as s:
+        bulk.update_rows(s, User, [{"tenant_id": other.id, "id": ids[0], "name": "Theirs"}])
+
+
 def test_among_finds_what_in_finds(dbs: Databases) -> None:
     t = make_tenant(dbs, "nagaland")
     events = _events("among")
     with dbs.app.transaction(t.id) as s:
         bulk.insert_all(s, events)
-    wanted = [events[0].id, events[2].id, uuid.uuid4()]
+    wanted = [events[0].values["id"], events[2].values["id"], uuid.uuid4()]
     with dbs.app.transaction(t.id) as s:
         found = set(s.scalars(select(AuditEvent.id).where(bulk.among(s, AuditEvent.id, wanted))))
         assert found == set(s.scalars(select(AuditEvent.id).where(AuditEvent.id.in_(wanted))))
-    assert found == {events[0].id, events[2].id}
+    assert found == {events[0].values["id"], events[2].values["id"]}

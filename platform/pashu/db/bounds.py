@@ -7,6 +7,7 @@ every row written, so no service has to remember it and none cuts text silently.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from sqlalchemy import String, event, inspect
@@ -42,8 +43,13 @@ def _limits(cls: type) -> list[tuple[str, int]]:
 def check(obj: object) -> None:
     """Refuse `obj` if a text of it is longer than its column (for rows written without
     a flush, too)."""
-    for key, length in _limits(obj.__class__):
-        value = getattr(obj, key, None)
+    check_values(obj.__class__, obj.__dict__)  # the attributes set: those a flush writes
+
+
+def check_values(cls: type, values: Mapping[str, Any]) -> None:
+    """Refuse a row of `cls` with `values` if a text of it is longer than its column."""
+    for key, length in _limits(cls):
+        value = values.get(key)
         if isinstance(value, str) and len(value) > length:
             field = api_name(key)
             raise ValidationError(

@@ -10,6 +10,9 @@ session's tenant, the columns' Python defaults, text bounds checked first, JSON 
 columns write it; new objects get those values and stay out of the session (nothing reads
 them back), updated ones are left as if flushed. Elsewhere (SQLite) the session flushes.
 `among` is `IN` as one array parameter, for the same reason.
+
+A row may also be given as `New`: its class and values, no ORM object at all. Building the
+instrumented object was most of the cost of a batch's rows that nothing reads back.
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ from __future__ import annotations
 import json
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from functools import cache
 from typing import Any
 from typing import cast as cast_type
@@ -45,32 +49,56 @@ from sqlalchemy.sql.selectable import TableValuedAlias
 from sqlalchemy.types import Text, TypeDecorator
 
 from pashu.db import bounds
-from pashu.db.base import Base
-from pashu.db.scoping import TENANT, stamp
+from pashu.db.base import Base, TenantOwned
+from pashu.db.scoping import TENANT, owner, stamp
 
 
-def insert_all(session: Session, objects: Sequence[object]) -> None:
-    """Write `objects` (new, of single-table mappers), parents' tables before children's."""
-    if not objects:
-        return
-    if session.get_bind().dialect.name != "postgresql":
-        session.add_all(objects)
-        session.flush()
+@dataclass(frozen=True, slots=True)
+class New:
+    """A new row of `cls` as its attributes' values, written by `insert_all` as an object
+    would be (the tenant and the defaults are filled into `values`)."""
+
+    cls: type[Base]
+    values: dict[str, Any]
+
+
+def insert_all(session: Session, rows: Sequence[object]) -> None:
+    """Write `rows` (new objects of single-table mappers, or `New`), parents' tables before
+    children's."""
+    if not rows:
         return
     tenant = session.info.get(TENANT)
-    by_table: dict[Table, list[object]] = defaultdict(list)
-    for obj in objects:
-        mapper = inspect(obj).mapper
-        stamp(obj, tenant)
-        _fill_defaults(mapper, obj)
-        bounds.check(obj)  # as a flush would, before anything is written
-        by_table[mapper.local_table].append(obj)
+    pg = session.get_bind().dialect.name == "postgresql"
+    by_table: dict[Any, list[dict[str, Any]]] = defaultdict(list)
+    mappers: dict[Any, Mapper[Any]] = {}
+    for row in rows:
+        if isinstance(row, New):
+            mapper: Mapper[Any] = inspect(row.cls)
+            values = row.values
+            if issubclass(row.cls, TenantOwned):
+                values["tenant_id"] = owner(row.cls, values.get("tenant_id"), tenant)
+            _fill_defaults(mapper, values)
+            bounds.check_values(row.cls, values)  # as a flush would, before anything is written
+        elif pg:
+            mapper = inspect(row).mapper
+            stamp(row, tenant)
+            values = row.__dict__  # the attributes set, as a flush reads them
+            _fill_defaults(mapper, values)
+            bounds.check(row)
+        else:
+            continue
+        by_table[mapper.local_table].append(values)
+        mappers[mapper.local_table] = mapper
+    if not pg:
+        session.add_all([r.cls(**r.values) if isinstance(r, New) else r for r in rows])
+        session.flush()
+        return
     for table in Base.metadata.sorted_tables:
-        rows = by_table.get(table)
-        if rows:
-            keys = _keys(inspect(rows[0]).mapper)
+        found = by_table.get(table)
+        if found:
             params = {
-                f"c{i}": _column(table.c[name], key, rows) for i, (name, key) in enumerate(keys)
+                f"c{i}": _column(table.c[name], [r.get(key) for r in found])
+                for i, (name, key) in enumerate(_keys(mappers[table]))
             }
             session.execute(_statement(table), params)
 
@@ -98,15 +126,15 @@ def _defaults(mapper: Mapper[Any]) -> tuple[tuple[str, Any], ...]:
     return tuple(out)
 
 
-def _fill_defaults(mapper: Mapper[Any], obj: object) -> None:
+def _fill_defaults(mapper: Mapper[Any], values: dict[str, Any]) -> None:
     # A flush leaves out a column whose value is missing or None, so its default fires.
+    # (An object's `__dict__` is filled in place, as a flush would leave its attributes.)
     for key, default in _defaults(mapper):
-        if obj.__dict__.get(key) is None:
-            setattr(obj, key, default.arg(None) if default.is_callable else default.arg)
+        if values.get(key) is None:
+            values[key] = default.arg(None) if default.is_callable else default.arg
 
 
-def _column(col: Column[Any], key: str, rows: Sequence[object]) -> list[Any]:
-    values = [getattr(r, key) for r in rows]
+def _column(col: Column[Any], values: list[Any]) -> list[Any]:
     if isinstance(col.type, JSON):
         # As the JSON column writes it: json.dumps, and None as JSON null unless the column
         # keeps SQL NULL for it.
@@ -171,19 +199,56 @@ def update_all(session: Session, objects: Sequence[object], keys: Sequence[str])
         session.flush()
         return
     mapper = inspect(objects[0]).mapper
-    table = mapper.local_table
     pks = tuple(mapper.get_property_by_column(c).key for c in mapper.primary_key)
     for obj in objects:
         bounds.check(obj)
-    params = {
-        f"c{i}": _column(table.c[_name(mapper, key)], key, objects)
-        for i, key in enumerate((*pks, *keys))
-    }
-    with session.no_autoflush:  # else the unit of work would write them first, row by row
-        session.execute(_update(mapper, pks, tuple(keys)), params)
+    rows = [{k: getattr(o, k) for k in (*pks, *keys)} for o in objects]
+    _write_update(session, mapper, pks, tuple(keys), rows)
     for obj in objects:
         for key in keys:
             set_committed_value(obj, key, getattr(obj, key))
+
+
+def update_rows(session: Session, cls: type[Base], rows: Sequence[dict[str, Any]]) -> None:
+    """Write rows of `cls` given as values: each its primary key (the tenant's is the
+    session's) and the same other keys, in one UPDATE (on SQLite, one executemany)."""
+    if not rows:
+        return
+    mapper: Mapper[Any] = inspect(cls)
+    tenant = session.info.get(TENANT)
+    keys = tuple(k for k in rows[0] if k != "tenant_id" and k != "id")
+    pks = tuple(mapper.get_property_by_column(c).key for c in mapper.primary_key)
+    values = [{**r, "tenant_id": owner(cls, r.get("tenant_id"), tenant)} for r in rows]
+    for row in values:
+        bounds.check_values(cls, row)
+    if session.get_bind().dialect.name == "postgresql":
+        _write_update(session, mapper, pks, keys, values)
+        return
+    table = cast_type(Table, mapper.local_table)
+    statement = (
+        update(table)
+        .where(*(table.c[_name(mapper, k)] == bindparam(f"pk_{k}") for k in pks))
+        .values({_name(mapper, k): bindparam(k) for k in keys})
+    )
+    session.connection().execute(
+        statement, [{**r, **{f"pk_{k}": r[k] for k in pks}} for r in values]
+    )
+
+
+def _write_update(
+    session: Session,
+    mapper: Mapper[Any],
+    pks: tuple[str, ...],
+    keys: tuple[str, ...],
+    rows: Sequence[dict[str, Any]],
+) -> None:
+    table = cast_type(Table, mapper.local_table)  # single-table mappers only (_keys)
+    params = {
+        f"c{i}": _column(table.c[_name(mapper, key)], [r[key] for r in rows])
+        for i, key in enumerate((*pks, *keys))
+    }
+    with session.no_autoflush:  # else the unit of work would write changed objects first
+        session.execute(_update(mapper, pks, keys), params)
 
 
 def _name(mapper: Mapper[Any], key: str) -> str:

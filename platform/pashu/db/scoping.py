@@ -60,14 +60,21 @@ def tenant_criteria(tenant: uuid.UUID | None) -> LoaderCriteriaOption:
 
 def stamp(obj: object, tenant: uuid.UUID | None) -> None:
     """Give a new row the session's tenant, or refuse it if it names another."""
-    if not isinstance(obj, TenantOwned):
-        return
-    if obj.tenant_id is None:
+    if isinstance(obj, TenantOwned) and obj.tenant_id is None:
+        obj.tenant_id = owner(type(obj), None, tenant)
+    elif isinstance(obj, TenantOwned):
+        owner(type(obj), obj.tenant_id, tenant)
+
+
+def owner(cls: type, given: uuid.UUID | None, tenant: uuid.UUID | None) -> uuid.UUID:
+    """The tenant a new row of `cls` naming `given` is written for: the session's, or refused."""
+    if given is None:
         if tenant is None:
-            raise RuntimeError(f"cannot save {type(obj).__name__} outside a tenant scope")
-        obj.tenant_id = tenant
-    elif obj.tenant_id != tenant:
-        raise RuntimeError(f"{type(obj).__name__} belongs to another tenant")
+            raise RuntimeError(f"cannot save {cls.__name__} outside a tenant scope")
+        return tenant
+    if given != tenant:
+        raise RuntimeError(f"{cls.__name__} belongs to another tenant")
+    return given
 
 
 @event.listens_for(ScopedSession, "before_flush")

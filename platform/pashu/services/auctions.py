@@ -19,9 +19,10 @@ from sqlalchemy.orm import Session
 
 from pashu.core.errors import Conflict, NotFound, TooEarly, ValidationError
 from pashu.core.legaltime import IST, aware, ist, legal_date
+from pashu.db import bulk
+from pashu.db.bulk import New
 from pashu.db.clocks import Auction, AuctionLot, LotStatus
 from pashu.db.impoundment import AnimalStatus, ImpoundedAnimal, Impoundment, Notice
-from pashu.db.tenancy import AuditEvent
 from pashu.db.types import new_id
 from pashu.jurisdictions import registry
 from pashu.jurisdictions.base import Action, BuyerRole, Capability, Jurisdiction
@@ -92,9 +93,7 @@ def schedule(
             session.flush()
     except IntegrityError:  # another worker scheduled this round a moment ago
         return None
-    session.add_all(lots)
-    session.add(event)
-    session.flush()
+    bulk.insert_all(session, [*lots, event])
     return auction
 
 
@@ -141,9 +140,10 @@ def compose(
     round_: int,
     place: str | None = None,
     conditions: str | None = None,
-) -> tuple[Auction, list[AuctionLot], AuditEvent]:
+) -> tuple[Auction, list[New], New]:
     """The round, its lots and its audit event, from what was read (`base`: the notice's
-    fields, notices.fields); nothing is added to a session."""
+    fields, notices.fields); nothing is added to a session (the lots and the event are
+    written with bulk.insert_all)."""
     if not in_pound:
         raise Conflict("no animal of this case is in the pound")
     by_species: dict[str, list[Any]] = defaultdict(list)
@@ -178,15 +178,18 @@ def compose(
         scheduled_by=who.actor,
     )
     lots = [
-        AuctionLot(
-            auction_id=auction.id,
-            impoundment_id=case.id,
-            number=i,
-            species=species,
-            count=len(group),
-            description=notices.describe(group)[:1000],
-            animal_ids=[str(a.id) for a in group],
-            status=LotStatus.OFFERED.value,
+        New(
+            AuctionLot,
+            {
+                "auction_id": auction.id,
+                "impoundment_id": case.id,
+                "number": i,
+                "species": species,
+                "count": len(group),
+                "description": notices.describe(group)[:1000],
+                "animal_ids": [str(a.id) for a in group],
+                "status": LotStatus.OFFERED.value,
+            },
         )
         for i, (species, group) in enumerate(sorted(by_species.items()), start=1)
     ]

@@ -6,6 +6,7 @@ from typing import Any
 
 from sqlalchemy.orm import Session
 
+from pashu.db.bulk import New
 from pashu.db.tenancy import AuditEvent
 
 
@@ -18,7 +19,7 @@ def record(
     before: dict[str, Any] | None = None,
     after: dict[str, Any] | None = None,
 ) -> AuditEvent:
-    made = event(actor, action, subject, before=before, after=after)
+    made = AuditEvent(actor=actor, action=action, subject=subject, before=before, after=after)
     session.add(made)
     return made
 
@@ -30,6 +31,10 @@ def event(
     *,
     before: dict[str, Any] | None = None,
     after: dict[str, Any] | None = None,
-) -> AuditEvent:
-    """An audit event not yet added to a session (the sweep adds a batch of them at once)."""
-    return AuditEvent(actor=actor, action=action, subject=subject, before=before, after=after)
+) -> New:
+    """An audit event to be written with others (bulk.insert_all): the sweep writes a batch
+    of them at once."""
+    return New(
+        AuditEvent,
+        {"actor": actor, "action": action, "subject": subject, "before": before, "after": after},
+    )

@@ -16,6 +16,8 @@ from sqlalchemy.orm import Session
 
 from pashu.core.errors import Conflict
 from pashu.core.legaltime import aware
+from pashu.db import bulk
+from pashu.db.bulk import New
 from pashu.db.clocks import ClaimWindow
 from pashu.db.impoundment import Impoundment, Notice, Sale
 from pashu.jurisdictions import registry
@@ -40,6 +42,7 @@ class Closed:
     moved: Decimal  # what was credited to the fund (0: nothing moved)
     fund: str | None
     outcome: str
+    event: New  # its audit event, for the caller to write (with others: bulk.insert_all)
 
 
 def _deadline(session: Session, who: Principal, case_id: uuid.UUID) -> tuple[datetime, Action]:
@@ -89,6 +92,7 @@ def close_window(
     body = body_of(session, cases.get(session, window.impoundment_id))
     books = ledger.subject_balances(session, subject)
     closed = close(session, who, window.impoundment_id, deadline, action, body, books)
+    bulk.insert_all(session, [closed.event])
     # Every window of the case closes with its latest sale's.
     session.execute(
         update(ClaimWindow)
@@ -113,7 +117,7 @@ def close(
 ) -> Closed:
     """The case's claim window closes at `deadline`: money still held for the owner (in
     `books`, the case's balances) goes where the Act says, and the audit trail says so.
-    The caller marks the case's windows closed."""
+    The caller marks the case's windows closed and writes the audit event."""
     plugin = registry.get(who.jurisdiction)
     rule = clocks_of(plugin).unclaimed_after_window()
     subject = f"Impoundment:{case_id}"
@@ -141,8 +145,7 @@ def close(
         outcome = "closed: nothing held for the owner"
     else:
         outcome = "closed: " + rule.why
-    audit.record(
-        session,
+    event = audit.event(
         who.actor,
         "impoundment.close_claim_window",
         subject,
@@ -154,4 +157,4 @@ def close(
             "cites": [c.label for c in rule.cites],
         },
     )
-    return Closed(case_id, deadline, moved, rule.value, outcome)
+    return Closed(case_id, deadline, moved, rule.value, outcome, event)

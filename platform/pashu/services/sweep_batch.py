@@ -3,9 +3,10 @@
 Reading is set-based: the batch's cases are locked in one statement (`FOR UPDATE SKIP
 LOCKED` on PostgreSQL: a case another worker or a clerk holds is left to them, and to the
 next sweep if it is still due), and their animals, notices, pounds and auction rounds are
-read in one statement each. Writing is set-based too: the notices, auction rounds, lots and
-audit events are inserted and the cases' next duties updated in one flush, which SQLAlchemy
-sends as one multi-row statement per table.
+read in one statement each. Writing is set-based too (db/bulk.py): the notices, auction
+rounds, lots and audit events are inserted and the cases' next duties updated with one
+statement per table; rows nothing reads back (lots, audit events, the claim windows) are
+plain values, never ORM objects.
 
 The law decides exactly as on one case (services/sweep.act_on_case): the same plugin rules
 through the same functions (notices.render, seizures.notice_step, auctions.auction_date and
@@ -26,7 +27,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from decimal import Decimal
-from typing import Any
+from typing import ClassVar
 
 from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
@@ -35,7 +36,6 @@ from sqlalchemy.orm import Session
 from pashu.core.errors import PashuError
 from pashu.core.legaltime import aware, ist
 from pashu.db import bulk
-from pashu.db.base import Base
 from pashu.db.clocks import Auction, ClaimWindow
 from pashu.db.impoundment import AnimalStatus, ImpoundedAnimal, Impoundment, Notice, Sale
 from pashu.db.ledger import LedgerEntry, LedgerTransaction
@@ -127,7 +127,7 @@ class _Plan:
     """One case's work, decided and not yet written."""
 
     done: list[DueAction] = field(default_factory=list)
-    rows: list[Base] = field(default_factory=list)
+    rows: list[object] = field(default_factory=list)  # objects, or bulk.New
 
 
 def _in_pound(animals: Sequence[ImpoundedAnimal]) -> list[ImpoundedAnimal]:
@@ -228,7 +228,7 @@ def act_on_cases(
         # Decided inside the savepoint, so that no change to a case is flushed outside it;
         # deciding reads nothing, so nothing autoflushes half a batch.
         with session.begin_nested():
-            rows: list[Base] = []
+            rows: list[object] = []
             moved: list[Impoundment] = []
             for case in locked:
                 before = {k: getattr(case, k) for k in _STATE}
@@ -264,28 +264,29 @@ def act_on_windows(
     """sweep.act_on_window for a batch of claim windows: the windows (with every open
     window of their cases, which close together) locked in one statement, their cases,
     latest sales, notices, pounds and balances read in one statement each; the windows
-    updated and the audit events inserted in one flush. Money still held moves through
-    ledger.post, case by case (rare: a surplus under an Act that keeps one)."""
+    updated and the audit events inserted with one statement each. Money still held moves
+    through ledger.post, case by case (rare: a surplus under an Act that keeps one)."""
     who.require("clerk", "finance")
     now = aware(as_of)
     plugin = registry.get(who.jurisdiction)
     asked = select(ClaimWindow.impoundment_id).where(
         bulk.among(session, ClaimWindow.id, window_ids)
     )
-    open_ = list(
-        session.scalars(
-            select(ClaimWindow)
+    # As plain rows: written back with bulk.update_rows, no object for a flush to look over.
+    open_ = [
+        _Window(*row)
+        for row in session.execute(
+            select(*(getattr(ClaimWindow, k) for k in _Window.KEYS))
             .where(
                 ClaimWindow.impoundment_id.in_(asked),
                 ClaimWindow.closed_at.is_(None),
             )
             .with_for_update(skip_locked=True)
-            .execution_options(populate_existing=True)
         )
-    )
+    ]
     if not open_:
         return [], []
-    by_case: dict[uuid.UUID, list[ClaimWindow]] = defaultdict(list)
+    by_case: dict[uuid.UUID, list[_Window]] = defaultdict(list)
     for w in open_:
         by_case[w.impoundment_id].append(w)
     case_ids = list(by_case)
@@ -325,11 +326,26 @@ def act_on_windows(
 
 
 @dataclass
+class _Window:
+    """An open claim window as read, and the state the batch gives it."""
+
+    KEYS: ClassVar[tuple[str, ...]] = ("id", "impoundment_id", "due_at", "closed_at", "outcome")
+    id: uuid.UUID
+    impoundment_id: uuid.UUID
+    due_at: datetime | None
+    closed_at: datetime | None
+    outcome: str | None
+
+    def state(self) -> tuple[object, ...]:
+        return (self.due_at, self.closed_at, self.outcome)
+
+
+@dataclass
 class _Windows:
     """What a batch of claim windows read: open windows by case, the cases, their latest
     sales and notices."""
 
-    by_case: dict[uuid.UUID, list[ClaimWindow]]
+    by_case: dict[uuid.UUID, list[_Window]]
     cases: dict[uuid.UUID, Impoundment]
     last: dict[uuid.UUID, datetime]
     issued: dict[uuid.UUID, list[Notice]]
@@ -343,26 +359,59 @@ def _close_windows(
     now: datetime,
     read: _Windows,
 ) -> list[DueAction]:
+    """Time the windows not yet due and close those that are, then write every window's new
+    state in one statement: a window is written once, after the money has moved (a ledger
+    posting flushes, and would otherwise write the windows changed so far row by row)."""
     by_case, found, last, issued = read.by_case, read.cases, read.last, read.issued
     windows = {w.id: w for ws in by_case.values() for w in ws}
-    written = {w.id: _window_state(w) for w in windows.values()}
-    due: list[tuple[ClaimWindow, datetime, Action]] = []
+    written = {w.id: w.state() for w in windows.values()}
+    timed: list[tuple[_Window, datetime]] = []
+    due: list[tuple[_Window, datetime, Action]] = []
+    closing: set[uuid.UUID] = set()  # cases whose windows close in this batch
     for wid in window_ids:
         w = windows.get(wid)
-        if w is None or w.closed_at is not None:
-            continue  # closed already, or another worker's
+        if w is None or w.closed_at is not None or w.impoundment_id in closing:
+            continue  # closed already, another worker's, or closing with a sibling
         deadline, action = deposits.deadline_of(
             plugin, found[w.impoundment_id], issued[w.impoundment_id], last[w.impoundment_id]
         )
         if now < deadline:
-            w.due_at = deadline  # a later sale of the case moves the closing with it
+            timed.append((w, deadline))  # a later sale of the case moves the closing with it
             continue
-        for sibling in by_case[w.impoundment_id]:  # they close with the latest sale's
-            sibling.closed_at = deadline
+        closing.add(w.impoundment_id)  # they close with the latest sale's
         due.append((w, deadline, action))
-    _write_windows(session, windows, written)
-    if not due:
-        return []
+    closes = _close(session, who, due, found) if due else []
+    for w, deadline in timed:
+        w.due_at = deadline
+    for closed in closes:
+        for sibling in by_case[closed.impoundment_id]:
+            sibling.closed_at = sibling.due_at = closed.at
+            sibling.outcome = closed.outcome[:300]
+    changed = [w for w in windows.values() if w.state() != written[w.id]]
+    bulk.update_rows(
+        session,
+        ClaimWindow,
+        [
+            {"id": w.id, "due_at": w.due_at, "closed_at": w.closed_at, "outcome": w.outcome}
+            for w in changed
+        ],
+    )
+    bulk.insert_all(session, [closed.event for closed in closes])
+    done: list[DueAction] = []
+    for closed in closes:
+        kind = "CREDIT_UNCLAIMED_SURPLUS" if closed.moved else "CLOSE_CLAIM_WINDOW"
+        done.append(DueAction(kind, closed.impoundment_id, closed.at, detail=closed.outcome))
+    return done
+
+
+def _close(
+    session: Session,
+    who: Principal,
+    due: Sequence[tuple[_Window, datetime, Action]],
+    found: dict[uuid.UUID, Impoundment],
+) -> list[deposits.Closed]:
+    """deposits.close for each due window, its case's pound and balances read for the batch
+    in one statement each."""
     pounds = {found[w.impoundment_id].pound_id for w, _, _ in due}
     authority = dict(
         session.execute(
@@ -382,34 +431,10 @@ def _close_windows(
         .group_by(LedgerTransaction.subject, LedgerEntry.account)
     ):
         books[subject][acct] = total
-    done: list[DueAction] = []
+    closes = []
     for w, deadline, action in due:
         case = found[w.impoundment_id]
         body = Body(authority.get(case.pound_id), case.pound_id)
-        closed = deposits.close(
-            session, who, case.id, deadline, action, body, books[f"Impoundment:{case.id}"]
-        )
-        for sibling in by_case[case.id]:
-            sibling.closed_at = sibling.due_at = deadline
-            sibling.outcome = closed.outcome[:300]
-        kind = "CREDIT_UNCLAIMED_SURPLUS" if closed.moved else "CLOSE_CLAIM_WINDOW"
-        done.append(DueAction(kind, closed.impoundment_id, closed.at, detail=closed.outcome))
-    _write_windows(session, windows, written)
-    session.flush()  # the audit events (and any ledger posting)
-    return done
-
-
-_WINDOW = ("due_at", "closed_at", "outcome")
-
-
-def _window_state(w: ClaimWindow) -> tuple[object, ...]:
-    return tuple(getattr(w, k) for k in _WINDOW)
-
-
-def _write_windows(
-    session: Session, windows: dict[uuid.UUID, ClaimWindow], written: dict[uuid.UUID, Any]
-) -> None:
-    """The windows changed since `written` in one statement (timed, or closed)."""
-    changed = [w for w in windows.values() if _window_state(w) != written[w.id]]
-    bulk.update_all(session, changed, _WINDOW)
-    written.update({w.id: _window_state(w) for w in changed})
+        books_of = books[f"Impoundment:{case.id}"]
+        closes.append(deposits.close(session, who, case.id, deadline, action, body, books_of))
+    return closes
