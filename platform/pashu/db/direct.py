@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any, cast
 
 import psycopg
-from psycopg import AsyncRawCursor
+from psycopg import AsyncRawCursor, pq
 from psycopg.rows import TupleRow
 from psycopg_pool import AsyncConnectionPool
 from sqlalchemy import Dialect, make_url
@@ -201,7 +201,8 @@ class Direct:
                 await conn.execute(SCOPE, {"tenant": str(tenant)})
                 for cursor, (st, params) in zip(cursors, sent, strict=True):
                     await cursor.execute(st.numbered, params)
-            return [await c.fetchall() if c.description else [] for c in cursors]
+            # Rows where a statement returned some (`description` would build its columns).
+            return [await c.fetchall() if _rows(c) else [] for c in cursors]
 
     @staticmethod
     def _params(statement: DriverStatement, values: Mapping[str, Any] | None) -> tuple[Any, ...]:
@@ -231,3 +232,8 @@ class Direct:
         if self._pool is not None:
             await self._pool.close()
             self._pool = None
+
+
+def _rows(cursor: AsyncRawCursor[TupleRow]) -> bool:
+    result = cursor.pgresult
+    return result is not None and result.status == pq.ExecStatus.TUPLES_OK

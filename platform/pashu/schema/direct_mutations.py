@@ -37,11 +37,16 @@ import strawberry
 from graphql import (
     DocumentNode,
     FieldNode,
+    GraphQLEnumType,
     GraphQLError,
     GraphQLField,
+    GraphQLList,
     GraphQLNamedType,
+    GraphQLNonNull,
     GraphQLObjectType,
+    GraphQLOutputType,
     GraphQLResolveInfo,
+    GraphQLScalarType,
     OperationDefinitionNode,
     OperationType,
     SelectionSetNode,
@@ -50,6 +55,7 @@ from graphql import (
     parse,
 )
 from graphql.execution.values import get_argument_values, get_variable_values
+from graphql.pyutils import Undefined
 from graphql.utilities import get_operation_ast
 from starlette.requests import Request
 
@@ -68,6 +74,9 @@ log = logging.getLogger(__name__)
 # as graphql-core coerces them: GraphQL names, defaults filled, scalars parsed, enums made)
 # -> the caller and the field's value, or None: answer it the ordinary way.
 DirectRoot = Callable[[Direct, str, dict[str, Any]], Awaitable[tuple[Principal, Any] | None]]
+
+
+Resolver = Callable[[Any, str], Any]  # the schema's default resolver: getattr
 
 
 class Unsupported(Exception):
@@ -196,8 +205,16 @@ class DirectMutations:
         return self._complete(found, a, value)
 
     def _complete(self, found: Plan, a: Asked, value: Any) -> bytes:
-        """The response for the root field's `value`, completed by graphql-core with the
-        schema's resolvers (the plan admitted only fields that need nothing else)."""
+        """The response for the root field's `value`: completed here as graphql-core would
+        (`completed`), or, for what that does not cover, by graphql-core itself."""
+        try:
+            return orjson.dumps({"data": completed(found, value, self.schema)})
+        except Unsupported:
+            return self.by_graphql_core(found, a, value)
+
+    def by_graphql_core(self, found: Plan, a: Asked, value: Any) -> bytes:
+        """The response completed by graphql-core with the schema's resolvers (the plan
+        admitted only fields that need nothing else)."""
         root = found.node
 
         def given(next_: Any, source: Any, info: GraphQLResolveInfo, **args: Any) -> Any:
@@ -217,3 +234,62 @@ class DirectMutations:
             log.error("completing a direct mutation failed: %s", result.errors)
             body["errors"] = [{"message": "internal error completing the answer"}]
         return orjson.dumps(body)
+
+
+def completed(found: Plan, value: Any, schema: strawberry.Schema) -> dict[str, Any]:
+    """The `data` of the answer for the root field's `value`, completed as graphql-core
+    completes it; Unsupported for what this does not cover."""
+    root = found.node
+    default = schema.config.default_resolver
+    key = root.alias.value if root.alias else root.name.value
+    return {key: _value(found.field.type, root, value, default)}
+
+
+def _completed(
+    named: GraphQLObjectType, selection: SelectionSetNode, source: Any, default: Resolver
+) -> dict[str, Any]:
+    """graphql-core's completion of an object, for the fields a plan admits (no arguments,
+    sync, no info): each resolved as strawberry resolves it (its method with the source as
+    `self`, or the schema's default resolver) and completed by its type. Unsupported (the
+    caller completes with graphql-core) for anything else: a directive, an abstract type, a
+    null where the type forbids one, a value another type claims."""
+    if named.is_type_of is not None and not named.is_type_of(source, None):  # type: ignore[arg-type]
+        raise Unsupported(named.name)
+    out: dict[str, Any] = {}
+    for node in selection.selections:
+        if not isinstance(node, FieldNode) or node.directives:
+            raise Unsupported("directive")
+        key = node.alias.value if node.alias else node.name.value
+        if node.name.value == "__typename":
+            out[key] = named.name
+            continue
+        field = named.fields[node.name.value]
+        sf = field.extensions["strawberry-definition"]
+        resolver = sf.base_resolver
+        if resolver is None:
+            value = default(source, sf.python_name)
+        elif resolver.root_parameter or resolver.parent_parameter:
+            raise Unsupported(node.name.value)
+        else:
+            value = resolver(source) if resolver.self_parameter else resolver()
+        out[key] = _value(field.type, node, value, default)
+    return out
+
+
+def _value(type_: GraphQLOutputType, node: FieldNode, value: Any, default: Resolver) -> Any:
+    if isinstance(type_, GraphQLNonNull):
+        if value is None:
+            raise Unsupported("null")
+        type_ = type_.of_type
+    if value is None:
+        return None
+    if isinstance(type_, GraphQLList):
+        return [_value(type_.of_type, node, item, default) for item in value]
+    if isinstance(type_, GraphQLScalarType | GraphQLEnumType):
+        out = type_.serialize(value)
+        if out is Undefined:
+            raise Unsupported("leaf")
+        return out
+    if isinstance(type_, GraphQLObjectType) and node.selection_set is not None:
+        return _completed(type_, node.selection_set, value, default)
+    raise Unsupported(str(type_))
