@@ -104,7 +104,8 @@ class Direct:
         return text, dict(params), processors
 
     @asynccontextmanager
-    async def _connection(self) -> AsyncIterator[psycopg.AsyncConnection[TupleRow]]:
+    async def connection(self) -> AsyncIterator[psycopg.AsyncConnection[TupleRow]]:
+        """A connection of this path's pool, for the caller's several `run_all`s (`held`)."""
         if not self.pooled:  # no connection outlives the event loop it was made on (tests)
             conn = await psycopg.AsyncConnection.connect(self.conninfo, autocommit=True)
             try:
@@ -179,11 +180,13 @@ class Direct:
         return rows[0] if rows else None
 
     async def run_all(
-        self, statements: Sequence[tuple[DriverStatement, Mapping[str, Any] | None]]
+        self,
+        statements: Sequence[tuple[DriverStatement, Mapping[str, Any] | None]],
+        held: psycopg.AsyncConnection[TupleRow] | None = None,
     ) -> list[list[tuple[Any, ...]]]:
         """The statements (each with some values replaced), in order, in one transaction
         scoped to their tenant, committed, in one round trip; the rows of each. Any error
-        rolls all of them back."""
+        rolls all of them back. On `held` (from `connection`), or a connection of the pool."""
         tenant = statements[0][0].tenant
         if any(st.tenant != tenant for st, _ in statements):
             raise ValueError("statements of one transaction are scoped to one tenant")
@@ -192,17 +195,27 @@ class Direct:
             observe(SCOPE)
             for st, _ in sent:
                 observe(st.text)
-        async with self._connection() as conn:
-            cursors = [AsyncRawCursor(conn) for _ in sent]
-            # One transaction: what a pipeline sends before its Sync runs as one implicit
-            # transaction (committed at the Sync, rolled back on an error), so the setting
-            # holds for the statements and ends with them.
-            async with conn.pipeline():
-                await conn.execute(SCOPE, {"tenant": str(tenant)})
-                for cursor, (st, params) in zip(cursors, sent, strict=True):
-                    await cursor.execute(st.numbered, params)
-            # Rows where a statement returned some (`description` would build its columns).
-            return [await c.fetchall() if _rows(c) else [] for c in cursors]
+        if held is not None:
+            return await self._send(held, tenant, sent)
+        async with self.connection() as conn:
+            return await self._send(conn, tenant, sent)
+
+    @staticmethod
+    async def _send(
+        conn: psycopg.AsyncConnection[TupleRow],
+        tenant: uuid.UUID,
+        sent: list[tuple[DriverStatement, tuple[Any, ...]]],
+    ) -> list[list[tuple[Any, ...]]]:
+        cursors = [AsyncRawCursor(conn) for _ in sent]
+        # One transaction: what a pipeline sends before its Sync runs as one implicit
+        # transaction (committed at the Sync, rolled back on an error), so the setting
+        # holds for the statements and ends with them.
+        async with conn.pipeline():
+            await conn.execute(SCOPE, {"tenant": str(tenant)})
+            for cursor, (st, params) in zip(cursors, sent, strict=True):
+                await cursor.execute(st.numbered, params)
+        # Rows where a statement returned some (`description` would build its columns).
+        return [await c.fetchall() if _rows(c) else [] for c in cursors]
 
     @staticmethod
     def _params(statement: DriverStatement, values: Mapping[str, Any] | None) -> tuple[Any, ...]:

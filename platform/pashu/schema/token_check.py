@@ -16,6 +16,8 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
+from psycopg import AsyncConnection
+from psycopg.rows import TupleRow
 from sqlalchemy import select
 
 from pashu.core.errors import Unauthenticated
@@ -51,17 +53,21 @@ async def authenticate(direct: Direct, token: str) -> Principal:
 
 
 async def authenticate_with(
-    direct: Direct, token: str, reads: Sequence[tuple[DriverStatement, Mapping[str, Any] | None]]
+    direct: Direct,
+    token: str,
+    reads: Sequence[tuple[DriverStatement, Mapping[str, Any] | None]],
+    held: AsyncConnection[TupleRow] | None = None,
 ) -> Checked:
     """The token check with `reads` (statements of the tenant the token names) in the same
-    round trip; their rows are the caller's only once the token is found good."""
+    round trip (on `held`, if given: Direct.run_all); their rows are the caller's only once
+    the token is found good."""
     tenant = tenant_of_token(token)
     now = datetime.now(UTC)
     values = check_params(token, now)
     # Compiled once per tenant (the criteria's value is the tenant's id); the token's hash
     # and the instant are each request's own.
     made = direct.kept(("token check", tenant), lambda: direct.compile(tenant, _CHECK, values))
-    found, *rows = await direct.run_all([(made, values), *reads])
+    found, *rows = await direct.run_all([(made, values), *reads], held)
     if not found:
         raise Unauthenticated("the token is unknown, revoked or expired")
     who, used = principal_of(found[0], now)

@@ -13,9 +13,12 @@ from __future__ import annotations
 
 import logging
 import uuid
+from contextlib import AsyncExitStack
 from typing import Any
 
 import psycopg
+from psycopg import AsyncConnection
+from psycopg.rows import TupleRow
 from sqlalchemy.util import LRUCache
 
 from pashu.core.errors import PashuError
@@ -86,12 +89,28 @@ class RecordSeizure:
     async def __call__(
         self, direct: Direct, token: str, arguments: dict[str, Any]
     ) -> tuple[Principal, Impoundment] | None:
+        # One connection for both round trips: a checkout of the pool costs as a statement.
+        async with AsyncExitStack() as stack:
+            try:
+                held = await stack.enter_async_context(direct.connection())
+            except psycopg.Error:  # none to be had: logged, and the ordinary path answers
+                log.exception("no connection for the direct path; resolving field by field")
+                return None
+            return await self._answer(direct, held, token, arguments)
+
+    async def _answer(
+        self,
+        direct: Direct,
+        held: AsyncConnection[TupleRow],
+        token: str,
+        arguments: dict[str, Any],
+    ) -> tuple[Principal, Impoundment] | None:
         try:
             seizure = seizure_from(arguments)
             tenant = tenant_of_token(token)
             act = self._acts.get(tenant)
             reads, area = self._reads(direct, tenant, act, seizure) if act else ([], None)
-            checked = await token_check.authenticate_with(direct, token, reads)
+            checked = await token_check.authenticate_with(direct, token, reads, held)
             who = checked.who
             self._acts[tenant] = who.jurisdiction
             if who.jurisdiction != act:  # read for no Act, or another: the ordinary way
@@ -111,7 +130,7 @@ class RecordSeizure:
         )
         try:
             done = await direct.run_all(
-                [(write, values), *([(checked.use, None)] if checked.use else [])]
+                [(write, values), *([(checked.use, None)] if checked.use else [])], held
             )
         except psycopg.Error as err:
             if err.sqlstate is None:  # the connection failed: whether it committed is unknown
