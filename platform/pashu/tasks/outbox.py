@@ -60,21 +60,42 @@ def relay(db: Database, tenant_id: uuid.UUID) -> int:
             )
         ]
     sent = 0
+    eager = bool(celery_app.conf.task_always_eager)
     for message_id, task, kwargs in pending:
-        try:
-            celery_app.tasks[task].apply_async(kwargs=kwargs)
-        except BROKER_DOWN as err:
-            raise RelayFailed(
-                f"relay to the broker failed after {sent} of {len(pending)} message(s): "
-                f"{type(err).__name__}: {err}"
-            ) from err
-        with db.transaction(tenant_id) as s:
-            s.execute(
-                update(OutboxMessage)
-                .where(OutboxMessage.id == message_id, OutboxMessage.sent_at.is_(None))
-                .values(sent_at=datetime.now(UTC))
-            )
+        if eager:  # the task runs here and now, in its own transaction: then marked sent
+            _send(celery_app, task, kwargs, sent, len(pending))
+            with db.transaction(tenant_id) as s:
+                _mark_sent(s, message_id)
+        else:
+            # Marked sent first, in the transaction that is committed once the broker has
+            # it: another relay of the tenant (a sweep sent twice, on two workers) waits on
+            # the row, then finds it sent; a failed send rolls the mark back.
+            with db.transaction(tenant_id) as s:
+                if not _mark_sent(s, message_id):
+                    continue
+                _send(celery_app, task, kwargs, sent, len(pending))
         sent += 1
     if sent:
         log.info("relayed %d task(s) for tenant %s", sent, tenant_id)
     return sent
+
+
+def _mark_sent(session: Session, message_id: uuid.UUID) -> bool:
+    """Mark the message sent; False if it was already."""
+    marked = session.execute(
+        update(OutboxMessage)
+        .where(OutboxMessage.id == message_id, OutboxMessage.sent_at.is_(None))
+        .values(sent_at=datetime.now(UTC))
+        .returning(OutboxMessage.id)
+    ).first()
+    return marked is not None
+
+
+def _send(app: Any, task: str, kwargs: dict[str, Any], sent: int, pending: int) -> None:
+    try:
+        app.tasks[task].apply_async(kwargs=kwargs)
+    except BROKER_DOWN as err:
+        raise RelayFailed(
+            f"relay to the broker failed after {sent} of {pending} message(s): "
+            f"{type(err).__name__}: {err}"
+        ) from err
