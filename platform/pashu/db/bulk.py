@@ -86,7 +86,7 @@ def insert_all(session: Session, rows: Sequence[object]) -> None:
             _fill_defaults(mapper, values)
             bounds.check(row)
         else:
-            continue
+            continue  # SQLite: the flush below stamps and checks an object
         by_table[mapper.local_table].append(values)
         mappers[mapper.local_table] = mapper
     if not pg:
@@ -216,8 +216,8 @@ def update_rows(session: Session, cls: type[Base], rows: Sequence[dict[str, Any]
         return
     mapper: Mapper[Any] = inspect(cls)
     tenant = session.info.get(TENANT)
-    keys = tuple(k for k in rows[0] if k != "tenant_id" and k != "id")
     pks = tuple(mapper.get_property_by_column(c).key for c in mapper.primary_key)
+    keys = tuple(k for k in rows[0] if k not in pks)
     values = [{**r, "tenant_id": owner(cls, r.get("tenant_id"), tenant)} for r in rows]
     for row in values:
         bounds.check_values(cls, row)

@@ -60,10 +60,8 @@ def tenant_criteria(tenant: uuid.UUID | None) -> LoaderCriteriaOption:
 
 def stamp(obj: object, tenant: uuid.UUID | None) -> None:
     """Give a new row the session's tenant, or refuse it if it names another."""
-    if isinstance(obj, TenantOwned) and obj.tenant_id is None:
-        obj.tenant_id = owner(type(obj), None, tenant)
-    elif isinstance(obj, TenantOwned):
-        owner(type(obj), obj.tenant_id, tenant)
+    if isinstance(obj, TenantOwned):
+        obj.tenant_id = owner(type(obj), obj.tenant_id, tenant)
 
 
 def owner(cls: type, given: uuid.UUID | None, tenant: uuid.UUID | None) -> uuid.UUID:

@@ -351,7 +351,7 @@ class Jurisdiction(ABC):
     def places_of_seizure(self) -> Decision[list[PlaceKind]]:
         """The kinds of place the Act lets animals be seized at: those of its powers."""
         powers = self.seizure_powers()
-        places = _places(powers)
+        places = [p for p in PlaceKind if any(p in power.places for power in powers)]
         cites = list(dict.fromkeys(c for power in powers for c in power.cites))
         words = ", ".join(p.value.lower().replace("_", " ") for p in places)
         return Decision(places, cites, f"the Act's powers of seizure reach {words}")
@@ -373,7 +373,7 @@ class Jurisdiction(ABC):
                 field="seizerCapacity",
                 capacities=[p.capacity.value for p in powers],
             )
-        if place not in _places(powers):  # places_of_seizure's, from the powers read once
+        if place not in self.places_of_seizure().value:
             raise NotInJurisdiction(
                 f"{self.act.title} provides no seizure at a place of the kind {where}",
                 citation=power.cites[0],
@@ -525,8 +525,3 @@ class Jurisdiction(ABC):
         marks = [s.confidence for a in self.acts for s in a.sections]
         order = list(Confidence)
         return max(marks, key=order.index) if marks else Confidence.READ
-
-
-def _places(powers: list[SeizurePower]) -> list[PlaceKind]:
-    """The kinds of place some power of seizure reaches."""
-    return [p for p in PlaceKind if any(p in power.places for power in powers)]
