@@ -37,6 +37,8 @@ from pashu.db.scoping import SCOPE, tenant_criteria
 POOL_MAX = 10
 # A named parameter as SQLAlchemy writes it for psycopg, or an escaped percent sign.
 _PLACEHOLDER = re.compile(r"%\((\w+)\)s|%%")
+# SCOPE with its one parameter numbered, for a raw cursor (no per-call conversion of the text).
+_SCOPE = SCOPE.replace("%(tenant)s", "$1")
 
 
 def driver_url(url: str) -> str:
@@ -206,12 +208,12 @@ class Direct:
         tenant: uuid.UUID,
         sent: list[tuple[DriverStatement, tuple[Any, ...]]],
     ) -> list[list[tuple[Any, ...]]]:
-        cursors = [AsyncRawCursor(conn) for _ in sent]
+        scope, *cursors = [AsyncRawCursor(conn) for _ in range(len(sent) + 1)]
         # One transaction: what a pipeline sends before its Sync runs as one implicit
         # transaction (committed at the Sync, rolled back on an error), so the setting
         # holds for the statements and ends with them.
         async with conn.pipeline():
-            await conn.execute(SCOPE, {"tenant": str(tenant)})
+            await scope.execute(_SCOPE, (str(tenant),))
             for cursor, (st, params) in zip(cursors, sent, strict=True):
                 await cursor.execute(st.numbered, params)
         # Rows where a statement returned some (`description` would build its columns).

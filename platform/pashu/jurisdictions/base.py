@@ -361,7 +361,7 @@ class Jurisdiction(ABC):
     ) -> Decision[SeizurePower]:
         """The power a seizure rests on; refused, citing the section, when the Act gives none
         to a person of that capacity, at that kind of place, or without damage found."""
-        powers = self.seizure_powers()
+        powers, places = self._powers_and_places()
         power = next((p for p in powers if p.capacity is capacity), None)
         who = capacity.value.lower().replace("_", " ")
         where = place.value.lower().replace("_", " ")
@@ -373,7 +373,7 @@ class Jurisdiction(ABC):
                 field="seizerCapacity",
                 capacities=[p.capacity.value for p in powers],
             )
-        if place not in self.places_of_seizure().value:
+        if place not in places:
             raise NotInJurisdiction(
                 f"{self.act.title} provides no seizure at a place of the kind {where}",
                 citation=power.cites[0],
@@ -395,6 +395,17 @@ class Jurisdiction(ABC):
                 field="damage",
             )
         return Decision(power, list(power.cites), power.why)
+
+    def _powers_and_places(self) -> tuple[list[SeizurePower], list[PlaceKind]]:
+        """`seizure_powers()` and `places_of_seizure()`'s value, asked once per plugin: an
+        Act does not change while a process runs, and every seizure asks for both."""
+        kept: tuple[list[SeizurePower], list[PlaceKind]] | None = self.__dict__.get(
+            "_powers_and_places_kept"
+        )
+        if kept is None:
+            kept = (self.seizure_powers(), self.places_of_seizure().value)
+            self.__dict__["_powers_and_places_kept"] = kept
+        return kept
 
     def register_entry(self) -> Decision[bool]:
         """What the register records when animals are brought; value: must the seizer sign?"""
