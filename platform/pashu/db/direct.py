@@ -208,7 +208,7 @@ class Direct:
         tenant: uuid.UUID,
         sent: list[tuple[DriverStatement, tuple[Any, ...]]],
     ) -> list[list[tuple[Any, ...]]]:
-        scope, *cursors = [AsyncRawCursor(conn) for _ in range(len(sent) + 1)]
+        scope, *cursors = _cursors(conn, len(sent) + 1)
         # One transaction: what a pipeline sends before its Sync runs as one implicit
         # transaction (committed at the Sync, rolled back on an error), so the setting
         # holds for the statements and ends with them.
@@ -247,6 +247,15 @@ class Direct:
         if self._pool is not None:
             await self._pool.close()
             self._pool = None
+
+
+def _cursors(conn: psycopg.AsyncConnection[TupleRow], n: int) -> list[AsyncRawCursor[TupleRow]]:
+    """`n` cursors of `conn`, kept on it for its next requests: a cursor keeps the dumpers
+    it found for its parameters' types, which a new one would look up again per statement.
+    A connection serves one request at a time, so its cursors do too; they go with it."""
+    kept: list[AsyncRawCursor[TupleRow]] = conn.__dict__.setdefault("_pashu_cursors", [])
+    kept.extend(AsyncRawCursor(conn) for _ in range(n - len(kept)))
+    return kept[:n]
 
 
 def _rows(cursor: AsyncRawCursor[TupleRow]) -> bool:
