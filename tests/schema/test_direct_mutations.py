@@ -2,7 +2,8 @@
 resolver does, and refuses exactly as it refuses.
 
 Every seizure is entered through two apps over the same database: one as configured (on
-PostgreSQL a proven document is answered on the driver's connections in two round trips),
+PostgreSQL a proven document is answered on the driver's connections in two round trips,
+then, settled, in one),
 one with the direct path off. Their answers must be equal but for the case's own id and
 number, and so must the rows they wrote: case, animals, audit event. A refusal (the law's,
 the token's, the role's) is the same error from both, and writes nothing.
@@ -23,6 +24,7 @@ from pashu.config import Settings
 from pashu.core import bounds
 from pashu.db.scoping import SCOPE
 from pashu.schema.node import to_global_id
+from pashu.services.tenants import token_hash
 from tests.conftest import Databases, GraphQLClient, add_token, client, statements
 from tests.schema.impoundment_helpers import department, seizure
 
@@ -114,18 +116,35 @@ async def _both(
     return a, seen
 
 
-def _direct(seen: list[str]) -> bool:
-    """Whether a request ran as the direct path runs: the token check with the registers'
-    reads in one round trip, then one statement writing every row."""
+def _read_then_written(seen: list[str]) -> bool:
+    """Whether a request ran as the direct path runs the first time: the token check with
+    the registers' reads in one round trip, then one statement writing every row."""
     return (
-        len(seen) == 6
+        len(seen) == 7
         and seen[0] == SCOPE
         and "api_tokens" in seen[1]
         and "local_authorities" in seen[2]
         and "extent_notifications" in seen[3]
-        and seen[4] == SCOPE
-        and seen[5].lstrip().startswith("WITH number AS")
+        and "md5" in seen[4]
+        and seen[5] == SCOPE
+        and seen[6].lstrip().startswith("WITH number AS")
     )
+
+
+def _settled(seen: list[str]) -> bool:
+    """Whether a request ran as the settled path runs: the guard (the token check and the
+    registers' digest) and the guarded write, in one round trip."""
+    return (
+        len(seen) == 3
+        and seen[0] == SCOPE
+        and "api_tokens" in seen[1]
+        and "md5" in seen[1]
+        and "current_setting" in seen[2]
+    )
+
+
+def _direct(seen: list[str]) -> bool:
+    return _read_then_written(seen) or _settled(seen)
 
 
 async def _proven(
@@ -164,6 +183,11 @@ async def test_a_direct_seizure_answers_and_writes_as_the_resolver_does(
         assert answer["__typename"] == "Impoundment"
         if dbs.dialect == "postgresql":
             assert _direct(seen), seen
+    # Each again: the caller and the registers were read, so each is settled in one round trip.
+    for given in variants:
+        answer, seen = await _both(dbs, gql, ordinary, t.token, t.id, given)
+        if dbs.dialect == "postgresql":
+            assert _settled(seen), seen
 
 
 async def test_a_direct_seizure_is_refused_as_the_resolver_refuses_and_writes_nothing(
@@ -225,7 +249,9 @@ async def test_a_change_in_the_registers_is_read_by_the_next_direct_seizure(
     assert mine["errors"][0]["extensions"]["citation"]["section"] == "1(2)(b)", mine
     assert await _count(dbs, t.id) == before
     if dbs.dialect == "postgresql":
-        assert "extent_notifications" in seen[3], seen  # read by the direct path, then refused
+        # Tried as settled (the guard found the registers changed: nothing written), then
+        # read afresh by the direct path, and refused.
+        assert _settled(seen[:3]) and "extent_notifications" in seen[6], seen
     # Seized before the exclusion took effect: entered, directly.
     earlier = seizure(
         pound, seizedAt="2026-01-01T09:00:00+05:30", impoundedAt="2026-01-01T10:00:00+05:30"
@@ -233,6 +259,55 @@ async def test_a_change_in_the_registers_is_read_by_the_next_direct_seizure(
     _, seen = await _both(dbs, gql, ordinary, t.token, t.id, earlier)
     if dbs.dialect == "postgresql":
         assert _direct(seen), seen
+
+
+async def test_a_caller_changed_after_a_settled_seizure_is_read_afresh(
+    dbs: Databases, gql: GraphQLClient, ordinary: GraphQLClient
+) -> None:
+    """What the settled path decided on is checked where the rows are written: a user
+    renamed writes the new name, a role taken away or a token revoked refuses the very next
+    seizure, as the resolver refuses it, and nothing is written."""
+    t, pound = await department(dbs, gql, "nagaland")
+    await _proven(dbs, gql, ordinary, t.token, t.id, pound)
+    _, seen = await _both(dbs, gql, ordinary, t.token, t.id, seizure(pound))
+    if dbs.dialect == "postgresql":
+        assert _settled(seen), seen
+    user = "(SELECT user_id FROM api_tokens WHERE token_hash = :h)"
+
+    def change(sql: str) -> None:
+        with dbs.admin.engine.begin() as c:
+            c.execute(sa.text(sql.replace("USER", user)), {"h": token_hash(t.token)})
+
+    change("UPDATE users SET name = 'A. Renamed' WHERE id = USER")
+    answer, seen = await _both(dbs, gql, ordinary, t.token, t.id, seizure(pound))
+    written = _written(dbs, t.id, answer["registerNumber"])
+    assert written["events"][0][0] == "A. Renamed (admin)"
+    assert written["case"]["recorded_by"] == "A. Renamed (admin)"
+    if dbs.dialect == "postgresql":
+        assert _settled(seen[:3]) and _read_then_written(seen[3:]), seen
+    for sql, code in [
+        ("UPDATE users SET role = 'viewer' WHERE id = USER", "FORBIDDEN"),
+        ("UPDATE users SET role = 'admin' WHERE id = USER", None),
+        (
+            "UPDATE api_tokens SET revoked_at = CURRENT_TIMESTAMP WHERE token_hash = :h",
+            "UNAUTHENTICATED",
+        ),
+    ]:
+        if code is None:  # settled again before the next change
+            change(sql)
+            await _proven(dbs, gql, ordinary, t.token, t.id, pound)
+            await _both(dbs, gql, ordinary, t.token, t.id, seizure(pound))
+            continue
+        change(sql)
+        before = await _count(dbs, t.id)
+        with statements(dbs) as seen:
+            mine = await gql.raw(DIRECT, {"input": seizure(pound)}, t.token)
+        theirs = await ordinary.raw(DIRECT, {"input": seizure(pound)}, t.token)
+        if dbs.dialect == "postgresql":  # tried as settled: the guard did not clear
+            assert _settled(seen[:3]), seen
+        assert mine["errors"][0]["extensions"]["code"] == code, mine
+        assert _steady(mine) == _steady(theirs)
+        assert await _count(dbs, t.id) == before, "a refused seizure wrote rows"
 
 
 async def test_a_selection_needing_more_than_the_case_is_resolved_field_by_field(

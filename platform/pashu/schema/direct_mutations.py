@@ -6,8 +6,10 @@ the session's round trips (the pool's ping, BEGIN, the tenant setting, each read
 the ORM's unit of work and the executor's awaits: about seven times the rows' own cost. A
 mutation with a direct form (`DirectRoot`, kept beside its domain's resolvers) is instead
 answered in two round trips (db/direct.py): the token check pipelined with the reads the
-law needs, then the writes and their commit. The law itself is the service's own functions,
-so the rows are the rows the resolver writes.
+law needs, then the writes and their commit; and, once a caller and the registers it needs
+have been read so, in one (a guard re-checking both where the rows are written: the settled
+path of schema/impoundment/direct.py). The law itself is the service's own functions, so the
+rows are the rows the resolver writes.
 
 Same answers, same rules:
 - a document is answered directly only after the ordinary path has answered it once without

@@ -42,6 +42,8 @@ class Checked:
     who: Principal
     rows: list[list[tuple[Any, ...]]]
     use: DriverStatement | None
+    # When the token's use was last recorded: the check's instant when `use` records it.
+    last_used: datetime | None = None
 
 
 async def authenticate(direct: Direct, token: str) -> Principal:
@@ -72,4 +74,4 @@ async def authenticate_with(
         raise Unauthenticated("the token is unknown, revoked or expired")
     who, used = principal_of(found[0], now)
     use = direct.compile(tenant, record_use(used, now), {}) if used is not None else None
-    return Checked(who, rows, use)
+    return Checked(who, rows, use, now if used is not None else found[0][8])

@@ -14,7 +14,7 @@ import json
 import uuid
 from typing import Any
 
-from sqlalchemy import Uuid, bindparam, text
+from sqlalchemy import TextClause, Uuid, bindparam, text
 from sqlalchemy.dialects.postgresql import ARRAY
 from sqlalchemy.orm import Session
 from sqlalchemy.types import Boolean, String
@@ -39,11 +39,18 @@ _CASE = (
 )  # fmt: skip
 _ANIMAL = ("id", "species", "description", "ear_tag", "status", "fine_settled")
 
-# The counter is taken as `next_number` takes it (made at 1 for a tenant's first case).
-STATEMENT = text(
-    f"""
+# A transaction's setting naming the case a guard statement cleared for writing (the direct
+# path's one round trip, schema/impoundment/direct.py): GUARDED writes nothing without it.
+GUARD_SETTING = "pashu.seizure_guard"
+
+
+def _statement(counter_row: str) -> TextClause:
+    """The rows in one statement, the counter's row taken from `counter_row` (the counter
+    is taken as `next_number` takes it, made at 1 for a tenant's first case)."""
+    return text(
+        f"""
 WITH number AS (
-  INSERT INTO counters (tenant_id, name, value) VALUES (:tenant, :counter, 1)
+  INSERT INTO counters (tenant_id, name, value) {counter_row}
   ON CONFLICT (tenant_id, name) DO UPDATE SET value = counters.value + 1
   RETURNING value
 ), kase AS (
@@ -62,17 +69,26 @@ WITH number AS (
 )
 SELECT register_number FROM kase
 """
-).bindparams(
-    bindparam("tenant", type_=Uuid()),
-    bindparam("case_id", type_=Uuid()),
-    *[bindparam(f"case_{c}", type_=Impoundment.__table__.c[c].type) for c in _CASE],
-    bindparam("animal_id", type_=ARRAY(Uuid())),
-    bindparam("animal_species", type_=ARRAY(String())),
-    bindparam("animal_description", type_=ARRAY(String())),
-    bindparam("animal_ear_tag", type_=ARRAY(String())),
-    bindparam("animal_status", type_=ARRAY(String())),
-    bindparam("animal_fine_settled", type_=ARRAY(Boolean())),
-    bindparam("event_id", type_=Uuid()),
+    ).bindparams(
+        bindparam("tenant", type_=Uuid()),
+        bindparam("case_id", type_=Uuid()),
+        *[bindparam(f"case_{c}", type_=Impoundment.__table__.c[c].type) for c in _CASE],
+        bindparam("animal_id", type_=ARRAY(Uuid())),
+        bindparam("animal_species", type_=ARRAY(String())),
+        bindparam("animal_description", type_=ARRAY(String())),
+        bindparam("animal_ear_tag", type_=ARRAY(String())),
+        bindparam("animal_status", type_=ARRAY(String())),
+        bindparam("animal_fine_settled", type_=ARRAY(Boolean())),
+        bindparam("event_id", type_=Uuid()),
+    )
+
+
+STATEMENT = _statement("VALUES (:tenant, :counter, 1)")
+# The same rows, written only if the guard statement run before it in the same transaction
+# set GUARD_SETTING to this case's id; otherwise nothing (no number is taken).
+GUARDED = _statement(
+    f"SELECT :tenant, :counter, 1 WHERE current_setting('{GUARD_SETTING}', true)"
+    " = CAST(:case_id AS text)"
 )
 
 

@@ -74,7 +74,8 @@ def tenant_by_slug(session: Session, slug: str) -> Tenant:
     return tenant
 
 
-def _hash(token: str) -> str:
+def token_hash(token: str) -> str:
+    """The token as the register keeps it (keyed by the platform's secret)."""
     return hmac.new(settings().secret_key.encode(), token.encode(), hashlib.sha256).hexdigest()
 
 
@@ -124,7 +125,7 @@ def issue_token(
     token = f"{PREFIX}_{tenant_id.hex}_{secrets.token_urlsafe(32)}"
     row = ApiToken(
         user_id=user.id,
-        token_hash=_hash(token),
+        token_hash=token_hash(token),
         tenant_id=tenant_id,
         expires_at=datetime.now(UTC) + timedelta(days=lifetime),
         label=name,
@@ -180,7 +181,7 @@ USE_RECORDED_EVERY = timedelta(minutes=1)
 
 def check_params(token: str, now: datetime) -> dict[str, object]:
     """The values `principal_check()` is run with, for `token` at `now`."""
-    return {"token_hash": _hash(token), "now": now}
+    return {"token_hash": token_hash(token), "now": now}
 
 
 def principal_check(name: str) -> Subquery:

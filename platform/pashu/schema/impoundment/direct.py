@@ -7,6 +7,14 @@ as an earlier request of the tenant found it, and the area of the seizure (given
 pound's local authority as an earlier seizure at that pound found it). Both are checked
 against what the round trip returns; a guess that was wrong, or that there was none to make,
 sends the request the ordinary way, which answers it (and the next is guessed right).
+
+Settled: once a token's caller and a seizure's registers have been read so, the next seizure
+by that token with the same pound, kinds and area is decided on what was read, and sent in
+one round trip: the guard (GUARD: the token check, and a digest of the registers as the law
+reads them) sets the transaction's `seizure_rows.GUARD_SETTING` to the case's id only when
+the token is good and names the same user, name, role and Act and the registers read the
+same; the rows' statement (`seizure_rows.GUARDED`) writes only when it is set. A guard that
+does not clear writes nothing, and the request is read and written afresh as above.
 """
 
 from __future__ import annotations
@@ -14,11 +22,28 @@ from __future__ import annotations
 import logging
 import uuid
 from contextlib import AsyncExitStack
+from dataclasses import dataclass
+from datetime import UTC, datetime
 from typing import Any
 
 import psycopg
 from psycopg import AsyncConnection
 from psycopg.rows import TupleRow
+from sqlalchemy import (
+    ColumnElement,
+    String,
+    Subquery,
+    Text,
+    and_,
+    bindparam,
+    case,
+    cast,
+    func,
+    literal,
+    select,
+)
+from sqlalchemy.dialects.postgresql import aggregate_order_by
+from sqlalchemy.sql.selectable import ScalarSelect
 from sqlalchemy.util import LRUCache
 
 from pashu.core.errors import PashuError
@@ -29,25 +54,109 @@ from pashu.schema.impoundment.mutations import seizure_from
 from pashu.schema.impoundment.types import Impoundment
 from pashu.services import extent, seizure_rows, seizures
 from pashu.services.keeping import key
-from pashu.services.tenants import Principal, tenant_of_token
+from pashu.services.tenants import (
+    USE_RECORDED_EVERY,
+    Principal,
+    check_params,
+    principal_check,
+    principal_of,
+    tenant_of_token,
+    token_hash,
+)
 
 log = logging.getLogger(__name__)
 
 
+def _rows_text(rows: Subquery) -> ScalarSelect[Any]:
+    """`rows`, each as PostgreSQL writes a row as text, in that text's order, joined."""
+    row = cast(rows.table_valued(), Text)
+    joined = func.string_agg(row, aggregate_order_by(literal("|"), row))
+    return select(func.coalesce(joined, "")).scalar_subquery()
+
+
+def _registers() -> ColumnElement[str]:
+    """What the law reads of the registers for a seizure, as one value: the pound's
+    authority with the notifications of the kinds, then the extent entries of the area."""
+    return func.md5(
+        func.concat(
+            _rows_text(seizures.AUTHORITY_AND_KINDS.subquery("kinds")),
+            "#",
+            _rows_text(extent.AREA_ENTRIES.subquery("area")),
+        )
+    )
+
+
+DIGEST = select(_registers())
+_CHECKED = principal_check("principal")
+# The token check (`principal_of`'s row) and, when it names the caller a seizure was decided
+# for (Act, user, name, role) and the registers read as they did, the guard setting set to
+# the case's id.
+GUARD = select(
+    *_CHECKED.c,
+    func.set_config(
+        seizure_rows.GUARD_SETTING,
+        case(
+            (
+                and_(
+                    _CHECKED.c[3] == bindparam("jurisdiction", type_=String()),
+                    _CHECKED.c[4] == bindparam("user_id", type_=_CHECKED.c[4].type),
+                    _CHECKED.c[5] == bindparam("user_name", type_=String()),
+                    _CHECKED.c[6] == bindparam("role", type_=String()),
+                    _registers() == bindparam("registers", type_=String()),
+                ),
+                bindparam("case_key", type_=String()),
+            ),
+            else_="",
+        ),
+        True,
+    ),
+).select_from(_CHECKED)
+
+
+@dataclass(frozen=True)
+class _Caller:
+    """A token's caller as its check found it, and when its use was last recorded."""
+
+    who: Principal
+    last_used: datetime
+
+
+@dataclass(frozen=True)
+class _Registers:
+    """What the registers said for a seizure's pound, kinds and area, and their digest."""
+
+    register: seizures.Register
+    digest: str
+
+
 class RecordSeizure:
-    """The direct form of `recordSeizure`, with the guesses it learns (bounded)."""
+    """The direct form of `recordSeizure`, with the guesses and the reads it learns (bounded)."""
 
     def __init__(self, entries: int = 4096) -> None:
         self._acts: LRUCache[uuid.UUID, str] = LRUCache(entries)
         self._areas: LRUCache[uuid.UUID, str] = LRUCache(entries)  # pound -> its area's key
+        self._callers: LRUCache[str, _Caller] = LRUCache(entries)  # by the token's hash
+        # (tenant, pound, kinds, area's key) -> what the registers said
+        self._registers: LRUCache[tuple[Any, ...], _Registers] = LRUCache(entries)
 
-    def _reads(
-        self, direct: Direct, tenant: uuid.UUID, act: str, seizure: seizures.Seizure
-    ) -> tuple[list[tuple[DriverStatement, dict[str, Any]]], str | None]:
-        """The statements reading the registers' facts (kept per tenant and kinds, as the
-        token check is), and the key of the area they read (None: not known before the
-        pound's authority is)."""
+    def _known(self, act: str, seizure: seizures.Seizure) -> tuple[list[str], str | None]:
+        """The kinds whose notifications a seizure needs, and its area's key (None: not
+        known before the pound's authority is)."""
         kinds = seizures.kinds_named(registry.get(act), seizure.animals)
+        area = key(seizure.area) if seizure.area is not None else self._areas.get(seizure.pound_id)
+        return kinds, area
+
+    @staticmethod
+    def _reads(
+        direct: Direct,
+        tenant: uuid.UUID,
+        seizure: seizures.Seizure,
+        kinds: list[str],
+        area: str | None,
+    ) -> list[tuple[DriverStatement, dict[str, Any]]]:
+        """The statements reading the registers' facts (kept per tenant and kinds, as the
+        token check is): the pound's authority with the kinds' notifications; and, when
+        the area is known, its extent entries and the digest of both."""
         pound: dict[str, Any] = {"pound_id": seizure.pound_id}
         reads = [
             (
@@ -60,31 +169,44 @@ class RecordSeizure:
                 pound,
             )
         ]
-        area = key(seizure.area) if seizure.area is not None else self._areas.get(seizure.pound_id)
         if area is not None:
             where = {"area_key": area}
-            made = direct.kept(
-                ("seizure area", tenant), lambda: direct.compile(tenant, extent.AREA_ENTRIES, where)
-            )
-            reads.append((made, where))
-        return reads, area
+            both = {**pound, **where}
+            reads += [
+                (
+                    direct.kept(
+                        ("seizure area", tenant),
+                        lambda: direct.compile(tenant, extent.AREA_ENTRIES, where),
+                    ),
+                    where,
+                ),
+                (
+                    direct.kept(
+                        ("seizure digest", tenant, *kinds),
+                        lambda: direct.compile(tenant, DIGEST, {**both, "kinds": kinds}),
+                    ),
+                    both,
+                ),
+            ]
+        return reads
 
     def _register(
         self, seizure: seizures.Seizure, rows: list[list[tuple[Any, ...]]], area: str | None
-    ) -> seizures.Register:
+    ) -> _Registers:
         """The registers' facts from the reads' rows; RegisterMissed when the area read
         (if any) is not the seizure's."""
         authority, notified = extent.kind_rows(rows[0])
         if authority is None:
-            return seizures.Register(None, notified, "", [])
+            return _Registers(seizures.Register(None, notified, "", []), "")
         if seizure.area is None:
             self._areas[seizure.pound_id] = key(authority)
         wanted = key(seizure.area if seizure.area is not None else authority)
         if area != wanted:
             raise seizures.RegisterMissed(wanted)
-        return seizures.Register(
+        register = seizures.Register(
             authority, notified, wanted, [extent.area_entry(r) for r in rows[1]]
         )
+        return _Registers(register, rows[2][0][0])
 
     async def __call__(
         self, direct: Direct, token: str, arguments: dict[str, Any]
@@ -96,29 +218,102 @@ class RecordSeizure:
             except psycopg.Error:  # none to be had: logged, and the ordinary path answers
                 log.exception("no connection for the direct path; resolving field by field")
                 return None
-            return await self._answer(direct, held, token, arguments)
+            try:
+                seizure = seizure_from(arguments)
+                tenant = tenant_of_token(token)
+            except PashuError:  # the ordinary path refuses
+                return None
+            try:
+                settled = await self._settled(direct, held, token, tenant, seizure)
+            except psycopg.Error as err:
+                if err.sqlstate is None:  # the connection failed: whether it committed is unknown
+                    raise
+                log.warning("the settled write was refused (%s); resolving field by field", err)
+                return None
+            if settled is not None:
+                return settled
+            return await self._answer(direct, held, token, tenant, seizure)
+
+    async def _settled(
+        self,
+        direct: Direct,
+        held: AsyncConnection[TupleRow],
+        token: str,
+        tenant: uuid.UUID,
+        seizure: seizures.Seizure,
+    ) -> tuple[Principal, Impoundment] | None:
+        """The seizure decided on the caller and the registers read before, written in one
+        round trip if the guard clears; None when nothing was written."""
+        now = datetime.now(UTC)
+        check = check_params(token, now)
+        hashed = str(check["token_hash"])
+        caller = self._callers.get(hashed)
+        act = self._acts.get(tenant)
+        # A use due to be recorded goes the way that records it.
+        if caller is None or act is None or now - caller.last_used >= USE_RECORDED_EVERY:
+            return None
+        kinds, area = self._known(act, seizure)
+        read = self._registers.get((tenant, seizure.pound_id, *kinds, area))
+        if read is None:
+            return None
+        who = caller.who
+        try:
+            case_, animals, after = seizures.decide(who, seizure, read.register)
+        except (PashuError, seizures.RegisterMissed):  # read afresh: the law refuses then
+            return None
+        values = seizure_rows.values(tenant, who.actor, case_, animals, after)
+        guarded = {
+            **check,
+            "pound_id": seizure.pound_id,
+            "area_key": area,
+            "jurisdiction": act,
+            "user_id": who.user_id,
+            "user_name": who.user_name,
+            "role": who.role,
+            "registers": read.digest,
+            "case_key": str(case_.id),
+        }
+        guard = direct.kept(
+            ("seizure guard", tenant, *kinds),
+            lambda: direct.compile(tenant, GUARD, {**guarded, "kinds": kinds}),
+        )
+        write = direct.kept(
+            ("seizure write, guarded", tenant),
+            lambda: direct.compile(tenant, seizure_rows.GUARDED, values, criteria=False),
+        )
+        checked, done = await direct.run_all([(guard, guarded), (write, values)], held)
+        if not done:  # the token, the caller or the registers are not as read: nothing written
+            self._callers.pop(hashed, None)
+            self._registers.pop((tenant, seizure.pound_id, *kinds, area), None)
+            return None
+        # No use is due (the one recorded last is within the interval, and a later one only
+        # makes it more recent).
+        found, _ = principal_of(checked[0], now)
+        case_.register_number = done[0][0]
+        return found, Impoundment.of(case_)
 
     async def _answer(
         self,
         direct: Direct,
         held: AsyncConnection[TupleRow],
         token: str,
-        arguments: dict[str, Any],
+        tenant: uuid.UUID,
+        seizure: seizures.Seizure,
     ) -> tuple[Principal, Impoundment] | None:
         try:
-            seizure = seizure_from(arguments)
-            tenant = tenant_of_token(token)
             act = self._acts.get(tenant)
-            reads, area = self._reads(direct, tenant, act, seizure) if act else ([], None)
+            kinds, area = self._known(act, seizure) if act else ([], None)
+            reads = self._reads(direct, tenant, seizure, kinds, area) if act else []
             checked = await token_check.authenticate_with(direct, token, reads, held)
             who = checked.who
             self._acts[tenant] = who.jurisdiction
             if who.jurisdiction != act:  # read for no Act, or another: the ordinary way
                 return None
-            case, animals, after = seizures.decide(
-                who, seizure, self._register(seizure, checked.rows, area)
-            )
-            values = seizure_rows.values(tenant, who.actor, case, animals, after)
+            read = self._register(seizure, checked.rows, area)
+            if read.register.authority is not None:
+                self._registers[(tenant, seizure.pound_id, *kinds, area)] = read
+            case_, animals, after = seizures.decide(who, seizure, read.register)
+            values = seizure_rows.values(tenant, who.actor, case_, animals, after)
         except (PashuError, seizures.RegisterMissed):  # the ordinary path answers or refuses
             return None
         except psycopg.Error:  # nothing written yet: logged, and the ordinary path answers
@@ -139,5 +334,7 @@ class RecordSeizure:
             # answers, with the error it gets.
             log.warning("the direct write was refused (%s); resolving field by field", err)
             return None
-        case.register_number = done[0][0][0]
-        return who, Impoundment.of(case)
+        if checked.last_used is not None:  # its use recorded (now, or within the interval)
+            self._callers[token_hash(token)] = _Caller(who, checked.last_used)
+        case_.register_number = done[0][0][0]
+        return who, Impoundment.of(case_)
