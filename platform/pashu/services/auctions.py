@@ -22,7 +22,7 @@ from pashu.core.legaltime import IST, aware, ist, legal_date
 from pashu.db import bulk
 from pashu.db.bulk import New
 from pashu.db.clocks import Auction, AuctionLot, LotStatus
-from pashu.db.impoundment import AnimalStatus, ImpoundedAnimal, Impoundment, Notice
+from pashu.db.impoundment import AnimalStatus, Impoundment
 from pashu.db.types import new_id
 from pashu.jurisdictions import registry
 from pashu.jurisdictions.base import Action, BuyerRole, Capability, Jurisdiction
@@ -100,7 +100,7 @@ def schedule(
 def auction_date(
     plugin: Jurisdiction,
     case: Impoundment,
-    recorded: Sequence[Notice],
+    recorded: Sequence[cases.IssuedNotice],
     issued: datetime,
     scheduled_for: datetime | None,
 ) -> datetime:
@@ -133,7 +133,7 @@ def compose(
     plugin: Jurisdiction,
     who: Principal,
     case: Impoundment,
-    in_pound: Sequence[ImpoundedAnimal],
+    in_pound: Sequence[cases.HeldAnimal],
     base: dict[str, str],
     issued: datetime,
     on: datetime,

@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from decimal import Decimal
-from typing import ClassVar
+from typing import ClassVar, NamedTuple
 
 from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
@@ -47,6 +47,7 @@ from pashu.jurisdictions.clocks import clocks_of
 from pashu.services import auctions, audit, deposits, notices
 from pashu.services import impoundments as cases
 from pashu.services.accounts import Body
+from pashu.services.impoundments import IssuedNotice
 from pashu.services.seizures import NOTICE_ACTIONS, notice_step
 from pashu.services.sweep import DueAction, act_on_case, act_on_window
 from pashu.services.tenants import Principal
@@ -56,12 +57,34 @@ from pashu.services.tenants import Principal
 BATCH = 500
 
 
+class _Animal(NamedTuple):
+    """An animal of the batch as the duties and the notices read it (cases.HeldAnimal): a
+    plain row, not an ORM object, as nothing writes it back."""
+
+    id: uuid.UUID
+    species: str
+    description: str
+    ear_tag: str | None
+    status: str
+
+
+class _Issued(NamedTuple):
+    """A notice as the timeline reads it (IssuedNotice): its kind and instant only, not
+    its text."""
+
+    kind: str
+    issued_at: datetime
+
+
+_ANIMAL = tuple(getattr(ImpoundedAnimal, k) for k in _Animal._fields)
+
+
 @dataclass
 class _Read:
     """What the batch read, per case."""
 
-    animals: dict[uuid.UUID, list[ImpoundedAnimal]] = field(default_factory=dict)
-    notices: dict[uuid.UUID, list[Notice]] = field(default_factory=dict)
+    animals: dict[uuid.UUID, list[_Animal]] = field(default_factory=dict)
+    notices: dict[uuid.UUID, list[IssuedNotice]] = field(default_factory=dict)
     places: dict[uuid.UUID, tuple[str, str]] = field(default_factory=dict)
     last_round: dict[uuid.UUID, int] = field(default_factory=dict)
     auction_open: set[uuid.UUID] = field(default_factory=set)
@@ -86,14 +109,13 @@ def _lock(session: Session, ids: Sequence[uuid.UUID], when: datetime) -> list[Im
 def _read(session: Session, locked: Sequence[Impoundment]) -> _Read:
     ids = [c.id for c in locked]
     read = _Read(animals={i: [] for i in ids}, notices={i: [] for i in ids})
-    for a in session.scalars(
-        select(ImpoundedAnimal)
+    for case_id, *animal in session.execute(
+        select(ImpoundedAnimal.impoundment_id, *_ANIMAL)
         .where(bulk.among(session, ImpoundedAnimal.impoundment_id, ids))
         .order_by(ImpoundedAnimal.id)
     ):
-        read.animals[a.impoundment_id].append(a)
-    for n in session.scalars(select(Notice).where(bulk.among(session, Notice.impoundment_id, ids))):
-        read.notices[n.impoundment_id].append(n)
+        read.animals[case_id].append(_Animal(*animal))
+    _read_notices(session, ids, read.notices)
     pounds = {c.pound_id for c in locked}
     for pound_id, pound, authority in session.execute(
         select(Pound.id, Pound.name, LocalAuthority.name)
@@ -117,6 +139,18 @@ def _read(session: Session, locked: Sequence[Impoundment]) -> _Read:
     return read
 
 
+def _read_notices(
+    session: Session, case_ids: Sequence[uuid.UUID], into: dict[uuid.UUID, list[IssuedNotice]]
+) -> None:
+    """The cases' notices as the timeline reads them, into `into` by case."""
+    for case_id, kind, issued_at in session.execute(
+        select(Notice.impoundment_id, Notice.kind, Notice.issued_at).where(
+            bulk.among(session, Notice.impoundment_id, case_ids)
+        )
+    ):
+        into[case_id].append(_Issued(kind, issued_at))
+
+
 def _may_reach_auction(case: Impoundment) -> bool:
     # A case whose notices are issued now may come to its auction in the same sweep.
     return case.next_action is not None and Action(case.next_action) in NOTICE_ACTIONS
@@ -130,7 +164,7 @@ class _Plan:
     rows: list[object] = field(default_factory=list)  # objects, or bulk.New
 
 
-def _in_pound(animals: Sequence[ImpoundedAnimal]) -> list[ImpoundedAnimal]:
+def _in_pound(animals: Sequence[_Animal]) -> list[_Animal]:
     return [a for a in animals if a.status == AnimalStatus.IN_POUND.value]
 
 
@@ -155,20 +189,24 @@ def _decide(
             step = notice_step(plugin, case, issued, action, when)
             if any(n.kind == action.value for n in issued):
                 break  # issued already: the register's key per case and kind
-            notice = Notice(
-                id=new_id(),
-                impoundment_id=case.id,
-                kind=action.value,
-                issued_at=when,
-                proclaimed_at=None,
-                text=doc.text()[:4000],
-                recorded_by=who.actor,
-            )
+            notice = _Issued(action.value, when)
+            notice_id = new_id()
             issued.append(notice)
             cases.refresh_status(case, animals)
             cases.schedule(plugin, case, issued, animals)
             plan.rows += [
-                notice,
+                bulk.New(
+                    Notice,
+                    {
+                        "id": notice_id,
+                        "impoundment_id": case.id,
+                        "kind": action.value,
+                        "issued_at": when,
+                        "proclaimed_at": None,
+                        "text": doc.text()[:4000],
+                        "recorded_by": who.actor,
+                    },
+                ),
                 audit.event(
                     who.actor,
                     "impoundment.record_notice",
@@ -181,7 +219,7 @@ def _decide(
                 ),
             ]
             late = notices.late(plugin, case, issued, notice)
-            plan.done.append(DueAction(action.value, case.id, when, late=late, notice_id=notice.id))
+            plan.done.append(DueAction(action.value, case.id, when, late=late, notice_id=notice_id))
             continue
         if action is Action.AUCTION:
             who.require("clerk")
@@ -303,11 +341,8 @@ def act_on_windows(
             .group_by(Sale.impoundment_id)
         ).all()
     )
-    issued: dict[uuid.UUID, list[Notice]] = defaultdict(list)
-    for n in session.scalars(
-        select(Notice).where(bulk.among(session, Notice.impoundment_id, case_ids))
-    ):
-        issued[n.impoundment_id].append(n)
+    issued: dict[uuid.UUID, list[IssuedNotice]] = defaultdict(list)
+    _read_notices(session, case_ids, issued)
     read = _Windows(by_case, found, last, issued)
     try:
         # Changed inside the savepoint only: the batch is written whole or not at all.
@@ -348,7 +383,7 @@ class _Windows:
     by_case: dict[uuid.UUID, list[_Window]]
     cases: dict[uuid.UUID, Impoundment]
     last: dict[uuid.UUID, datetime]
-    issued: dict[uuid.UUID, list[Notice]]
+    issued: dict[uuid.UUID, list[IssuedNotice]]
 
 
 def _close_windows(
