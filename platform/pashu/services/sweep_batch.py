@@ -177,13 +177,16 @@ def _decide(
     animals = read.animals[case.id]
     issued = read.notices[case.id]
     pound, authority = read.places[case.pound_id]
+    in_pound = _in_pound(animals)  # no animal leaves the pound here
+    # The notices' fields, once: what they read of the case is not changed by its steps.
+    values: dict[str, str] | None = None
     while case.next_action is not None and case.next_action_at is not None:
         if case.next_action_at > when:
             break
         action = Action(case.next_action)
         if action in NOTICE_ACTIONS:
             clocks_of(plugin).notice_template(action)  # an Act without this notice refuses first
-            values = notices.values_of(case, _in_pound(animals), pound, authority, when)
+            values = values or notices.values_of(case, in_pound, pound, authority, when)
             doc = notices.render(plugin, action, values)
             who.require("clerk")
             step = notice_step(plugin, case, issued, action, when)
@@ -226,8 +229,9 @@ def _decide(
             on = auctions.auction_date(plugin, case, issued, when, None)
             if case.id in read.auction_open:
                 break  # a round is open already
-            in_pound = _in_pound(animals)
-            base = notices.values_of(case, in_pound, pound, authority, when) if in_pound else {}
+            base: dict[str, str] = {}
+            if in_pound:
+                base = values = values or notices.values_of(case, in_pound, pound, authority, when)
             round_ = read.last_round.get(case.id, 0) + 1
             auction, lots, event = auctions.compose(
                 plugin, who, case, in_pound, base, when, on, round_
@@ -235,9 +239,15 @@ def _decide(
             read.auction_open.add(case.id)
             read.last_round[case.id] = round_
             plan.rows += [auction, *lots, event]
-            detail = f"round {auction.round} on {ist(auction.scheduled_for)}"
+            detail = f"round {round_} on {ist(on)}"
             plan.done.append(
-                DueAction("SCHEDULE_AUCTION", case.id, when, auction_id=auction.id, detail=detail)
+                DueAction(
+                    "SCHEDULE_AUCTION",
+                    case.id,
+                    when,
+                    auction_id=auction.values["id"],
+                    detail=detail,
+                )
             )
         break
     return plan
