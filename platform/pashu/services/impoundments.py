@@ -34,6 +34,23 @@ class IssuedNotice(Protocol):
     def issued_at(self) -> datetime: ...
 
 
+class CaseInstants(Protocol):
+    """A case as its timeline's events read it: an `Impoundment`, or the sweep's narrower
+    row."""
+
+    @property
+    def seized_at(self) -> datetime: ...
+
+    @property
+    def impounded_at(self) -> datetime: ...
+
+    @property
+    def refused_at(self) -> datetime | None: ...
+
+    @property
+    def refusal_sold_at(self) -> datetime | None: ...
+
+
 class HeldAnimal(Protocol):
     """An animal as the duties and the notices read it: an `ImpoundedAnimal`, or the
     sweep's narrower row."""
@@ -100,7 +117,7 @@ def rates(session: Session) -> list[Notification]:
     return load(session)
 
 
-def events(case: Impoundment, issued: Sequence[IssuedNotice]) -> TimelineEvents:
+def events(case: CaseInstants, issued: Sequence[IssuedNotice]) -> TimelineEvents:
     """The timeline's events: the register's instants and the notices issued so far."""
     by_kind = {n.kind: n.issued_at for n in issued}
     return TimelineEvents(

@@ -340,8 +340,11 @@ def act_on_windows(
     case_ids = list(by_case)
     found = {
         c.id: c
-        for c in session.scalars(
-            select(Impoundment).where(bulk.among(session, Impoundment.id, case_ids))
+        for c in map(
+            _WindowCase._make,
+            session.execute(
+                select(*_WINDOW_CASE).where(bulk.among(session, Impoundment.id, case_ids))
+            ),
         )
     }
     last = dict(
@@ -385,13 +388,28 @@ class _Window:
         return (self.due_at, self.closed_at, self.outcome)
 
 
+class _WindowCase(NamedTuple):
+    """A case as its claim windows read it (cases.CaseInstants, and its pound): a plain row,
+    as nothing writes it back."""
+
+    id: uuid.UUID
+    pound_id: uuid.UUID
+    seized_at: datetime
+    impounded_at: datetime
+    refused_at: datetime | None
+    refusal_sold_at: datetime | None
+
+
+_WINDOW_CASE = tuple(getattr(Impoundment, k) for k in _WindowCase._fields)
+
+
 @dataclass
 class _Windows:
     """What a batch of claim windows read: open windows by case, the cases, their latest
     sales and notices."""
 
     by_case: dict[uuid.UUID, list[_Window]]
-    cases: dict[uuid.UUID, Impoundment]
+    cases: dict[uuid.UUID, _WindowCase]
     last: dict[uuid.UUID, datetime]
     issued: dict[uuid.UUID, list[IssuedNotice]]
 
@@ -453,7 +471,7 @@ def _close(
     session: Session,
     who: Principal,
     due: Sequence[tuple[_Window, datetime, Action]],
-    found: dict[uuid.UUID, Impoundment],
+    found: dict[uuid.UUID, _WindowCase],
 ) -> list[deposits.Closed]:
     """deposits.close for each due window, its case's pound and balances read for the batch
     in one statement each."""
