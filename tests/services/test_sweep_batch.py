@@ -15,6 +15,7 @@ from sqlalchemy import event, func, select, update
 from sqlalchemy.orm import Session
 
 from pashu.core.errors import PashuError
+from pashu.core.legaltime import ist
 from pashu.db.clocks import Auction, AuctionLot
 from pashu.db.impoundment import Impoundment, Notice
 from pashu.db.tenancy import AuditEvent
@@ -218,3 +219,36 @@ async def test_a_second_sweep_at_the_same_instant_does_nothing(
     with dbs.app.transaction(t.id) as s:
         assert sweep.run(s, sweep.clock(s, t.id), when) == ([], [])
     assert counts() == first
+
+
+@pytest.mark.parametrize("code", ["mizoram", "nagaland"])
+async def test_what_a_batch_reports_names_the_rows_it_wrote(
+    code: str, dbs: Databases, gql: GraphQLClient
+) -> None:
+    # The batch keeps no ORM object of what it writes: the ids it reports are those written.
+    t, _ = await _cases(dbs, gql, code)
+    reported: list[sweep.DueAction] = []
+    for at in INSTANTS:
+        when = datetime.fromisoformat(at)
+        with dbs.app.transaction(t.id) as s:
+            reported += _batched_actions(s, sweep.clock(s, t.id), when)
+    with dbs.admin.transaction(t.id) as s:
+        notices = {n.id: (n.impoundment_id, n.kind, n.issued_at) for n in s.scalars(select(Notice))}
+        auctions = {
+            a.id: (a.impoundment_id, f"round {a.round} on {ist(a.scheduled_for)}")
+            for a in s.scalars(select(Auction))
+        }
+    assert {a.notice_id: (a.impoundment_id, a.kind, a.at) for a in reported if a.notice_id} == (
+        notices
+    )
+    assert {a.auction_id: (a.impoundment_id, a.detail) for a in reported if a.auction_id} == (
+        auctions
+    )
+    assert auctions  # the scenario came to its auctions
+
+
+def _batched_actions(s: Session, who: Any, when: datetime) -> list[sweep.DueAction]:
+    ids = [d.id for d in sweep.find(s, when) if d.kind == sweep.CASE]
+    done, failed = sweep.act_on_cases(s, who, ids, when)
+    assert failed == []
+    return done

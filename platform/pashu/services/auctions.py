@@ -22,7 +22,7 @@ from pashu.core.legaltime import IST, aware, ist, legal_date
 from pashu.db import bulk
 from pashu.db.bulk import New
 from pashu.db.clocks import Auction, AuctionLot, LotStatus
-from pashu.db.impoundment import AnimalStatus, ImpoundedAnimal, Impoundment, Notice
+from pashu.db.impoundment import AnimalStatus, Impoundment
 from pashu.db.types import new_id
 from pashu.jurisdictions import registry
 from pashu.jurisdictions.base import Action, BuyerRole, Capability, Jurisdiction
@@ -84,9 +84,10 @@ def schedule(
     in_pound = [a for a in cases.animals(session, case) if a.status == AnimalStatus.IN_POUND.value]
     base = notices.fields(session, case, issued) if in_pound else {}
     last = session.scalar(select(func.max(Auction.round)).where(Auction.impoundment_id == case.id))
-    auction, lots, event = compose(
+    row, lots, event = compose(
         plugin, who, case, in_pound, base, issued, on, (last or 0) + 1, place, conditions
     )
+    auction = Auction(**row.values)
     try:
         with session.begin_nested():
             session.add(auction)
@@ -100,7 +101,7 @@ def schedule(
 def auction_date(
     plugin: Jurisdiction,
     case: Impoundment,
-    recorded: Sequence[Notice],
+    recorded: Sequence[cases.IssuedNotice],
     issued: datetime,
     scheduled_for: datetime | None,
 ) -> datetime:
@@ -133,17 +134,17 @@ def compose(
     plugin: Jurisdiction,
     who: Principal,
     case: Impoundment,
-    in_pound: Sequence[ImpoundedAnimal],
+    in_pound: Sequence[cases.HeldAnimal],
     base: dict[str, str],
     issued: datetime,
     on: datetime,
     round_: int,
     place: str | None = None,
     conditions: str | None = None,
-) -> tuple[Auction, list[New], New]:
-    """The round, its lots and its audit event, from what was read (`base`: the notice's
-    fields, notices.fields); nothing is added to a session (the lots and the event are
-    written with bulk.insert_all)."""
+) -> tuple[New, list[New], New]:
+    """The round (an `Auction`'s values), its lots and its audit event, from what was read
+    (`base`: the notice's fields, notices.fields); nothing is added to a session (the sweep
+    writes all three with bulk.insert_all, no ORM object)."""
     if not in_pound:
         raise Conflict("no animal of this case is in the pound")
     by_species: dict[str, list[Any]] = defaultdict(list)
@@ -154,10 +155,9 @@ def compose(
     terms_text = (
         _text(conditions, "conditions", limit=2000) if conditions else terms.value.conditions
     )
-    lots_text = "; ".join(
-        f"lot {i}: {notices.describe(group)}"
-        for i, (_, group) in enumerate(sorted(by_species.items()), start=1)
-    )
+    groups = sorted(by_species.items())
+    described = [notices.describe(group) for _, group in groups]  # in the notice and the lots
+    lots_text = "; ".join(f"lot {i}: {d}" for i, d in enumerate(described, start=1))
     values = {
         **base,
         "auction_at": when(on),
@@ -166,40 +166,44 @@ def compose(
         "lots": lots_text,
     }
     doc = notices.render(plugin, Action.AUCTION, values)
-    auction = Auction(
-        id=new_id(),
-        impoundment_id=case.id,
-        round=round_,
-        scheduled_for=on,
-        place=where,
-        conditions=terms_text,
-        notice_text=doc.text()[:8000],
-        notice_issued_at=issued,
-        scheduled_by=who.actor,
+    auction_id = new_id()
+    auction = New(
+        Auction,
+        {
+            "id": auction_id,
+            "impoundment_id": case.id,
+            "round": round_,
+            "scheduled_for": on,
+            "place": where,
+            "conditions": terms_text,
+            "notice_text": doc.text()[:8000],
+            "notice_issued_at": issued,
+            "scheduled_by": who.actor,
+        },
     )
     lots = [
         New(
             AuctionLot,
             {
-                "auction_id": auction.id,
+                "auction_id": auction_id,
                 "impoundment_id": case.id,
                 "number": i,
                 "species": species,
                 "count": len(group),
-                "description": notices.describe(group)[:1000],
+                "description": d[:1000],
                 "animal_ids": [str(a.id) for a in group],
                 "status": LotStatus.OFFERED.value,
             },
         )
-        for i, (species, group) in enumerate(sorted(by_species.items()), start=1)
+        for i, ((species, group), d) in enumerate(zip(groups, described, strict=True), start=1)
     ]
     event = audit.event(
         who.actor,
         "auction.schedule",
         f"Impoundment:{case.id}",
         after={
-            "auction": str(auction.id),
-            "round": auction.round,
+            "auction": str(auction_id),
+            "round": round_,
             "scheduledFor": on.isoformat(),
             "place": where,
             "lots": lots_text,

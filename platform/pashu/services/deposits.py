@@ -19,7 +19,7 @@ from pashu.core.legaltime import aware
 from pashu.db import bulk
 from pashu.db.bulk import New
 from pashu.db.clocks import ClaimWindow
-from pashu.db.impoundment import Impoundment, Notice, Sale
+from pashu.db.impoundment import Sale
 from pashu.jurisdictions import registry
 from pashu.jurisdictions.base import (
     Action,
@@ -56,7 +56,10 @@ def _deadline(session: Session, who: Principal, case_id: uuid.UUID) -> tuple[dat
 
 
 def deadline_of(
-    plugin: Jurisdiction, case: Impoundment, issued: Sequence[Notice], last: datetime
+    plugin: Jurisdiction,
+    case: cases.CaseInstants,
+    issued: Sequence[cases.IssuedNotice],
+    last: datetime,
 ) -> tuple[datetime, Action]:
     """`_deadline` from what was read: the case, its notices, its latest sale's instant."""
     deducting = plugin.sale_accounting().value is SaleAccounting.DEDUCT_CHARGES_HOLD_SURPLUS

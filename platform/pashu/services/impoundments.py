@@ -6,7 +6,7 @@ import uuid
 from collections.abc import Sequence
 from datetime import datetime
 from functools import lru_cache
-from typing import Any, cast
+from typing import Any, Protocol, cast
 
 from sqlalchemy import CursorResult, select, update
 from sqlalchemy.orm import Session
@@ -22,6 +22,53 @@ from pashu.db.impoundment import (
 from pashu.jurisdictions.base import Action, Jurisdiction, TimelineEvents, TimelineStep
 from pashu.jurisdictions.notifications import Notification
 from pashu.services.rates import load
+
+
+class IssuedNotice(Protocol):
+    """A notice as the timeline reads it: a `Notice`, or the sweep's narrower row."""
+
+    @property
+    def kind(self) -> str: ...
+
+    @property
+    def issued_at(self) -> datetime: ...
+
+
+class CaseInstants(Protocol):
+    """A case as its timeline's events read it: an `Impoundment`, or the sweep's narrower
+    row."""
+
+    @property
+    def seized_at(self) -> datetime: ...
+
+    @property
+    def impounded_at(self) -> datetime: ...
+
+    @property
+    def refused_at(self) -> datetime | None: ...
+
+    @property
+    def refusal_sold_at(self) -> datetime | None: ...
+
+
+class HeldAnimal(Protocol):
+    """An animal as the duties and the notices read it: an `ImpoundedAnimal`, or the
+    sweep's narrower row."""
+
+    @property
+    def id(self) -> uuid.UUID: ...
+
+    @property
+    def species(self) -> str: ...
+
+    @property
+    def description(self) -> str: ...
+
+    @property
+    def ear_tag(self) -> str | None: ...
+
+    @property
+    def status(self) -> str: ...
 
 
 def get(session: Session, impoundment_id: uuid.UUID, *, lock: bool = False) -> Impoundment:
@@ -70,7 +117,7 @@ def rates(session: Session) -> list[Notification]:
     return load(session)
 
 
-def events(case: Impoundment, issued: Sequence[Notice]) -> TimelineEvents:
+def events(case: CaseInstants, issued: Sequence[IssuedNotice]) -> TimelineEvents:
     """The timeline's events: the register's instants and the notices issued so far."""
     by_kind = {n.kind: n.issued_at for n in issued}
     return TimelineEvents(
@@ -85,7 +132,7 @@ def events(case: Impoundment, issued: Sequence[Notice]) -> TimelineEvents:
 
 
 def timeline(
-    plugin: Jurisdiction, case: Impoundment, issued: Sequence[Notice]
+    plugin: Jurisdiction, case: Impoundment, issued: Sequence[IssuedNotice]
 ) -> list[TimelineStep]:
     return list(_timeline(_Same(plugin), events(case, issued)))
 
@@ -130,8 +177,8 @@ DUTIES = (Action.ANNOUNCE_SEIZURE, Action.REPORT_UNCLAIMED, Action.PUBLISH_NOTIC
 def schedule(
     plugin: Jurisdiction,
     case: Impoundment,
-    issued: Sequence[Notice],
-    all_animals: Sequence[ImpoundedAnimal],
+    issued: Sequence[IssuedNotice],
+    all_animals: Sequence[HeldAnimal],
 ) -> None:
     """Set the case's next duty: the earliest step of DUTIES not yet done, while animals
     remain in the pound (a sale ends the duties; so does the last animal leaving)."""
@@ -181,7 +228,7 @@ def no_longer_required(
     return gone
 
 
-def refresh_status(case: Impoundment, all_animals: Sequence[ImpoundedAnimal]) -> None:
+def refresh_status(case: Impoundment, all_animals: Sequence[HeldAnimal]) -> None:
     """Keep the case's status in step with its animals (for the dashboard's filters)."""
     states = {a.status for a in all_animals}
     if states == {AnimalStatus.IN_POUND.value}:

@@ -14,7 +14,7 @@ from sqlalchemy.orm import Session
 
 from pashu.core.errors import Conflict, NotFound, ValidationError
 from pashu.core.legaltime import aware
-from pashu.db.impoundment import AnimalStatus, ImpoundedAnimal, Impoundment, Notice
+from pashu.db.impoundment import AnimalStatus, Impoundment, Notice
 from pashu.db.pounds import LocalAuthority, Pound
 from pashu.jurisdictions import registry
 from pashu.jurisdictions.base import Action, Jurisdiction
@@ -25,7 +25,7 @@ from pashu.services.documents import Document, when
 from pashu.services.tenants import Principal
 
 
-def describe(animals: Sequence[ImpoundedAnimal]) -> str:
+def describe(animals: Sequence[cases.HeldAnimal]) -> str:
     """The number and description of the animals, as the register has them."""
     heads = Counter(a.species for a in animals)
     parts = []
@@ -57,7 +57,7 @@ def fields(
 
 def values_of(
     case: Impoundment,
-    in_pound: Sequence[ImpoundedAnimal],
+    in_pound: Sequence[cases.HeldAnimal],
     pound: str,
     authority: str,
     issued_at: datetime,
@@ -116,7 +116,12 @@ def issue(
         return None
 
 
-def late(plugin: Jurisdiction, case: Impoundment, issued: Sequence[Notice], n: Notice) -> bool:
+def late(
+    plugin: Jurisdiction,
+    case: Impoundment,
+    issued: Sequence[cases.IssuedNotice],
+    n: cases.IssuedNotice,
+) -> bool:
     """Was `n` made after the time the Act allows for it?"""
     step = cases.step(cases.timeline(plugin, case, issued), Action(n.kind))
     return step is not None and step.window.is_late(n.issued_at)

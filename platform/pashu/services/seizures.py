@@ -5,6 +5,7 @@ issued about it."""
 from __future__ import annotations
 
 import uuid
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Any
@@ -310,7 +311,7 @@ def decide(
 
 def _after_the_report(
     steps: list[TimelineStep],
-    recorded: list[Notice],
+    recorded: Sequence[cases.IssuedNotice],
     kind: Action,
     issued: datetime,
     cite: Citation,
@@ -350,7 +351,7 @@ def _after_the_report(
 def notice_step(
     plugin: Jurisdiction,
     case: Impoundment,
-    recorded: list[Notice],
+    recorded: Sequence[cases.IssuedNotice],
     kind: Action,
     issued: datetime,
 ) -> TimelineStep:

@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from decimal import Decimal
-from typing import ClassVar
+from typing import ClassVar, NamedTuple
 
 from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
@@ -47,6 +47,7 @@ from pashu.jurisdictions.clocks import clocks_of
 from pashu.services import auctions, audit, deposits, notices
 from pashu.services import impoundments as cases
 from pashu.services.accounts import Body
+from pashu.services.impoundments import IssuedNotice
 from pashu.services.seizures import NOTICE_ACTIONS, notice_step
 from pashu.services.sweep import DueAction, act_on_case, act_on_window
 from pashu.services.tenants import Principal
@@ -56,12 +57,34 @@ from pashu.services.tenants import Principal
 BATCH = 500
 
 
+class _Animal(NamedTuple):
+    """An animal of the batch as the duties and the notices read it (cases.HeldAnimal): a
+    plain row, not an ORM object, as nothing writes it back."""
+
+    id: uuid.UUID
+    species: str
+    description: str
+    ear_tag: str | None
+    status: str
+
+
+class _Issued(NamedTuple):
+    """A notice as the timeline reads it (IssuedNotice): its kind and instant only, not
+    its text."""
+
+    kind: str
+    issued_at: datetime
+
+
+_ANIMAL = tuple(getattr(ImpoundedAnimal, k) for k in _Animal._fields)
+
+
 @dataclass
 class _Read:
     """What the batch read, per case."""
 
-    animals: dict[uuid.UUID, list[ImpoundedAnimal]] = field(default_factory=dict)
-    notices: dict[uuid.UUID, list[Notice]] = field(default_factory=dict)
+    animals: dict[uuid.UUID, list[_Animal]] = field(default_factory=dict)
+    notices: dict[uuid.UUID, list[IssuedNotice]] = field(default_factory=dict)
     places: dict[uuid.UUID, tuple[str, str]] = field(default_factory=dict)
     last_round: dict[uuid.UUID, int] = field(default_factory=dict)
     auction_open: set[uuid.UUID] = field(default_factory=set)
@@ -86,14 +109,13 @@ def _lock(session: Session, ids: Sequence[uuid.UUID], when: datetime) -> list[Im
 def _read(session: Session, locked: Sequence[Impoundment]) -> _Read:
     ids = [c.id for c in locked]
     read = _Read(animals={i: [] for i in ids}, notices={i: [] for i in ids})
-    for a in session.scalars(
-        select(ImpoundedAnimal)
+    for case_id, *animal in session.execute(
+        select(ImpoundedAnimal.impoundment_id, *_ANIMAL)
         .where(bulk.among(session, ImpoundedAnimal.impoundment_id, ids))
         .order_by(ImpoundedAnimal.id)
     ):
-        read.animals[a.impoundment_id].append(a)
-    for n in session.scalars(select(Notice).where(bulk.among(session, Notice.impoundment_id, ids))):
-        read.notices[n.impoundment_id].append(n)
+        read.animals[case_id].append(_Animal(*animal))
+    _read_notices(session, ids, read.notices)
     pounds = {c.pound_id for c in locked}
     for pound_id, pound, authority in session.execute(
         select(Pound.id, Pound.name, LocalAuthority.name)
@@ -117,6 +139,18 @@ def _read(session: Session, locked: Sequence[Impoundment]) -> _Read:
     return read
 
 
+def _read_notices(
+    session: Session, case_ids: Sequence[uuid.UUID], into: dict[uuid.UUID, list[IssuedNotice]]
+) -> None:
+    """The cases' notices as the timeline reads them, into `into` by case."""
+    for case_id, kind, issued_at in session.execute(
+        select(Notice.impoundment_id, Notice.kind, Notice.issued_at).where(
+            bulk.among(session, Notice.impoundment_id, case_ids)
+        )
+    ):
+        into[case_id].append(_Issued(kind, issued_at))
+
+
 def _may_reach_auction(case: Impoundment) -> bool:
     # A case whose notices are issued now may come to its auction in the same sweep.
     return case.next_action is not None and Action(case.next_action) in NOTICE_ACTIONS
@@ -130,7 +164,7 @@ class _Plan:
     rows: list[object] = field(default_factory=list)  # objects, or bulk.New
 
 
-def _in_pound(animals: Sequence[ImpoundedAnimal]) -> list[ImpoundedAnimal]:
+def _in_pound(animals: Sequence[_Animal]) -> list[_Animal]:
     return [a for a in animals if a.status == AnimalStatus.IN_POUND.value]
 
 
@@ -143,32 +177,39 @@ def _decide(
     animals = read.animals[case.id]
     issued = read.notices[case.id]
     pound, authority = read.places[case.pound_id]
+    in_pound = _in_pound(animals)  # no animal leaves the pound here
+    # The notices' fields, once: what they read of the case is not changed by its steps.
+    values: dict[str, str] | None = None
     while case.next_action is not None and case.next_action_at is not None:
         if case.next_action_at > when:
             break
         action = Action(case.next_action)
         if action in NOTICE_ACTIONS:
             clocks_of(plugin).notice_template(action)  # an Act without this notice refuses first
-            values = notices.values_of(case, _in_pound(animals), pound, authority, when)
+            values = values or notices.values_of(case, in_pound, pound, authority, when)
             doc = notices.render(plugin, action, values)
             who.require("clerk")
             step = notice_step(plugin, case, issued, action, when)
             if any(n.kind == action.value for n in issued):
                 break  # issued already: the register's key per case and kind
-            notice = Notice(
-                id=new_id(),
-                impoundment_id=case.id,
-                kind=action.value,
-                issued_at=when,
-                proclaimed_at=None,
-                text=doc.text()[:4000],
-                recorded_by=who.actor,
-            )
+            notice = _Issued(action.value, when)
+            notice_id = new_id()
             issued.append(notice)
             cases.refresh_status(case, animals)
             cases.schedule(plugin, case, issued, animals)
             plan.rows += [
-                notice,
+                bulk.New(
+                    Notice,
+                    {
+                        "id": notice_id,
+                        "impoundment_id": case.id,
+                        "kind": action.value,
+                        "issued_at": when,
+                        "proclaimed_at": None,
+                        "text": doc.text()[:4000],
+                        "recorded_by": who.actor,
+                    },
+                ),
                 audit.event(
                     who.actor,
                     "impoundment.record_notice",
@@ -181,15 +222,16 @@ def _decide(
                 ),
             ]
             late = notices.late(plugin, case, issued, notice)
-            plan.done.append(DueAction(action.value, case.id, when, late=late, notice_id=notice.id))
+            plan.done.append(DueAction(action.value, case.id, when, late=late, notice_id=notice_id))
             continue
         if action is Action.AUCTION:
             who.require("clerk")
             on = auctions.auction_date(plugin, case, issued, when, None)
             if case.id in read.auction_open:
                 break  # a round is open already
-            in_pound = _in_pound(animals)
-            base = notices.values_of(case, in_pound, pound, authority, when) if in_pound else {}
+            base: dict[str, str] = {}
+            if in_pound:
+                base = values = values or notices.values_of(case, in_pound, pound, authority, when)
             round_ = read.last_round.get(case.id, 0) + 1
             auction, lots, event = auctions.compose(
                 plugin, who, case, in_pound, base, when, on, round_
@@ -197,9 +239,15 @@ def _decide(
             read.auction_open.add(case.id)
             read.last_round[case.id] = round_
             plan.rows += [auction, *lots, event]
-            detail = f"round {auction.round} on {ist(auction.scheduled_for)}"
+            detail = f"round {round_} on {ist(on)}"
             plan.done.append(
-                DueAction("SCHEDULE_AUCTION", case.id, when, auction_id=auction.id, detail=detail)
+                DueAction(
+                    "SCHEDULE_AUCTION",
+                    case.id,
+                    when,
+                    auction_id=auction.values["id"],
+                    detail=detail,
+                )
             )
         break
     return plan
@@ -292,8 +340,11 @@ def act_on_windows(
     case_ids = list(by_case)
     found = {
         c.id: c
-        for c in session.scalars(
-            select(Impoundment).where(bulk.among(session, Impoundment.id, case_ids))
+        for c in map(
+            _WindowCase._make,
+            session.execute(
+                select(*_WINDOW_CASE).where(bulk.among(session, Impoundment.id, case_ids))
+            ),
         )
     }
     last = dict(
@@ -303,11 +354,8 @@ def act_on_windows(
             .group_by(Sale.impoundment_id)
         ).all()
     )
-    issued: dict[uuid.UUID, list[Notice]] = defaultdict(list)
-    for n in session.scalars(
-        select(Notice).where(bulk.among(session, Notice.impoundment_id, case_ids))
-    ):
-        issued[n.impoundment_id].append(n)
+    issued: dict[uuid.UUID, list[IssuedNotice]] = defaultdict(list)
+    _read_notices(session, case_ids, issued)
     read = _Windows(by_case, found, last, issued)
     try:
         # Changed inside the savepoint only: the batch is written whole or not at all.
@@ -340,15 +388,30 @@ class _Window:
         return (self.due_at, self.closed_at, self.outcome)
 
 
+class _WindowCase(NamedTuple):
+    """A case as its claim windows read it (cases.CaseInstants, and its pound): a plain row,
+    as nothing writes it back."""
+
+    id: uuid.UUID
+    pound_id: uuid.UUID
+    seized_at: datetime
+    impounded_at: datetime
+    refused_at: datetime | None
+    refusal_sold_at: datetime | None
+
+
+_WINDOW_CASE = tuple(getattr(Impoundment, k) for k in _WindowCase._fields)
+
+
 @dataclass
 class _Windows:
     """What a batch of claim windows read: open windows by case, the cases, their latest
     sales and notices."""
 
     by_case: dict[uuid.UUID, list[_Window]]
-    cases: dict[uuid.UUID, Impoundment]
+    cases: dict[uuid.UUID, _WindowCase]
     last: dict[uuid.UUID, datetime]
-    issued: dict[uuid.UUID, list[Notice]]
+    issued: dict[uuid.UUID, list[IssuedNotice]]
 
 
 def _close_windows(
@@ -408,7 +471,7 @@ def _close(
     session: Session,
     who: Principal,
     due: Sequence[tuple[_Window, datetime, Action]],
-    found: dict[uuid.UUID, Impoundment],
+    found: dict[uuid.UUID, _WindowCase],
 ) -> list[deposits.Closed]:
     """deposits.close for each due window, its case's pound and balances read for the batch
     in one statement each."""
