@@ -1,0 +1,130 @@
+"""Instructions per request: W1's page and W2's seizure, counted by valgrind, not timed.
+
+The machine's speed drifts by a third between runs (bench/README.md), more than the goals'
+margins, so a timed A/B needs both sides in the same minutes. Counted instructions do not
+drift: `valgrind --tool=callgrind` counts every instruction the process executes, whatever
+else the machine does. This runs the application in one process (httpx's ASGI transport,
+the real PostgreSQL of the 10k data), warms each request up, then counts only the measured
+requests (instrumentation switched on and off around them with `callgrind_control`). The
+count is Pashu's own work per request, plus httpx's client side (the same for any two trees
+compared); PostgreSQL's is not in it.
+
+Run: `python -m bench.instructions [--requests 200]` (valgrind from Debian; about a minute).
+Not part of `python -m bench`: it measures one tree's CPU, to compare two commits with.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+from bench import generate, w2
+from bench.settings import REPO, target_for
+from bench.workloads import Request, w1_requests
+
+WARMUP = 50
+
+
+def _callgrind(*args: str) -> None:
+    """A command to the callgrind running this process (`callgrind_control`)."""
+    subprocess.run(["callgrind_control", *args, str(os.getpid())], check=True, capture_output=True)
+
+
+async def _count(requests: dict[str, Request], n: int) -> None:
+    """In the child, under callgrind: each request warmed up, then `n` counted."""
+    import httpx
+
+    from pashu.app import create_app
+
+    app = create_app()
+    transport = httpx.ASGITransport(app=app)
+    async with httpx.AsyncClient(transport=transport, base_url="http://bench") as client:
+        for name, req in requests.items():
+            for _ in range(WARMUP):
+                answer = await client.post("/graphql", content=req.body, headers=req.headers)
+                if answer.status_code != 200 or b'"errors"' in answer.content:
+                    raise RuntimeError(f"{name}: {answer.text[:500]}")
+            _callgrind("-i", "on")
+            for _ in range(n):
+                await client.post("/graphql", content=req.body, headers=req.headers)
+            _callgrind("-i", "off")
+            _callgrind("-d")  # this stretch's counts, in a dump file of its own
+            print(f"COUNTED {name}", flush=True)
+
+
+def _child(n: int) -> None:
+    target = target_for(10_000)
+    tenants = generate.generate(target, 10_000, progress=False)
+    writer = w2.writer_of(tenants)
+    url = "http://bench/graphql"
+    requests = {
+        "W1": w1_requests({"pashu": url, "floor": url, "postgraphile": url}, tenants[0])["pashu"],
+        "W2": w2.requests(target, writer, {"pashu": url, "floor": url})["pashu"],
+    }
+    os.environ.update(
+        PASHU_DATABASE_URL=target.app_url,
+        PASHU_ADMIN_DATABASE_URL=target.owner_url,
+        PASHU_ENV="prod",
+        PASHU_SWEEP_INTERVAL="0",
+        PASHU_LOG_LEVEL="WARNING",
+    )
+    try:
+        asyncio.run(_count(requests, n))
+    finally:
+        w2.undo(target, writer)
+
+
+def _totals(out: Path) -> list[int]:
+    """The instructions of each counted stretch, from callgrind's numbered dump files."""
+    dumps = sorted(out.parent.glob(out.name + ".*"), key=lambda d: int(d.suffix[1:]))
+    counts = []
+    for dump in dumps:
+        found = re.search(r"^totals:\s+(\d+)", dump.read_text(), re.MULTILINE)
+        counts.append(int(found.group(1)) if found else 0)
+    return counts
+
+
+def measure(n: int) -> dict[str, int]:
+    """Instructions per request of W1 and W2."""
+    if shutil.which("valgrind") is None or shutil.which("callgrind_control") is None:
+        raise RuntimeError("valgrind is needed (Debian: apt-get install valgrind)")
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp) / "callgrind.out"
+        env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(REPO), str(REPO / "platform")])}
+        cmd = [
+            "valgrind", "--tool=callgrind", "--instr-atstart=no", "--dump-instr=no",
+            f"--callgrind-out-file={out}",
+            sys.executable, "-m", "bench.instructions", "--child", str(n),
+        ]  # fmt: skip
+        done = subprocess.run(cmd, env=env, capture_output=True, text=True, check=False)
+        if done.returncode != 0 or done.stdout.count("COUNTED") != 2:
+            failed = done.stdout[-1000:] + done.stderr[-2000:]
+            raise RuntimeError(f"the counted run failed: {failed}")
+        counts = _totals(out)
+    if len(counts) != 2:
+        raise RuntimeError(f"expected two counted stretches, found {counts}")
+    return {"W1": counts[0] // n, "W2": counts[1] // n}
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(prog="python -m bench.instructions", description=__doc__)
+    p.add_argument("--requests", type=int, default=200, help="counted requests of each")
+    p.add_argument("--child", type=int, help=argparse.SUPPRESS)
+    args = p.parse_args(argv)
+    if args.child:
+        _child(args.child)
+        return 0
+    for name, per in measure(args.requests).items():
+        print(f"{name} instructions/request = {per:,}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
