@@ -29,6 +29,7 @@ from pashu.services.tenants import (
     principal_of,
     record_use,
     tenant_of_token,
+    use_recorded,
 )
 
 _CHECK = select(principal_check("principal"))
@@ -42,8 +43,8 @@ class Checked:
     who: Principal
     rows: list[list[tuple[Any, ...]]]
     use: DriverStatement | None
-    # When the token's use was last recorded: the check's instant when `use` records it.
-    last_used: datetime | None = None
+    # When the token's use stands recorded once `use` (if any) is committed.
+    last_used: datetime
 
 
 async def authenticate(direct: Direct, token: str) -> Principal:
@@ -74,4 +75,4 @@ async def authenticate_with(
         raise Unauthenticated("the token is unknown, revoked or expired")
     who, used = principal_of(found[0], now)
     use = direct.compile(tenant, record_use(used, now), {}) if used is not None else None
-    return Checked(who, rows, use, now if used is not None else found[0][8])
+    return Checked(who, rows, use, use_recorded(found[0], now))

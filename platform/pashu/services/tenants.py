@@ -193,10 +193,20 @@ def principal_check(name: str) -> Subquery:
 def principal_of(row: Sequence[Any], now: datetime) -> tuple[Principal, uuid.UUID | None]:
     """The caller a row of `principal_check()` names, and its token's id when its use is
     to be recorded (the last one recorded is older than USE_RECORDED_EVERY)."""
-    token_id, last_used = row[7], row[8]
-    used = last_used is None or now - last_used >= USE_RECORDED_EVERY
+    token_id, used = row[7], _use_due(row[8], now)
     who = Principal(row[0], row[1], row[2], row[3], row[4], row[5], row[6], used=used)
     return who, token_id if used else None
+
+
+def use_recorded(row: Sequence[Any], now: datetime) -> datetime:
+    """When a row of `principal_check()` at `now` leaves its token's use recorded: `now`
+    when `principal_of` says to record it, else the use recorded last."""
+    last_used: datetime | None = row[8]
+    return now if last_used is None or _use_due(last_used, now) else last_used
+
+
+def _use_due(last_used: datetime | None, now: datetime) -> bool:
+    return last_used is None or now - last_used >= USE_RECORDED_EVERY
 
 
 def record_use(token_id: uuid.UUID, now: datetime) -> Update:

@@ -147,6 +147,13 @@ class RecordSeizure:
         return kinds, area
 
     @staticmethod
+    def _facts(
+        tenant: uuid.UUID, seizure: seizures.Seizure, kinds: list[str], area: str | None
+    ) -> tuple[Any, ...]:
+        """The key of what the registers said for a seizure (`_registers`)."""
+        return (tenant, seizure.pound_id, *kinds, area)
+
+    @staticmethod
     def _reads(
         direct: Direct,
         tenant: uuid.UUID,
@@ -253,7 +260,7 @@ class RecordSeizure:
         if caller is None or act is None or now - caller.last_used >= USE_RECORDED_EVERY:
             return None
         kinds, area = self._known(act, seizure)
-        read = self._registers.get((tenant, seizure.pound_id, *kinds, area))
+        read = self._registers.get(self._facts(tenant, seizure, kinds, area))
         if read is None:
             return None
         who = caller.who
@@ -284,7 +291,7 @@ class RecordSeizure:
         checked, done = await direct.run_all([(guard, guarded), (write, values)], held)
         if not done:  # the token, the caller or the registers are not as read: nothing written
             self._callers.pop(hashed, None)
-            self._registers.pop((tenant, seizure.pound_id, *kinds, area), None)
+            self._registers.pop(self._facts(tenant, seizure, kinds, area), None)
             return None
         # No use is due (the one recorded last is within the interval, and a later one only
         # makes it more recent).
@@ -311,7 +318,7 @@ class RecordSeizure:
                 return None
             read = self._register(seizure, checked.rows, area)
             if read.register.authority is not None:
-                self._registers[(tenant, seizure.pound_id, *kinds, area)] = read
+                self._registers[self._facts(tenant, seizure, kinds, area)] = read
             case_, animals, after = seizures.decide(who, seizure, read.register)
             values = seizure_rows.values(tenant, who.actor, case_, animals, after)
         except (PashuError, seizures.RegisterMissed):  # the ordinary path answers or refuses
@@ -334,7 +341,6 @@ class RecordSeizure:
             # answers, with the error it gets.
             log.warning("the direct write was refused (%s); resolving field by field", err)
             return None
-        if checked.last_used is not None:  # its use recorded (now, or within the interval)
-            self._callers[token_hash(token)] = _Caller(who, checked.last_used)
+        self._callers[token_hash(token)] = _Caller(who, checked.last_used)
         case_.register_number = done[0][0][0]
         return who, Impoundment.of(case_)
