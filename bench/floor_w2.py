@@ -84,7 +84,7 @@ def _law(
     from pashu.db.impoundment import AnimalStatus, ImpoundedAnimal, Impoundment
     from pashu.jurisdictions import registry
     from pashu.jurisdictions.base import PlaceKind, SeizerCapacity
-    from pashu.services.impoundments import schedule
+    from pashu.services.impoundment.cases import schedule
 
     plugin = registry.get(jurisdiction)
     case = Impoundment(seized_at=seized, impounded_at=impounded, impounded_at_recorded=True)

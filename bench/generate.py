@@ -31,8 +31,8 @@ from pashu.db.migrate import upgrade
 from pashu.db.tenancy import Tenant
 from pashu.jurisdictions import registry
 from pashu.jurisdictions.base import Capability, MoneyKind
-from pashu.services.accounts import NO_BODY, routed
-from pashu.services.tenants import create_token
+from pashu.services.ledger.accounts import NO_BODY, routed
+from pashu.services.tenancy.tenants import create_token
 
 TENANTS = 20
 VERSION = "4"  # bump when the shape of the generated data changes

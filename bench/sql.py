@@ -1,11 +1,12 @@
 """The W1 answer written by hand in SQL: the floor's one statement and the peer's functions.
 
-Both compute what `Impoundment.dues(asOf).total` computes in Python (services/dues.py):
+Both compute what `Impoundment.dues(asOf).total` computes in Python (services/impoundment/dues.py):
 per animal still in the pound, the fine per head (unless settled) on the scale the tenant's
 Act uses for the place of seizure, in force on the day of impounding, plus the feeding rate
 in force on each legal day (IST) from the first unsettled day to `asOf`; a rate not notified
 makes the total null. The floor uses the platform's own SQL twin of it (`dues.total_sql`,
-held to `compute` by tests/services/test_dues_sql.py); the peer's computed column is written
+held to `compute` by tests/services/impoundment/test_dues_sql.py); the peer's computed
+column is written
 as its users would, each at its fastest. Which scale applies where is law, so it is read
 from the plugins (`fine_kinds`) and passed in as a VALUES list.
 """
@@ -17,8 +18,8 @@ from sqlalchemy.dialects import postgresql
 from pashu.core.errors import PashuError
 from pashu.jurisdictions import registry
 from pashu.jurisdictions.base import PlaceKind
-from pashu.services import dues
-from pashu.services.dues import SEGMENTS
+from pashu.services.impoundment import dues
+from pashu.services.impoundment.dues import SEGMENTS
 
 IST = "'Asia/Kolkata'"
 FEEDING = "'FEEDING_PER_HEAD_PER_DAY'"
@@ -61,7 +62,7 @@ def _segments() -> str:
 
 
 def dues_total(case: str, as_of: str, kinds: list[tuple[str, str, str]], segments: str) -> str:
-    """The dues total in SQL: the platform's own expression (services/dues.py), with the
+    """The dues total in SQL: the platform's own expression (services/impoundment/dues.py), with the
     fine scale looked up for any tenant rather than fixed for one Act."""
     return dues.total_sql(_fine_kind(case, kinds), case, as_of, segments)
 
@@ -126,7 +127,7 @@ SELECT json_build_object('data', json_build_object('impoundments', json_build_ob
 
 def _peer_rate(kind: str, species: str, day: str, tenant: str) -> str:
     """The notification governing `species` on `day`: one for the species wins, else one for
-    all species; among equal dates the later published (services/rates.py order)."""
+    all species; among equal dates the later published (services/rates/rates.py order)."""
 
     def latest(match: str) -> str:
         return (

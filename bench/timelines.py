@@ -20,8 +20,8 @@ import psycopg
 from bench.settings import AS_OF
 from pashu.jurisdictions import registry
 from pashu.jurisdictions.base import Capability, Jurisdiction
-from pashu.services import impoundments as cases
-from pashu.services.seizures import NOTICE_ACTIONS
+from pashu.services.impoundment import cases
+from pashu.services.impoundment.seizures import NOTICE_ACTIONS
 
 CLERK_DELAY = timedelta(hours=6)
 FIRST_DAY = timedelta(days=1)

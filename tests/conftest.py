@@ -28,7 +28,7 @@ from pashu.app import create_app
 from pashu.config import Settings
 from pashu.db.engine import Database
 from pashu.db.migrate import upgrade
-from pashu.services.tenants import create_tenant, create_token
+from pashu.services.tenancy.tenants import create_tenant, create_token
 
 PG_ADMIN = os.environ.get("PASHU_TEST_POSTGRES_URL", "postgresql://postgres@127.0.0.1:5432/test")
 APP_ROLE = "pashu_app"
@@ -120,7 +120,7 @@ def make_tenant(dbs: Databases, jurisdiction: str, role: str = "admin") -> Tenan
 
 def add_token(dbs: Databases, t: TenantFixture, role: str) -> str:
     with dbs.admin.transaction() as s:
-        from pashu.services.tenants import tenant_by_slug
+        from pashu.services.tenancy.tenants import tenant_by_slug
 
         tenant = tenant_by_slug(s, t.slug)
     with dbs.admin.transaction(t.id) as s:

@@ -31,7 +31,7 @@ from pashu.schema.downloads import download
 from pashu.schema.idempotent import idempotent
 from pashu.schema.public_answers import PublicAnswers, ServeKept
 from pashu.schema.schema import build_schema, compiled_queries, direct_mutations, public_roots
-from pashu.services import idempotency
+from pashu.services.tenancy import idempotency
 from pashu.tasks.embedded import clocks_lifespan
 
 # The reference dashboard and law page: static files that talk to /graphql like any frontend.

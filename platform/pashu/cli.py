@@ -57,7 +57,7 @@ def tenant_create(
 ) -> None:
     """Create a tenant bound to one jurisdiction."""
     from pashu.db.engine import admin_database
-    from pashu.services.tenants import create_tenant
+    from pashu.services.tenancy.tenants import create_tenant
 
     try:
         with admin_database().transaction() as s:
@@ -74,7 +74,7 @@ def tenant_export(
 ) -> None:
     """Write everything a tenant owns to a file (docs/TENANT_EXPORT.md)."""
     from pashu.db.engine import admin_database
-    from pashu.services.tenant_archive import export_tenant
+    from pashu.services.tenancy.archive import export_tenant
 
     try:
         done = export_tenant(admin_database(), slug, to)
@@ -90,7 +90,7 @@ def tenant_import(
 ) -> None:
     """Restore an exported tenant, into an empty database or as a new tenant."""
     from pashu.db.engine import admin_database
-    from pashu.services.tenant_archive import import_tenant
+    from pashu.services.tenancy.archive import import_tenant
 
     try:
         done = import_tenant(admin_database(), source, slug)
@@ -107,7 +107,7 @@ def token_create(
 ) -> None:
     """Create a user with a role and print its token (last line; shown only once)."""
     from pashu.db.engine import admin_database
-    from pashu.services.tenants import create_token, tenant_by_slug
+    from pashu.services.tenancy.tenants import create_token, tenant_by_slug
 
     db = admin_database()
     try:
@@ -165,7 +165,7 @@ def demo(
     from pashu.db.migrate import upgrade
     from pashu.db.tenancy import Tenant
     from pashu.jurisdictions import registry
-    from pashu.services.tenants import create_tenant, create_token
+    from pashu.services.tenancy.tenants import create_tenant, create_token
 
     upgrade()
     db = admin_database()
@@ -179,8 +179,8 @@ def demo(
         with db.transaction(tenant.id) as s:
             token = create_token(s, tenant, "admin", f"{plugin.name} demo admin")
         if existing is None:  # only a new tenant gets demo data: re-running adds none
-            from pashu.services.demo import seed
-            from pashu.services.tenants import authenticate
+            from pashu.demo import seed
+            from pashu.services.tenancy.tenants import authenticate
 
             with db.transaction(tenant.id) as s:
                 seed(s, authenticate(s, token))
@@ -197,7 +197,7 @@ def sweep(
 ) -> None:
     """Do the law's due work now (notices, auctions, claim windows), as the periodic sweep does."""
     from pashu.db.engine import database
-    from pashu.services import sweep as clocks
+    from pashu.services.clocks import sweep as clocks
 
     db = database()
     try:

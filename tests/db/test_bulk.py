@@ -10,9 +10,8 @@ import pytest
 from sqlalchemy import Text, cast, event, select
 
 from pashu.core.errors import ValidationError
-from pashu.db import bulk
+from pashu.db import audit, bulk
 from pashu.db.tenancy import AuditEvent, User
-from pashu.services import audit
 from tests.conftest import Databases, add_token, make_tenant
 
 

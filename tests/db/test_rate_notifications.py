@@ -12,8 +12,8 @@ from sqlalchemy import select
 
 from pashu.db.rates import RateNotification
 from pashu.jurisdictions.base import RateKind
-from pashu.services import rates
-from pashu.services.tenants import authenticate
+from pashu.services.rates import rates
+from pashu.services.tenancy.tenants import authenticate
 from tests.conftest import Databases, TenantFixture, make_tenant
 
 

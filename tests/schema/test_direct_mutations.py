@@ -24,7 +24,7 @@ from pashu.config import Settings
 from pashu.core import bounds
 from pashu.db.scoping import SCOPE
 from pashu.schema.node import to_global_id
-from pashu.services.tenants import token_hash
+from pashu.services.tenancy.tenants import token_hash
 from tests.conftest import Databases, GraphQLClient, add_token, client, statements
 from tests.schema.impoundment_helpers import department, seizure
 

@@ -16,8 +16,8 @@ from sqlalchemy import select, text
 from pashu.config import Settings
 from pashu.core.errors import Conflict
 from pashu.db.tenancy import IdempotentRequest
-from pashu.services import idempotency
-from pashu.services.tenants import authenticate
+from pashu.services.tenancy import idempotency
+from pashu.services.tenancy.tenants import authenticate
 from tests.conftest import Databases, GraphQLClient, TenantFixture, make_tenant
 from tests.schema.impoundment_helpers import SEIZE, department, seizure
 from tests.schema.test_idempotency import _cases, _post

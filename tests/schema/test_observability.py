@@ -13,7 +13,7 @@ import pytest
 from prometheus_client.parser import text_string_to_metric_families
 
 from pashu.observability import logs
-from pashu.services.tenants import tenant_by_slug
+from pashu.services.tenancy.tenants import tenant_by_slug
 from pashu.tasks import outbox
 from tests.conftest import Databases, GraphQLClient, make_tenant, statements
 from tests.schema.impoundment_helpers import SEIZE, department, seize, seizure

@@ -18,8 +18,9 @@ from pashu.db.engine import Database
 from pashu.db.impoundment import Notice
 from pashu.db.migrate import upgrade
 from pashu.jurisdictions.base import PlaceKind, SeizerCapacity
-from pashu.services import pounds, seizures
-from pashu.services.tenants import Principal, create_tenant
+from pashu.services.impoundment import seizures
+from pashu.services.pounds import pounds
+from pashu.services.tenancy.tenants import Principal, create_tenant
 
 
 def _free_port() -> int:

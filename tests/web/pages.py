@@ -12,8 +12,8 @@ from pathlib import Path
 from playwright.sync_api import Page, expect
 
 from pashu.db.engine import Database
-from pashu.services.demo import seed
-from pashu.services.tenants import authenticate, create_tenant, create_token
+from pashu.demo import seed
+from pashu.services.tenancy.tenants import authenticate, create_tenant, create_token
 from tests.web.conftest import Server
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -73,7 +73,7 @@ class IdempotentRequest(TenantOwned, Base):
     __table_args__ = (
         UniqueConstraint("tenant_id", "key"),
         ForeignKeyConstraint(["tenant_id", "user_id"], ["users.tenant_id", "users.id"]),
-        # The purge of answered keys past their retention (services/idempotency.py).
+        # The purge of answered keys past their retention (services/tenancy/idempotency.py).
         Index("ix_idempotent_requests_created", "tenant_id", "created_at"),
     )
 

@@ -60,7 +60,7 @@ from pashu.jurisdictions.base import Jurisdiction
 from pashu.observability import requests
 from pashu.schema.caches import PARSED_PER_CHAR, BoundedCache
 from pashu.schema.context import bearer, build_context
-from pashu.services.tenants import (
+from pashu.services.tenancy.tenants import (
     check_params,
     principal_check,
     principal_of,

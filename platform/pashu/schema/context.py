@@ -16,7 +16,7 @@ from pashu.core.errors import PashuError, Unauthenticated
 from pashu.db.engine import Database
 from pashu.observability import requests
 from pashu.schema import token_check
-from pashu.services.tenants import Principal, authenticate, tenant_of_token
+from pashu.services.tenancy.tenants import Principal, authenticate, tenant_of_token
 
 T = TypeVar("T")
 

@@ -68,7 +68,7 @@ from pashu.schema import inputs
 from pashu.schema.caches import PARSED_PER_CHAR, BoundedCache
 from pashu.schema.compiled import Asked
 from pashu.schema.context import bearer
-from pashu.services.tenants import Principal
+from pashu.services.tenancy.tenants import Principal
 
 log = logging.getLogger(__name__)
 

@@ -17,9 +17,9 @@ from concurrent.futures import ProcessPoolExecutor
 
 import strawberry
 
+from pashu.core.documents import Document as Doc
+from pashu.core.documents import pdf
 from pashu.schema.law.types import Citation, cites
-from pashu.services.documents import Document as Doc
-from pashu.services.documents import pdf
 
 RENDERERS = 2
 # Started on first use; "spawn": a fork of a process with an event loop, threads and open

@@ -18,7 +18,7 @@ from pashu.body_limit import error_body
 from pashu.core.errors import PashuError
 from pashu.db.engine import Database
 from pashu.schema.context import bearer, build_context
-from pashu.services import idempotency
+from pashu.services.tenancy import idempotency
 
 HEADER = "idempotency-key"
 

@@ -1,4 +1,4 @@
-"""`first` and `after` on the plain lists of a tenant's rows (services/keyset.py): every list
+"""`first` and `after` on the plain lists of a tenant's rows (db/keyset.py): every list
 that grows with the department's work is answered a page at a time, never cut silently."""
 
 from __future__ import annotations
@@ -8,8 +8,8 @@ from typing import Annotated
 import strawberry
 
 from pashu.core.errors import ValidationError
+from pashu.db.keyset import Page
 from pashu.schema.node import from_global_id
-from pashu.services.keyset import Page
 
 MAX_ROWS = 200  # the largest page of a list, unless MAXIMA says otherwise
 # Lists whose rows are small and which a client usually wants whole (the books on the

@@ -22,7 +22,7 @@ from sqlalchemy import select
 
 from pashu.core.errors import Unauthenticated
 from pashu.db.direct import Direct, DriverStatement
-from pashu.services.tenants import (
+from pashu.services.tenancy.tenants import (
     Principal,
     check_params,
     principal_check,

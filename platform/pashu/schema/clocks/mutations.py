@@ -19,9 +19,9 @@ from pashu.schema.context import Info
 from pashu.schema.impoundment.mutations import BuyerInput
 from pashu.schema.impoundment.queries import decode_id
 from pashu.schema.impoundment.types import Notice
-from pashu.services import auctions, notices, sweep
-from pashu.services import impoundments as cases
-from pashu.services.seizures import Person
+from pashu.services.clocks import sweep
+from pashu.services.impoundment import auctions, cases, notices
+from pashu.services.impoundment.seizures import Person
 
 # Every mutation takes one argument, `input`, whose type describes each of its fields.
 INPUT = "What to record; each field is described on the input type"

@@ -8,10 +8,11 @@ import strawberry
 from sqlalchemy import select
 
 from pashu.db import clocks as db
+from pashu.db import keyset
 from pashu.schema.clocks.types import Auction, TaskRun
 from pashu.schema.context import Info
 from pashu.schema.paging import After, First, page
-from pashu.services import keyset, sweep
+from pashu.services.clocks import sweep
 
 
 @strawberry.type

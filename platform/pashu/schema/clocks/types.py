@@ -12,6 +12,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 from strawberry.dataloader import DataLoader
 
+from pashu.core.documents import Document as Doc
 from pashu.db import clocks as db
 from pashu.db.impoundment import Impoundment as CaseRow
 from pashu.db.impoundment import Notice as NoticeRow
@@ -21,10 +22,9 @@ from pashu.schema.documents import Document
 from pashu.schema.enums import described_enum
 from pashu.schema.law.types import cites
 from pashu.schema.node import Node, node_type, to_global_id
-from pashu.services import auctions as auction_service
-from pashu.services import notices as notice_service
-from pashu.services import sweep
-from pashu.services.documents import Document as Doc
+from pashu.services.clocks import sweep
+from pashu.services.impoundment import auctions as auction_service
+from pashu.services.impoundment import notices as notice_service
 
 described_enum(
     db.LotStatus,

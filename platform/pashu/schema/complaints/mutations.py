@@ -18,8 +18,9 @@ from pashu.schema.context import Info
 from pashu.schema.enums import described_enum
 from pashu.schema.impoundment.mutations import PersonInput
 from pashu.schema.impoundment.queries import decode_id
-from pashu.services import complaints, seizer_dues
-from pashu.services.seizures import Person
+from pashu.services.complaints import complaints
+from pashu.services.impoundment import seizer_dues
+from pashu.services.impoundment.seizures import Person
 
 # Every mutation takes one argument, `input`, whose type describes each of its fields.
 INPUT = "What to record; each field is described on the input type"

@@ -8,12 +8,12 @@ import strawberry
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from pashu.db import keyset
 from pashu.db.complaints import Complaint as ComplaintRow
 from pashu.schema.complaints.types import Complaint
 from pashu.schema.context import Info
 from pashu.schema.impoundment.queries import decode_id
 from pashu.schema.paging import After, First, page
-from pashu.services import keyset
 
 
 @strawberry.type

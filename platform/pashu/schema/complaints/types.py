@@ -14,8 +14,8 @@ from pashu.db.complaints import ComplaintDecision as DecisionRow
 from pashu.schema.context import Context, Info
 from pashu.schema.impoundment.types import Person
 from pashu.schema.node import Node, node_type, to_global_id
-from pashu.services import seizer_dues
-from pashu.services.fines import paid_at
+from pashu.services.impoundment import seizer_dues
+from pashu.services.offences.fines import paid_at
 
 
 @strawberry.type(description="The magistrate's decision after the enquiry (s.21(2), s.22)")

@@ -13,7 +13,7 @@ from pashu.jurisdictions.base import Capability
 from pashu.schema.context import Info
 from pashu.schema.establishments.types import EstablishmentRegistration
 from pashu.schema.registration.common import law
-from pashu.services import establishments as service
+from pashu.services.establishments import establishments as service
 
 # Every mutation takes one argument, `input`, whose type describes each of its fields.
 INPUT = "What to record; each field is described on the input type"

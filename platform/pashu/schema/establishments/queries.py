@@ -9,7 +9,7 @@ from pashu.schema.context import Info
 from pashu.schema.establishments.types import Establishment
 from pashu.schema.paging import After, First, page
 from pashu.schema.registration.common import law
-from pashu.services import establishments as service
+from pashu.services.establishments import establishments as service
 
 
 @strawberry.type

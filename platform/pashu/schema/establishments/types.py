@@ -19,7 +19,7 @@ from pashu.schema.context import Context
 from pashu.schema.law.types import Citation, cites
 from pashu.schema.node import Node, node_type, to_global_id
 from pashu.schema.registration.common import law
-from pashu.services import establishments as service
+from pashu.services.establishments import establishments as service
 
 
 @strawberry.type(description="A registration or renewal of an establishment, and its certificate")

@@ -11,7 +11,7 @@ from sqlalchemy.orm import Session
 from pashu.jurisdictions.extent import AreaGround
 from pashu.schema.context import Info
 from pashu.schema.extent.types import ExtentNotification, KindNotification
-from pashu.services import extent as service
+from pashu.services.extent import extent as service
 
 # Every mutation takes one argument, `input`, whose type describes each of its fields.
 INPUT = "What to record; each field is described on the input type"

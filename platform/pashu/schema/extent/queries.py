@@ -17,7 +17,7 @@ from pashu.schema.extent.types import (
 )
 from pashu.schema.law.types import cites
 from pashu.schema.paging import After, First, page
-from pashu.services import extent as service
+from pashu.services.extent import extent as service
 
 
 @strawberry.type

@@ -31,7 +31,7 @@ from pashu.schema.compiled import (
     lit,
 )
 from pashu.schema.impoundment.queries import CaseFilter
-from pashu.services import dues
+from pashu.services.impoundment import dues
 
 PAGE = "page"
 NEWEST_FIRST = "seized_at DESC, id DESC"

@@ -52,9 +52,10 @@ from pashu.jurisdictions import registry
 from pashu.schema import token_check
 from pashu.schema.impoundment.mutations import seizure_from
 from pashu.schema.impoundment.types import Impoundment
-from pashu.services import extent, seizure_rows, seizures
-from pashu.services.keeping import key
-from pashu.services.tenants import (
+from pashu.services.extent import extent
+from pashu.services.impoundment import seizure_rows, seizures
+from pashu.services.keeping.keeping import key
+from pashu.services.tenancy.tenants import (
     USE_RECORDED_EVERY,
     Principal,
     check_params,

@@ -15,7 +15,7 @@ from pashu.db.impoundment import Delivery, ImpoundedAnimal, Notice, Sale
 from pashu.db.pounds import LocalAuthority, Pound
 from pashu.jurisdictions.notifications import Notification
 from pashu.schema.context import Context
-from pashu.services import impoundments as cases
+from pashu.services.impoundment import cases
 
 Row = TypeVar("Row")
 

@@ -22,7 +22,7 @@ from pashu.schema.impoundment.types import (
     Sale,
 )
 from pashu.schema.law.types import Citation, cites
-from pashu.services import claims, corrections, delivery, injuries, sales, seizures
+from pashu.services.impoundment import claims, corrections, delivery, injuries, sales, seizures
 
 # Every mutation takes one argument, `input`, whose type describes each of its fields.
 INPUT = "What to record; each field is described on the input type"

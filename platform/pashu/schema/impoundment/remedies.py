@@ -15,8 +15,8 @@ from pashu.jurisdictions import registry
 from pashu.schema.context import Context, Info
 from pashu.schema.documents import Document
 from pashu.schema.node import Node, node_type, to_global_id
-from pashu.services import impoundments as cases
-from pashu.services import remedy_papers
+from pashu.services.impoundment import cases
+from pashu.services.impoundment import handover_documents as remedy_papers
 
 if TYPE_CHECKING:
     from pashu.schema.impoundment.types import AccountItem, Person

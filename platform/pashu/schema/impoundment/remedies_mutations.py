@@ -18,7 +18,7 @@ from pashu.schema.enums import described_enum
 from pashu.schema.impoundment.mutations import PersonInput
 from pashu.schema.impoundment.queries import decode_id
 from pashu.schema.impoundment.remedies import Handover, RefusalToPay, ReleaseOrder
-from pashu.services import refusals, release_orders, seizures
+from pashu.services.impoundment import refusals, release_orders, seizures
 
 described_enum(
     ReleasingAuthority,

@@ -5,7 +5,7 @@ from __future__ import annotations
 import strawberry
 
 from pashu.schema.context import Info
-from pashu.services import stats as service
+from pashu.services.impoundment import stats as service
 
 
 @strawberry.type(description="A count under a key")

@@ -26,9 +26,10 @@ from pashu.schema.ledger.queries import FundBalance, balances
 from pashu.schema.node import Node, node_type, to_global_id
 from pashu.schema.pounds.types import Pound
 from pashu.schema.registration.types import RegistrationStatus
-from pashu.services import dues as dues_service
-from pashu.services import impoundments as cases
-from pashu.services import papers, refusals, registration, release_orders
+from pashu.services.impoundment import case_documents as papers
+from pashu.services.impoundment import cases, refusals, release_orders
+from pashu.services.impoundment import dues as dues_service
+from pashu.services.registration import registration
 
 described_enum(
     db.CaseStatus,

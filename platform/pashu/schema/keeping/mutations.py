@@ -20,7 +20,7 @@ from pashu.schema.keeping.types import (
     Inspector,
 )
 from pashu.schema.registration.common import pk, typed
-from pashu.services import grazing, inspections
+from pashu.services.keeping import grazing, inspections
 
 # Every mutation takes one argument, `input`, whose type describes each of its fields.
 INPUT = "What to record; each field is described on the input type"

@@ -19,8 +19,8 @@ from pashu.schema.keeping.types import (
 )
 from pashu.schema.paging import After, First, page
 from pashu.schema.registration.common import pk
-from pashu.services import grazing, inspections
-from pashu.services import keeping as service
+from pashu.services.keeping import grazing, inspections
+from pashu.services.keeping import keeping as service
 
 
 @strawberry.type

@@ -26,8 +26,8 @@ from pashu.schema.context import Context
 from pashu.schema.enums import described_enum
 from pashu.schema.law.types import Citation, cites
 from pashu.schema.node import Node, node_type, to_global_id
-from pashu.services import grazing, inspections
-from pashu.services import keeping as service
+from pashu.services.keeping import grazing, inspections
+from pashu.services.keeping import keeping as service
 
 described_enum(
     KeepingMode,

@@ -11,8 +11,8 @@ from pashu.jurisdictions.base import Action, BuyerRole, PlaceKind, RateKind
 from pashu.schema.enums import described_enum
 from pashu.schema.impoundment.types import Dues
 from pashu.schema.law.types import Citation, TimelineStep, cites
-from pashu.services import scenarios
-from pashu.services.scenarios import Conduct
+from pashu.services.law import scenarios
+from pashu.services.law.scenarios import Conduct
 
 described_enum(
     Conduct,

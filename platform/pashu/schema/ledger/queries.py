@@ -10,12 +10,13 @@ import strawberry
 from sqlalchemy.orm import Session
 
 from pashu.core.errors import ValidationError
+from pashu.db import keyset
+from pashu.db.keyset import Page
 from pashu.jurisdictions import registry
 from pashu.schema.context import Info
 from pashu.schema.node import to_global_id
 from pashu.schema.paging import After, First, maximum
-from pashu.services import accounts, keyset, ledger
-from pashu.services.keyset import Page
+from pashu.services.ledger import accounts, ledger
 
 
 @strawberry.type(description="One account of the tenant's double-entry books and its balance")

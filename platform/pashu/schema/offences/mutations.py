@@ -28,8 +28,9 @@ from pashu.schema.offences.types import (
     ViciousEvent,
     load_case,
 )
-from pashu.services import compensation, compounding, fines, offences, vicious
-from pashu.services.offences import person
+from pashu.services.complaints import compensation
+from pashu.services.offences import compounding, fines, offences, vicious
+from pashu.services.offences.offences import person
 
 
 def _id(gid: strawberry.ID, type_name: str, field: str) -> uuid.UUID:

@@ -27,8 +27,9 @@ from pashu.schema.offences.types import (
     SetOff,
     load_case,
 )
-from pashu.services import compensation, fines, offences, vicious
-from pashu.services.tenants import Principal
+from pashu.services.complaints import compensation
+from pashu.services.offences import fines, offences, vicious
+from pashu.services.tenancy.tenants import Principal
 
 
 @node_type("OffenceCase")

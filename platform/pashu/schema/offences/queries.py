@@ -12,9 +12,9 @@ from pashu.jurisdictions import registry
 from pashu.schema.context import Info
 from pashu.schema.offences.types import OffenceCase, ViciousStatus
 from pashu.schema.paging import After, First, page
-from pashu.services import offences, vicious
-from pashu.services.fines import ledger_key, paid_at
-from pashu.services.offences import CaseStatus
+from pashu.services.offences import offences, vicious
+from pashu.services.offences.fines import ledger_key, paid_at
+from pashu.services.offences.offences import CaseStatus
 
 
 @strawberry.type

@@ -16,10 +16,10 @@ from pashu.jurisdictions.penalties import CompensationKind, OffenderRole, Viciou
 from pashu.schema.enums import described_enum
 from pashu.schema.law.types import Citation, Offence, cites
 from pashu.schema.node import Node, to_global_id
-from pashu.services import offences
-from pashu.services.fines import ledger_key, paid_at
-from pashu.services.offences import CaseStatus, CaseView, StepKind, law
-from pashu.services.vicious import Status as ViciousState
+from pashu.services.offences import offences
+from pashu.services.offences.fines import ledger_key, paid_at
+from pashu.services.offences.offences import CaseStatus, CaseView, StepKind, law
+from pashu.services.offences.vicious import Status as ViciousState
 
 described_enum(
     OffenderRole,

@@ -12,7 +12,7 @@ from pashu.core.recorded_at import act_on
 from pashu.schema.context import Info
 from pashu.schema.pound_returns.types import PoundArea, PoundSite
 from pashu.schema.registration.common import pk
-from pashu.services import pound_areas
+from pashu.services.pounds import pound_areas
 
 # Every mutation takes one argument, `input`, whose type describes each of its fields.
 INPUT = "What to record; each field is described on the input type"

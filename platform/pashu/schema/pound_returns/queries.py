@@ -12,8 +12,9 @@ from pashu.schema.context import Info
 from pashu.schema.paging import After, First, page
 from pashu.schema.pound_returns.types import PoundArea, PoundCheck, PoundReturn
 from pashu.schema.registration.common import pk
-from pashu.services import pound_areas, returns
-from pashu.services.keeping import today
+from pashu.services.keeping.keeping import today
+from pashu.services.pound_returns import returns
+from pashu.services.pounds import pound_areas
 
 
 @strawberry.type

@@ -15,7 +15,8 @@ from pashu.schema.documents import Document
 from pashu.schema.enums import described_enum
 from pashu.schema.law.types import Citation, cites
 from pashu.schema.node import to_global_id
-from pashu.services import pound_areas, returns
+from pashu.services.pound_returns import returns
+from pashu.services.pounds import pound_areas
 
 described_enum(
     PoundChoice,

@@ -11,7 +11,7 @@ from sqlalchemy.orm import Session
 from pashu.db.pounds import LocalAuthority as AuthorityRow
 from pashu.schema.context import Info
 from pashu.schema.pounds.types import Pound
-from pashu.services import pounds
+from pashu.services.pounds import pounds
 
 # Every mutation takes one argument, `input`, whose type describes each of its fields.
 INPUT = "What to record; each field is described on the input type"

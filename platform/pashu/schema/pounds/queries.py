@@ -8,7 +8,7 @@ from sqlalchemy.orm import Session
 from pashu.schema.context import Info
 from pashu.schema.paging import After, First, page
 from pashu.schema.pounds.types import Pound
-from pashu.services import pounds
+from pashu.services.pounds import pounds
 
 
 @strawberry.type

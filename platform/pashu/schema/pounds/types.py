@@ -17,7 +17,7 @@ from pashu.schema.context import Context, Info
 from pashu.schema.documents import Document
 from pashu.schema.impoundment import loaders
 from pashu.schema.node import Node, node_type, to_global_id
-from pashu.services import papers
+from pashu.services.impoundment import case_documents as papers
 
 
 @strawberry.type(

@@ -14,7 +14,7 @@ from pashu.jurisdictions.base import RateKind
 from pashu.schema.context import Info
 from pashu.schema.impoundment.queries import decode_id
 from pashu.schema.rates.types import RateNotification
-from pashu.services import rates
+from pashu.services.rates import rates
 
 # Every mutation takes one argument, `input`, whose type describes each of its fields.
 INPUT = "What to record; each field is described on the input type"

@@ -21,7 +21,7 @@ from pashu.jurisdictions.registration import (
 )
 from pashu.schema.enums import described_enum
 from pashu.schema.node import from_global_id
-from pashu.services.tenants import Principal
+from pashu.services.tenancy.tenants import Principal
 
 described_enum(
     OwnerCategory,

@@ -21,8 +21,8 @@ from pashu.schema.registration.types import (
     TaxPayment,
     load_registrations,
 )
-from pashu.services import registration as service
-from pashu.services import taxation
+from pashu.services.registration import registration as service
+from pashu.services.registration import taxation
 
 # Every mutation takes one argument, `input`, whose type describes each of its fields.
 INPUT = "What to record; each field is described on the input type"

@@ -21,8 +21,8 @@ from pashu.schema.registration.types import (
     TaxPayment,
     load_registrations,
 )
-from pashu.services import registration as service
-from pashu.services import taxation
+from pashu.services.registration import registration as service
+from pashu.services.registration import taxation
 
 
 @strawberry.type

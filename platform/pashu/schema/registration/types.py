@@ -25,8 +25,8 @@ from pashu.schema.context import Context, Info
 from pashu.schema.law.types import Citation, cites
 from pashu.schema.node import Node, from_global_id, node_type, to_global_id
 from pashu.schema.registration.common import law
-from pashu.services import registration as service
-from pashu.services import taxation
+from pashu.services.registration import registration as service
+from pashu.services.registration import taxation
 
 # The ledger accounts of the two funds animal tax is split between: the names the API promises.
 VILLAGE_COUNCIL = "fund:village_council_fund"

@@ -15,7 +15,7 @@ from pashu.jurisdictions.registration import CattleActivity, OrderEffect, Permit
 from pashu.schema.context import Info
 from pashu.schema.registration.common import law, pk
 from pashu.schema.regulated_areas.types import CattleLicence, NotifiedOrder
-from pashu.services import regulated_areas as service
+from pashu.services.regulated_areas import regulated_areas as service
 
 # Every mutation takes one argument, `input`, whose type describes each of its fields.
 INPUT = "What to record; each field is described on the input type"

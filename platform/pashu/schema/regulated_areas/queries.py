@@ -14,7 +14,7 @@ from pashu.schema.context import Info
 from pashu.schema.paging import After, First, page
 from pashu.schema.registration.common import law, pk
 from pashu.schema.regulated_areas.types import ActivityCheck, CattleLicence, NotifiedOrder
-from pashu.services import regulated_areas as service
+from pashu.services.regulated_areas import regulated_areas as service
 
 
 async def _check(

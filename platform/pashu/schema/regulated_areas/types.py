@@ -24,7 +24,7 @@ from pashu.schema.context import Context
 from pashu.schema.law.types import Citation, cites
 from pashu.schema.node import Node, node_type, to_global_id
 from pashu.schema.registration.common import law
-from pashu.services import regulated_areas as service
+from pashu.services.regulated_areas import regulated_areas as service
 
 
 @strawberry.type(description="A notified order for an area, from a date")

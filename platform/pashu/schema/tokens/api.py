@@ -11,7 +11,7 @@ from pashu.schema.context import Info
 from pashu.schema.impoundment.mutations import INPUT
 from pashu.schema.impoundment.queries import decode_id
 from pashu.schema.tokens.types import ApiToken, CreatedToken
-from pashu.services import tokens
+from pashu.services.tenancy import tokens
 
 
 @strawberry.input(description="A new user of a role, and a token for it")

@@ -8,7 +8,7 @@ import strawberry
 
 from pashu.schema.node import to_global_id
 from pashu.schema.tenancy.types import User
-from pashu.services.tokens import TokenInfo
+from pashu.services.tenancy.tokens import TokenInfo
 
 
 @strawberry.type(description="An API token: who it signs in, until when, when it was last used")

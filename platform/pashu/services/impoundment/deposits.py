@@ -1,0 +1,163 @@
+"""The owner's window to claim the proceeds of a sale, closed by the clock. What happens then
+is the tenant plugin's answer (`clocks.unclaimed_after_window`): a surplus held in deposit is
+credited to the fund the Act names, or, where the proceeds are in a fund already, the right to
+a refund just ends and nothing moves."""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from decimal import Decimal
+
+from sqlalchemy import func, select, update
+from sqlalchemy.orm import Session
+
+from pashu.core.errors import Conflict
+from pashu.core.legaltime import aware
+from pashu.db import audit, bulk
+from pashu.db.bulk import New
+from pashu.db.clocks import ClaimWindow
+from pashu.db.impoundment import Sale
+from pashu.jurisdictions import registry
+from pashu.jurisdictions.base import (
+    Action,
+    Jurisdiction,
+    MoneyKind,
+    SaleAccounting,
+    TimelineEvents,
+)
+from pashu.jurisdictions.clocks import clocks_of
+from pashu.services.impoundment import cases
+from pashu.services.ledger import ledger
+from pashu.services.ledger.accounts import Body, account, body_of, held_in
+from pashu.services.tenancy.tenants import Principal
+
+
+@dataclass(frozen=True)
+class Closed:
+    impoundment_id: uuid.UUID
+    at: datetime  # when the window closed
+    moved: Decimal  # what was credited to the fund (0: nothing moved)
+    fund: str | None
+    outcome: str
+    event: New  # its audit event, for the caller to write (with others: bulk.insert_all)
+
+
+def _deadline(session: Session, who: Principal, case_id: uuid.UUID) -> tuple[datetime, Action]:
+    """When the claim window of the case's latest sale closes (claims.claim_proceeds counts
+    from the latest sale too)."""
+    plugin = registry.get(who.jurisdiction)
+    case = cases.get(session, case_id)
+    last = session.scalar(select(func.max(Sale.at)).where(Sale.impoundment_id == case_id))
+    assert last is not None  # a window exists because a sale does
+    return deadline_of(plugin, case, cases.notices(session, case.id), last)
+
+
+def deadline_of(
+    plugin: Jurisdiction,
+    case: cases.CaseInstants,
+    issued: Sequence[cases.IssuedNotice],
+    last: datetime,
+) -> tuple[datetime, Action]:
+    """`_deadline` from what was read: the case, its notices, its latest sale's instant."""
+    deducting = plugin.sale_accounting().value is SaleAccounting.DEDUCT_CHARGES_HOLD_SURPLUS
+    action = Action.CLAIM_SURPLUS if deducting else Action.CLAIM_SALE_PROCEEDS
+    base = cases.events(case, issued)
+    events = TimelineEvents(**{**base.__dict__, "sold_at": last})
+    step = cases.step(plugin.impoundment_timeline(events), action)
+    assert step is not None and step.window.deadline is not None  # both Acts set a period
+    return step.window.deadline, action
+
+
+def close_window(
+    session: Session, who: Principal, window_id: uuid.UUID, as_of: datetime
+) -> Closed | None:
+    """Close the claim window `window_id` if it has run out by `as_of`; None if it is still
+    open (its closing instant is then noted for the sweep) or closed already."""
+    who.require("clerk", "finance")
+    now = aware(as_of)
+    window = session.scalar(
+        select(ClaimWindow)
+        .where(ClaimWindow.id == window_id)
+        .with_for_update()
+        .execution_options(populate_existing=True)
+    )
+    if window is None or window.closed_at is not None:
+        return None
+    deadline, action = _deadline(session, who, window.impoundment_id)
+    if now < deadline:
+        window.due_at = deadline  # a later sale of the case moves the closing with it
+        session.flush()
+        return None
+    subject = f"Impoundment:{window.impoundment_id}"
+    body = body_of(session, cases.get(session, window.impoundment_id))
+    books = ledger.subject_balances(session, subject)
+    closed = close(session, who, window.impoundment_id, deadline, action, body, books)
+    bulk.insert_all(session, [closed.event])
+    # Every window of the case closes with its latest sale's.
+    session.execute(
+        update(ClaimWindow)
+        .where(
+            ClaimWindow.impoundment_id == window.impoundment_id,
+            ClaimWindow.closed_at.is_(None),
+        )
+        .values(closed_at=deadline, due_at=deadline, outcome=closed.outcome[:300])
+        .execution_options(synchronize_session="fetch")
+    )
+    return closed
+
+
+def close(
+    session: Session,
+    who: Principal,
+    case_id: uuid.UUID,
+    deadline: datetime,
+    action: Action,
+    body: Body,
+    books: dict[str, Decimal],
+) -> Closed:
+    """The case's claim window closes at `deadline`: money still held for the owner (in
+    `books`, the case's balances) goes where the Act says, and the audit trail says so.
+    The caller marks the case's windows closed and writes the audit event."""
+    plugin = registry.get(who.jurisdiction)
+    rule = clocks_of(plugin).unclaimed_after_window()
+    subject = f"Impoundment:{case_id}"
+    holding = held_in(books, plugin, MoneyKind.SURPLUS_PROCEEDS, body)
+    total = sum((x for _, x in holding), Decimal("0.00"))
+    moved = Decimal("0.00")
+    if rule.value is not None and total > 0:
+        fund = account(plugin, rule.value, body)
+        try:
+            ledger.post(
+                session,
+                at=deadline,
+                kind="impoundment.unclaimed_surplus",
+                memo="unclaimed after the claim window: " + "; ".join(c.label for c in rule.cites),
+                subject=subject,
+                entries=[*((a, -x) for a, x in holding), (fund, total)],
+                key=f"unclaimed-surplus:{case_id}",
+            )
+            moved = total
+        except Conflict:
+            pass  # credited already, by an earlier window of the same case
+    if moved:
+        outcome = f"unclaimed: Rs {moved} credited to {plugin.funds[rule.value or '']}"
+    elif rule.value is not None:
+        outcome = "closed: nothing held for the owner"
+    else:
+        outcome = "closed: " + rule.why
+    event = audit.event(
+        who.actor,
+        "impoundment.close_claim_window",
+        subject,
+        after={
+            "window": action.value,
+            "closedAt": deadline.isoformat(),
+            "moved": str(moved),
+            "fund": rule.value,
+            "cites": [c.label for c in rule.cites],
+        },
+    )
+    return Closed(case_id, deadline, moved, rule.value, outcome, event)

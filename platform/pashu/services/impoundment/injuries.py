@@ -1,0 +1,84 @@
+"""An animal hurt or killed while being seized (Animal (Control & Taxation)
+Act 2014 s.7(2)), and its carcass returned.
+
+The injury is recorded in any state (it is a fact about the animal); the duty to return
+the carcass, and the citation for it, come from the tenant's Act.
+"""
+
+from __future__ import annotations
+
+import uuid
+from datetime import datetime
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from pashu.core.errors import Conflict, NotFound, ValidationError
+from pashu.core.legaltime import aware
+from pashu.db import audit
+from pashu.db.impoundment import AnimalStatus, ImpoundedAnimal
+from pashu.jurisdictions import registry
+from pashu.services.impoundment import cases
+from pashu.services.impoundment.seizures import _text
+from pashu.services.tenancy.tenants import Principal
+
+
+def _animal(session: Session, animal_id: uuid.UUID) -> ImpoundedAnimal:
+    animal = session.scalar(select(ImpoundedAnimal).where(ImpoundedAnimal.id == animal_id))
+    if animal is None:
+        raise NotFound("no such animal")
+    return animal
+
+
+def record_injury(
+    session: Session,
+    who: Principal,
+    *,
+    animal_id: uuid.UUID,
+    at: datetime,
+    description: str,
+    died: bool,
+) -> ImpoundedAnimal:
+    who.require("clerk")
+    plugin = registry.get(who.jurisdiction)
+    animal = _animal(session, animal_id)
+    if animal.injury is not None:
+        raise Conflict("an injury is recorded for this animal already")
+    animal.injury = _text(description, "description", limit=500)
+    when = aware(at)
+    if died:
+        cases.release(session, [animal], AnimalStatus.DIED, when)
+        case = cases.get(session, animal.impoundment_id)
+        cases.refresh(session, plugin, case, cases.animals(session, case))
+    audit.record(
+        session,
+        who.actor,
+        "impoundment.record_injury",
+        f"Animal:{animal.id}",
+        after={"died": died, "description": animal.injury},
+    )
+    return animal
+
+
+def return_carcass(
+    session: Session, who: Principal, *, animal_id: uuid.UUID, at: datetime
+) -> ImpoundedAnimal:
+    who.require("clerk")
+    rule = registry.get(who.jurisdiction).carcass_return()
+    animal = _animal(session, animal_id)
+    if animal.status != AnimalStatus.DIED.value:
+        raise ValidationError("only the carcass of an animal recorded as dead is returned")
+    if animal.carcass_returned_at is not None:
+        raise Conflict("the carcass was returned already")
+    animal.carcass_returned_at = aware(at)
+    audit.record(
+        session,
+        who.actor,
+        "impoundment.return_carcass",
+        f"Animal:{animal.id}",
+        after={
+            "at": animal.carcass_returned_at.isoformat(),
+            "cites": [c.label for c in rule.cites],
+        },
+    )
+    return animal

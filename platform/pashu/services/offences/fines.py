@@ -1,0 +1,218 @@
+"""Fines on offence cases: within the Act's bounds, routed to the fund the Act names, and
+paid through the ledger.
+
+The bounds come from the offence catalogue (`check_fine`); where the fine goes, from the
+plugin (`routing(FINE)`, or a payee the Act names such as the victim); whether the court may
+apply part of it as compensation, from the plugin's penalty rules. A fine the text leaves
+uncapped (an illegible figure) is accepted with a warning, never checked against a guess.
+"""
+
+from __future__ import annotations
+
+import uuid
+from dataclasses import dataclass
+from datetime import datetime
+from decimal import Decimal
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from pashu.core.decision import Decision
+from pashu.core.errors import Conflict, NotFound, ValidationError
+from pashu.core.money import rupees
+from pashu.db import audit
+from pashu.db.ledger import LedgerTransaction
+from pashu.db.offences import Fine, OffenceCase
+from pashu.jurisdictions import registry
+from pashu.jurisdictions.base import Jurisdiction, MoneyKind
+from pashu.jurisdictions.penalties import check_fine
+from pashu.services.ledger import accounts, ledger
+from pashu.services.offences.offences import (
+    CaseView,
+    Person,
+    law,
+    not_before_offence,
+    require_cognizable,
+    require_open,
+    view,
+)
+from pashu.services.tenancy.tenants import Principal
+
+COMPENSATION = "payee:compensation"
+
+
+@dataclass(frozen=True)
+class Appropriation:
+    """Part of a fine the convicting court applies as compensation for proved loss."""
+
+    amount: Decimal
+    recipient: Person
+    loss_proved: str
+
+
+def routes_for(
+    plugin: Jurisdiction, kind: MoneyKind, amount: Decimal, body: accounts.Body
+) -> tuple[list[tuple[str, Decimal]], str]:
+    """`amount` split among the accounts the Act names for `kind` (those of `body`), and why."""
+    routing = plugin.routing(kind)
+    note = routing.why if routing.value else routing.why + "; held until a fund is named"
+    return accounts.routed(plugin, kind, amount, body), note
+
+
+def _is_subsequent(plugin: Jurisdiction, session: Session, v: CaseView, at: datetime) -> bool:
+    """An earlier offence by the same person (same name and address, normalised), already
+    fined, under the same provision or one the Act counts with it (one penalty for two limbs)."""
+    if v.offence.subsequent_fine is None:
+        return False
+    codes = law(plugin).counts_as_earlier(v.offence).value
+    earlier = session.scalar(
+        select(Fine.id)
+        .join(
+            OffenceCase,
+            (OffenceCase.tenant_id == Fine.tenant_id) & (OffenceCase.id == Fine.case_id),
+        )
+        .where(
+            OffenceCase.offender_key == v.case.offender_key,
+            OffenceCase.offence_code.in_(codes),
+            OffenceCase.id != v.case.id,
+            OffenceCase.committed_at < v.case.committed_at,
+            Fine.at <= at,
+        )
+        .limit(1)
+    )
+    return earlier is not None
+
+
+def impose_fine(
+    session: Session,
+    who: Principal,
+    case_id: uuid.UUID,
+    amount: Decimal,
+    at: datetime,
+    appropriation: Appropriation | None = None,
+) -> tuple[Fine, Decision[object]]:
+    """A fine within the Act's bounds; the decision says which bound applied and why."""
+    who.require("magistrate")
+    plugin = registry.get(who.jurisdiction)
+    v = view(session, plugin, case_id)
+    require_open(plugin, v, "fine")
+    not_before_offence(v, at, "a fine")
+    require_cognizable(plugin, v)
+    if v.fines:
+        raise Conflict("a fine has been imposed on this case already")
+    checked = check_fine(v.offence, amount, subsequent=_is_subsequent(plugin, session, v, at))
+    fine_amount = checked.value.amount
+    comp = Decimal("0.00")
+    if appropriation is not None:
+        comp = _appropriation(plugin, v, fine_amount, appropriation)
+    payee = law(plugin).fine_payee(v.offence)
+    if payee is not None:
+        routes, note = [(f"payee:{payee.value}", fine_amount - comp)], payee.why
+    elif fine_amount - comp > 0:
+        body = accounts.body_of_case(session, v.case.impoundment_id)
+        routes, note = routes_for(plugin, MoneyKind.OFFENCE_FINE, fine_amount - comp, body)
+    else:
+        routes, note = [], "the whole fine is applied as compensation"
+    if comp:
+        routes.append((COMPENSATION, comp))
+    fine = Fine(
+        case_id=v.case.id,
+        amount=fine_amount,
+        at=at,
+        subsequent=checked.value.subsequent,
+        cap_unknown=checked.value.cap_unknown,
+        warning=checked.value.warning,
+        recoverable_from_salary=v.offence.recoverable_from_salary,
+        compensation=comp if appropriation else None,
+        compensation_to_name=appropriation.recipient.name if appropriation else None,
+        compensation_to_address=appropriation.recipient.address if appropriation else None,
+        compensation_to_key=appropriation.recipient.key if appropriation else None,
+        loss_proved=appropriation.loss_proved if appropriation else None,
+        routes=[{"account": a, "amount": str(x)} for a, x in routes if x],
+        routing_note=note,
+        imposed_by=who.actor,
+    )
+    session.add(fine)
+    session.flush()
+    audit.record(
+        session,
+        who.actor,
+        "offence.fine",
+        f"OffenceCase:{v.case.id}",
+        after={"fine": str(fine.id), "amount": str(fine_amount), "why": checked.why},
+    )
+    return fine, Decision(checked.value, checked.cites, checked.why)
+
+
+def _appropriation(
+    plugin: Jurisdiction, v: CaseView, fine_amount: Decimal, a: Appropriation
+) -> Decimal:
+    allowed = law(plugin).fine_appropriation(v.offence)
+    if not allowed.value:
+        raise ValidationError(allowed.why, citation=allowed.cites[0], field="compensation")
+    amount = rupees(a.amount)
+    if amount <= 0 or amount > fine_amount:
+        raise ValidationError(
+            "the compensation is a part of the fine, above zero and not more than the fine",
+            citation=allowed.cites[0],
+            field="compensation",
+        )
+    if not a.loss_proved.strip():
+        raise ValidationError("say what loss or damage was proved", field="lossProved")
+    return amount
+
+
+def get(session: Session, fine_id: uuid.UUID) -> Fine:
+    fine = session.scalar(select(Fine).where(Fine.id == fine_id))
+    if fine is None:
+        raise NotFound("no such fine")
+    return fine
+
+
+def ledger_key(fine: Fine) -> str:
+    return f"fine:{fine.id}"
+
+
+def paid_at(session: Session, keys: list[str]) -> dict[str, datetime]:
+    """When each of the ledger keys was posted (paid), for those that were."""
+    if not keys:
+        return {}
+    rows = session.execute(
+        select(LedgerTransaction.key, LedgerTransaction.at).where(LedgerTransaction.key.in_(keys))
+    )
+    return {k: at for k, at in rows if k is not None}
+
+
+def pay_fine(
+    session: Session, who: Principal, fine_id: uuid.UUID, at: datetime, from_salary: bool
+) -> Fine:
+    """The fine received and credited as routed (CONFLICT if paid already). `from_salary`:
+    recovered by deduction from the offender's salary, where the Act allows it."""
+    who.require("magistrate", "finance")
+    fine = get(session, fine_id)
+    plugin = registry.get(who.jurisdiction)
+    case = view(session, plugin, fine.case_id)
+    if from_salary and not fine.recoverable_from_salary:
+        raise ValidationError(
+            f"the Act does not let a fine under section {case.offence.section} be recovered "
+            "from salary",
+            citation=case.offence.citation,
+            field="fromSalary",
+        )
+    if at < fine.at:
+        raise ValidationError("a fine cannot be paid before it is imposed", field="at")
+    payer = "payer:salary-deduction" if from_salary else "payer:offender"
+    entries = [(r["account"], Decimal(r["amount"])) for r in fine.routes]
+    ledger.post(
+        session,
+        at=at,
+        kind="offence.fine",
+        memo=f"fine under section {case.offence.section}: {fine.routing_note}"[:500],
+        subject=f"OffenceCase:{case.case.id}",
+        entries=[(payer, -fine.amount), *entries],
+        key=ledger_key(fine),
+    )
+    audit.record(
+        session, who.actor, "offence.fine.pay", f"Fine:{fine.id}", after={"at": at.isoformat()}
+    )
+    return fine

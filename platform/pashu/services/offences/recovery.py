@@ -1,0 +1,91 @@
+"""A fine on conviction recovered by selling the trespassing cattle (Cattle Trespass Act
+1985 s.26), on the sale path of s.16: the fine comes out of the proceeds after the fines,
+charges and expenses of s.16(2), and the rest and the balance go to the owner (s.16(3))."""
+
+from __future__ import annotations
+
+import uuid
+from dataclasses import dataclass
+from datetime import datetime
+from decimal import Decimal
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from pashu.core.citations import Citation
+from pashu.core.errors import Conflict, TooEarly, ValidationError
+from pashu.db.impoundment import Impoundment
+from pashu.db.offences import Fine, OffenceCase
+from pashu.jurisdictions.base import Jurisdiction
+from pashu.services.ledger import ledger
+from pashu.services.offences import fines
+
+
+@dataclass(frozen=True)
+class Recovery:
+    fine: Fine
+    section: str
+    cites: list[Citation]
+
+
+def prepare(
+    session: Session, plugin: Jurisdiction, case: Impoundment, fine_id: uuid.UUID, at: datetime
+) -> Recovery:
+    """The fine this sale recovers, if the Act lets it be recovered so and it is still owed."""
+    rule = plugin.recovery_by_sale()
+    cite = rule.cites[0]
+    fine = fines.get(session, fine_id)
+    offence = session.scalar(select(OffenceCase).where(OffenceCase.id == fine.case_id))
+    assert offence is not None  # a fine's case is the tenant's own (foreign key)
+    if offence.section not in rule.value:
+        raise ValidationError(
+            f"a fine under section {offence.section} is not recovered by sale: {rule.why}",
+            citation=cite,
+            field="recoversFineId",
+        )
+    if offence.impoundment_id != case.id:
+        raise ValidationError(
+            "only the cattle by which the trespass was committed may be sold for the fine; "
+            "the offence is not linked to this case",
+            citation=cite,
+            field="recoversFineId",
+        )
+    if fines.paid_at(session, [fines.ledger_key(fine)]):
+        raise Conflict("this fine has been paid already", citation=cite)
+    if at < fine.at:
+        raise TooEarly(
+            "the cattle can be sold for a fine only once it is imposed",
+            citation=cite,
+            notBefore=fine.at.isoformat(),
+        )
+    return Recovery(fine, offence.section, rule.cites)
+
+
+def take(recovery: Recovery, left: Decimal) -> Decimal:
+    """The fine out of what the proceeds leave after s.16(2); the sale must cover it."""
+    if left < recovery.fine.amount:
+        raise ValidationError(
+            f"after the fines, charges and expenses Rs {left} is left, less than the fine of "
+            f"Rs {recovery.fine.amount}: sell more of the cattle",
+            citation=recovery.cites[0],
+            field="lots",
+        )
+    return recovery.fine.amount
+
+
+def post(session: Session, recovery: Recovery, at: datetime, subject: str) -> None:
+    """The fine paid from the proceeds, as payFine would have credited it."""
+    fine = recovery.fine
+    ledger.post(
+        session,
+        at=at,
+        kind="offence.fine",
+        memo=f"fine under section {recovery.section} recovered by sale: "
+        + "; ".join(c.label for c in recovery.cites),
+        subject=subject,
+        entries=[
+            ("payer:buyer", -fine.amount),
+            *((r["account"], Decimal(r["amount"])) for r in fine.routes),
+        ],
+        key=fines.ledger_key(fine),
+    )

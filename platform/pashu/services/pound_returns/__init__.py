@@ -1,0 +1,1 @@
+"""pound_returns"""

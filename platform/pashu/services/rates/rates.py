@@ -1,0 +1,162 @@
+"""Rate notifications: publishing the amounts an Act leaves to notification, and reading them.
+
+The law (which rates, which bounds) is in jurisdictions/notifications.py; this module loads
+the tenant's notifications, asks the law, and keeps the record with its audit event.
+"""
+
+from __future__ import annotations
+
+import uuid
+from datetime import date
+from decimal import Decimal
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from pashu.core.decision import Decision
+from pashu.core.errors import NotFound, ValidationError
+from pashu.db import audit, keyset
+from pashu.db.keyset import Page
+from pashu.db.pounds import LocalAuthority, Pound
+from pashu.db.rates import RateNotification
+from pashu.jurisdictions import registry
+from pashu.jurisdictions.base import Jurisdiction, RateKind
+from pashu.jurisdictions.notifications import Area, Notification, check
+from pashu.jurisdictions.species import canonical
+from pashu.services.tenancy.tenants import Principal
+
+
+def areas(session: Session) -> dict[uuid.UUID, Area]:
+    """Every local authority and pound of the tenant as the area a notification may name."""
+    found: dict[uuid.UUID, Area] = {}
+    members: dict[uuid.UUID, set[str]] = {}
+    names: dict[uuid.UUID, str] = {}
+    rows = session.execute(
+        select(LocalAuthority, Pound).outerjoin(
+            Pound,
+            (Pound.tenant_id == LocalAuthority.tenant_id)
+            & (Pound.local_authority_id == LocalAuthority.id),
+        )
+    )
+    for authority, pound in rows:
+        names[authority.id] = authority.name
+        members.setdefault(authority.id, set())
+        if pound is not None:
+            found[pound.id] = Area(2, f"the pound {pound.name}", frozenset({str(pound.id)}))
+            members[authority.id].add(str(pound.id))
+    for key, name in names.items():
+        found[key] = Area(1, f"the pounds of {name}", frozenset(members[key]))
+    return found
+
+
+def as_notification(
+    row: RateNotification, places: dict[uuid.UUID, Area] | None = None
+) -> Notification:
+    """`places` (from `areas`) is needed for a notification limited to a local area."""
+    key = row.pound_id or row.local_authority_id
+    return Notification(
+        kind=RateKind(row.kind),
+        species=row.species,
+        amount=row.amount,
+        effective_from=row.effective_from,
+        reference=row.reference,
+        area=None if key is None or places is None else places[key],
+    )
+
+
+def load(session: Session, kind: RateKind | None = None) -> list[Notification]:
+    """The tenant's notifications, each with the local area it is limited to (the areas are
+    read only when one is)."""
+    rows = notifications(session, kind)
+    scoped = any(r.local_authority_id or r.pound_id for r in rows)
+    places = areas(session) if scoped else None
+    return [as_notification(r, places) for r in rows]
+
+
+def notifications(
+    session: Session, kind: RateKind | None = None, page: Page | None = None
+) -> list[RateNotification]:
+    """The tenant's notifications in the order they were published
+    (ix_rate_notifications_page)."""
+    query = select(RateNotification)
+    if kind is not None:
+        query = query.where(RateNotification.kind == kind.value)
+    order = [(RateNotification.created_at, False), (RateNotification.id, False)]
+    return keyset.rows(session, query, page, order)
+
+
+def publish(
+    session: Session,
+    principal: Principal,
+    kind: RateKind,
+    species: str | None,
+    amount: Decimal,
+    effective_from: date,
+    reference: str,
+    local_authority_id: uuid.UUID | None = None,
+    pound_id: uuid.UUID | None = None,
+) -> tuple[RateNotification, Decision[Decimal]]:
+    """Check a notification against the tenant's Act and its notifications so far, keep it.
+    It may be limited to a local authority's pounds or to one pound, where the Act lets the
+    rate differ by local area.
+
+    Returns the record and the decision that admitted it (its citation and bound).
+    """
+    principal.require("finance")
+    plugin = registry.get(principal.jurisdiction)
+    species = canonical(species) if species is not None and species.strip() else None
+    if local_authority_id is not None and pound_id is not None:
+        raise ValidationError("name a local authority or a pound, not both", field="poundId")
+    places = areas(session)
+    key = pound_id or local_authority_id
+    if key is not None and key not in places:
+        raise NotFound("no such pound or local authority")
+    area = places[key] if key is not None else None
+    new = Notification(kind, species, amount, effective_from, reference.strip(), area)
+    decision = check(plugin, new, [as_notification(r, places) for r in notifications(session)])
+    row = RateNotification(
+        kind=kind.value,
+        species=species,
+        amount=decision.value,
+        effective_from=effective_from,
+        reference=new.reference,
+        published_by=principal.actor,
+        local_authority_id=local_authority_id,
+        pound_id=pound_id,
+    )
+    session.add(row)
+    session.flush()
+    audit.record(
+        session,
+        principal.actor,
+        "rate.publish",
+        f"RateNotification:{row.id}",
+        after={
+            "kind": kind.value,
+            "species": species,
+            "amount": str(decision.value),
+            "effective_from": effective_from.isoformat(),
+            "reference": new.reference,
+            "area": new.whose,
+            "why": decision.why,
+        },
+    )
+    return row, decision
+
+
+def rates_in_force(
+    session: Session, plugin: Jurisdiction, on: date, kind: RateKind | None = None
+) -> list[RateNotification]:
+    """The notifications in force on `on`: for each kind the Act leaves to notification, each
+    species (or all species) and each local area (or all) notified, the latest one effective
+    by then."""
+    latest: dict[tuple[str, str | None, uuid.UUID | None, uuid.UUID | None], RateNotification]
+    latest = {}
+    notifiable = {k.value for k in plugin.rate_rules()}
+    for row in notifications(session, kind):  # publication order: a later one of a day wins
+        if row.kind not in notifiable or row.effective_from > on:
+            continue
+        key = (row.kind, row.species, row.local_authority_id, row.pound_id)
+        if key not in latest or row.effective_from >= latest[key].effective_from:
+            latest[key] = row
+    return sorted(latest.values(), key=lambda r: (r.kind, r.species or "", r.effective_from))

@@ -1,0 +1,1 @@
+"""regulated_areas"""
