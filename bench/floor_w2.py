@@ -83,7 +83,7 @@ def _law(
     """What the Act decides for this input: the next duty, and the audit's citations."""
     from pashu.db.impoundment import AnimalStatus, ImpoundedAnimal, Impoundment
     from pashu.jurisdictions import registry
-    from pashu.jurisdictions.base import PlaceKind, SeizerCapacity
+    from pashu.jurisdictions.vocabulary import PlaceKind, SeizerCapacity
     from pashu.services.impoundment.cases import schedule
 
     plugin = registry.get(jurisdiction)

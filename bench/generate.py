@@ -30,7 +30,7 @@ from pashu.db.engine import Database
 from pashu.db.migrate import upgrade
 from pashu.db.tenancy import Tenant
 from pashu.jurisdictions import registry
-from pashu.jurisdictions.base import Capability, MoneyKind
+from pashu.jurisdictions.vocabulary import Capability, MoneyKind
 from pashu.services.ledger.accounts import NO_BODY, routed
 from pashu.services.tenancy.tenants import create_token
 

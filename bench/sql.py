@@ -17,7 +17,7 @@ from sqlalchemy.dialects import postgresql
 
 from pashu.core.errors import PashuError
 from pashu.jurisdictions import registry
-from pashu.jurisdictions.base import PlaceKind
+from pashu.jurisdictions.vocabulary import PlaceKind
 from pashu.services.impoundment import dues
 from pashu.services.impoundment.dues import SEGMENTS
 

@@ -1,6 +1,6 @@
 """W3: the sweep over all tenants at an `as_of`, timed and then rolled back.
 
-The sweep (pashu/services/clocks/sweep.py) is run exactly as `pashu sweep --as-of` runs it — every
+The sweep (pashu/services/clocks/_sweep.py) is run exactly as `pashu sweep --as-of` runs it — every
 tenant with clocks, one transaction each, as the application's role under row-level
 security — except that each transaction is rolled back, so the data stays as generated and
 the next run measures the same work. It runs twice: the first (cold) sweep is reported in
@@ -18,9 +18,9 @@ from bench.settings import AS_OF, Target
 
 def gap() -> str | None:
     """Why W3 cannot be measured, or None when it can."""
-    if importlib.util.find_spec("pashu.services.clocks.sweep") is None:
+    if importlib.util.find_spec("pashu.services.clocks") is None:
         return (
-            "W3 not measured: the sweep (pashu/services/clocks/sweep.py, `pashu sweep`, "
+            "W3 not measured: the sweep (pashu/services/clocks/_sweep.py, `pashu sweep`, "
             "`runDueActions`) does not exist in this tree yet."
         )
     return None
@@ -28,7 +28,7 @@ def gap() -> str | None:
 
 def _sweep(db: Any) -> tuple[int, int, int]:
     """Every tenant's sweep at AS_OF, rolled back: (tenants, actions, refused)."""
-    from pashu.services.clocks import sweep as clocks
+    from pashu.services import clocks
 
     done = failed = 0
     with db.transaction() as s:

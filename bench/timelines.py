@@ -19,7 +19,8 @@ import psycopg
 
 from bench.settings import AS_OF
 from pashu.jurisdictions import registry
-from pashu.jurisdictions.base import Capability, Jurisdiction
+from pashu.jurisdictions.base import Jurisdiction
+from pashu.jurisdictions.vocabulary import Capability
 from pashu.services.impoundment import cases
 from pashu.services.impoundment.seizures import NOTICE_ACTIONS
 

@@ -22,15 +22,15 @@ from strawberry.types.unset import UNSET
 from pashu.body_limit import BodyLimit, error_body
 from pashu.config import Settings, settings
 from pashu.db.engine import Database, database
+from pashu.fastpaths import compiled, compiled_queries, direct_mutations
+from pashu.fastpaths.public_answers import PublicAnswers, ServeKept
 from pashu.law_pages import akn
 from pashu.observability import metrics, tracing
 from pashu.observability.requests import Observe
-from pashu.schema import compiled
 from pashu.schema.context import Context, bearer, build_context
 from pashu.schema.downloads import download
 from pashu.schema.idempotent import idempotent
-from pashu.schema.public_answers import PublicAnswers, ServeKept
-from pashu.schema.schema import build_schema, compiled_queries, direct_mutations, public_roots
+from pashu.schema.schema import build_schema, public_roots
 from pashu.services.tenancy import idempotency
 from pashu.tasks.embedded import clocks_lifespan
 
@@ -54,7 +54,7 @@ class GraphQLApp(GraphQL[Context, None]):
         self.compiled = compiled_queries(schema) if use else None
         writes = cfg.direct_mutations and db.dialect == "postgresql"
         self.direct = direct_mutations(schema) if writes else None
-        # Anonymous answers of the public law, kept whole (schema/public_answers.py).
+        # Anonymous answers of the public law, kept whole (fastpaths/public_answers.py).
         self.answers = PublicAnswers(
             public_roots(schema),
             cfg.cache_entries,
@@ -192,7 +192,7 @@ def create_app(db: Database | None = None, cfg: Settings | None = None) -> Starl
         middleware=[
             Middleware(Observe),
             Middleware(BodyLimit, max_bytes=cfg.max_body_bytes),
-            # Kept public answers, served before routing (schema/public_answers.py).
+            # Kept public answers, served before routing (fastpaths/public_answers.py).
             Middleware(ServeKept, answers=graphql.answers),
         ],
         lifespan=clocks_lifespan(cfg),  # the embedded default's periodic sweep

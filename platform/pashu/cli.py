@@ -197,7 +197,7 @@ def sweep(
 ) -> None:
     """Do the law's due work now (notices, auctions, claim windows), as the periodic sweep does."""
     from pashu.db.engine import database
-    from pashu.services.clocks import sweep as clocks
+    from pashu.services import clocks
 
     db = database()
     try:

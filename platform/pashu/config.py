@@ -63,12 +63,12 @@ class Settings(BaseSettings):
     cache_entries: int = 256
     cache_bytes: int = 32_000_000
     # Answer the hot dashboard queries with one SQL statement each on PostgreSQL
-    # (schema/compiled.py); off, every query is resolved field by field.
+    # (fastpaths/compiled.py); off, every query is resolved field by field.
     compiled_queries: bool = True
     # Answer hot mutations in two round trips on the driver's connections, after the
-    # ordinary path has answered their document once (schema/direct_mutations.py).
+    # ordinary path has answered their document once (fastpaths/direct_mutations.py).
     direct_mutations: bool = True
-    # Keep whole answers to anonymous queries of the public law (schema/public_answers.py),
+    # Keep whole answers to anonymous queries of the public law (fastpaths/public_answers.py),
     # bounded by cache_entries and cache_bytes; and how long browsers and CDNs may keep them.
     public_answers: bool = True
     public_max_age: int = 3600

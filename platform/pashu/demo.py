@@ -19,15 +19,9 @@ from sqlalchemy.orm import Session
 from pashu.db.impoundment import AnimalStatus, Impoundment
 from pashu.db.pounds import Pound
 from pashu.jurisdictions import registry
-from pashu.jurisdictions.base import (
-    Action,
-    BuyerRole,
-    Capability,
-    Jurisdiction,
-    PlaceKind,
-    RateKind,
-)
+from pashu.jurisdictions.base import Jurisdiction
 from pashu.jurisdictions.demo import DemoData, DemoPerson, DemoPound
+from pashu.jurisdictions.vocabulary import Action, BuyerRole, Capability, PlaceKind, RateKind
 from pashu.services.impoundment import cases
 from pashu.services.impoundment.delivery import deliver_to_owner
 from pashu.services.impoundment.dues import compute

@@ -11,7 +11,7 @@ import sqlalchemy as sa
 from sqlalchemy import select
 
 from pashu.db.rates import RateNotification
-from pashu.jurisdictions.base import RateKind
+from pashu.jurisdictions.vocabulary import RateKind
 from pashu.services.rates import rates
 from pashu.services.tenancy.tenants import authenticate
 from tests.conftest import Databases, TenantFixture, make_tenant

@@ -47,19 +47,19 @@ import yaml
 from pashu.core.citations import Citation
 from pashu.core.errors import PashuError
 from pashu.jurisdictions import research, species
-from pashu.jurisdictions.base import (
+from pashu.jurisdictions.base import Jurisdiction
+from pashu.jurisdictions.comparison import Fact, FactKind
+from pashu.jurisdictions.notifications import rule_for
+from pashu.jurisdictions.vocabulary import (
     Action,
     Capability,
     ComparisonTopic,
-    Jurisdiction,
     MoneyKind,
     PlaceKind,
     RateKind,
     SeizerCapacity,
     TimelineEvents,
 )
-from pashu.jurisdictions.comparison import Fact, FactKind
-from pashu.jurisdictions.notifications import rule_for
 
 PLUGINS_DIR = Path(__file__).resolve().parents[2] / "platform" / "pashu" / "jurisdictions"
 

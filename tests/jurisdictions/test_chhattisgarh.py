@@ -17,15 +17,15 @@ from pashu.core.citations import Confidence
 from pashu.core.errors import NotInJurisdiction
 from pashu.core.legaltime import IST
 from pashu.jurisdictions import species
-from pashu.jurisdictions.base import (
+from pashu.jurisdictions.chhattisgarh import plugin
+from pashu.jurisdictions.chhattisgarh.rules import ABSENT_CHAPTER
+from pashu.jurisdictions.vocabulary import (
     Capability,
     ComparisonTopic,
     MoneyKind,
     PlaceKind,
     TimelineEvents,
 )
-from pashu.jurisdictions.chhattisgarh import plugin
-from pashu.jurisdictions.chhattisgarh.rules import ABSENT_CHAPTER
 
 ACT_URI = "/akn/in-cg/act/1976/pashu-niyantran"
 NUMBERS = ["longTitle", *map(str, range(1, 14)), "Schedule"]

@@ -7,14 +7,16 @@ import pytest
 
 from pashu.core.errors import NotInJurisdiction
 from pashu.jurisdictions import registry
-from pashu.jurisdictions.base import Action
-from pashu.jurisdictions.clocks import FIELDS, clocks_of
+from pashu.jurisdictions.clocks import (
+    FIELDS,
+)
+from pashu.jurisdictions.vocabulary import Action
 
 VALUES = {name: f"<{name}>" for name in FIELDS}
 
 
 def test_nagaland_requires_the_report_and_the_notice_proclaimed_by_beat_of_drum() -> None:
-    law = clocks_of(registry.get("nagaland"))
+    law = registry.get("nagaland").clock_law()
     report = law.notice_template(Action.REPORT_UNCLAIMED)
     notice = law.notice_template(Action.PUBLISH_NOTICE)
     assert [c.label for c in report.cites] == ["14(1)"]
@@ -32,7 +34,7 @@ def test_nagaland_requires_the_report_and_the_notice_proclaimed_by_beat_of_drum(
 
 
 def test_mizoram_requires_the_village_crier_announcement_only() -> None:
-    law = clocks_of(registry.get("mizoram"))
+    law = registry.get("mizoram").clock_law()
     announcement = law.notice_template(Action.ANNOUNCE_SEIZURE)
     assert [c.label for c in announcement.cites] == ["7(5)"]
     assert "Village Crier" in (announcement.value.proclaimed_by or "")
@@ -47,7 +49,7 @@ def test_mizoram_requires_the_village_crier_announcement_only() -> None:
     [Action.ANNOUNCE_SEIZURE, Action.REPORT_UNCLAIMED, Action.PUBLISH_NOTICE, Action.AUCTION],
 )
 def test_every_template_uses_only_the_fields_the_platform_fills(code: str, action: Action) -> None:
-    law = clocks_of(registry.get(code))
+    law = registry.get(code).clock_law()
     try:
         t = law.notice_template(action).value
     except NotInJurisdiction:
@@ -57,15 +59,15 @@ def test_every_template_uses_only_the_fields_the_platform_fills(code: str, actio
 
 
 def test_unclaimed_surplus_goes_to_the_local_authority_fund_in_nagaland_only() -> None:
-    nagaland = clocks_of(registry.get("nagaland")).unclaimed_after_window()
+    nagaland = registry.get("nagaland").clock_law().unclaimed_after_window()
     assert nagaland.value == "local_authority_fund"
     assert nagaland.value in registry.get("nagaland").funds
     assert [c.label for c in nagaland.cites] == ["17(3)", "18(1)"]
-    mizoram = clocks_of(registry.get("mizoram")).unclaimed_after_window()
+    mizoram = registry.get("mizoram").clock_law().unclaimed_after_window()
     assert mizoram.value is None  # s.10(4): the proceeds are in the fund already
     assert [c.label for c in mizoram.cites] == ["10(4)"]
 
 
 def test_an_act_without_pounds_has_no_clocks() -> None:
     with pytest.raises(NotInJurisdiction):
-        clocks_of(registry.get("chhattisgarh"))
+        registry.get("chhattisgarh").clock_law()

@@ -12,7 +12,6 @@ from hypothesis import strategies as st
 from pashu.core.citations import Confidence
 from pashu.core.errors import NotInJurisdiction
 from pashu.jurisdictions import registry
-from pashu.jurisdictions.base import PlaceKind
 from pashu.jurisdictions.keeping import (
     GroundFacts,
     KeepingLaw,
@@ -21,6 +20,7 @@ from pashu.jurisdictions.keeping import (
     TimeOfDay,
 )
 from pashu.jurisdictions.species import SPECIES
+from pashu.jurisdictions.vocabulary import PlaceKind
 
 M, DAY, NIGHT = KeepingMode, TimeOfDay.DAY, TimeOfDay.NIGHT
 ON = date(2026, 5, 1)

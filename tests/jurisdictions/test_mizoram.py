@@ -14,7 +14,8 @@ from pashu.core.citations import Confidence
 from pashu.core.errors import NotInJurisdiction
 from pashu.core.legaltime import IST, legal_date
 from pashu.jurisdictions import species
-from pashu.jurisdictions.base import (
+from pashu.jurisdictions.mizoram import plugin
+from pashu.jurisdictions.vocabulary import (
     Action,
     Capability,
     ComparisonTopic,
@@ -22,7 +23,6 @@ from pashu.jurisdictions.base import (
     PlaceKind,
     TimelineEvents,
 )
-from pashu.jurisdictions.mizoram import plugin
 
 ACT_URI = "/akn/in-mz/act/2014/animal-control-taxation"
 STATUTE = (

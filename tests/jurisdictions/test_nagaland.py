@@ -12,15 +12,15 @@ import pytest
 from pashu.core.citations import Confidence
 from pashu.core.errors import NotInJurisdiction, ValidationError
 from pashu.jurisdictions.acts import Act
-from pashu.jurisdictions.base import (
+from pashu.jurisdictions.nagaland import plugin
+from pashu.jurisdictions.species import SPECIES
+from pashu.jurisdictions.vocabulary import (
     Action,
     Capability,
     ComparisonTopic,
     MoneyKind,
     TimelineEvents,
 )
-from pashu.jurisdictions.nagaland import plugin
-from pashu.jurisdictions.species import SPECIES
 
 CATTLE_TRESPASS = "/akn/in-nl/act/1985/cattle-trespass"
 MARKETING = "/akn/in-nl/act/1985/agricultural-produce-marketing"

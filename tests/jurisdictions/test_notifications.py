@@ -15,8 +15,8 @@ from pashu.core.errors import (
     ValidationError,
 )
 from pashu.jurisdictions import registry
-from pashu.jurisdictions.base import RateKind
 from pashu.jurisdictions.notifications import Notification, check, in_force
+from pashu.jurisdictions.vocabulary import RateKind
 
 FINE = RateKind.FINE_PER_HEAD
 HABITUAL = RateKind.HABITUAL_AREA_FINE_PER_HEAD

@@ -7,7 +7,7 @@ from datetime import datetime
 from pashu.core.citations import Confidence
 from pashu.core.legaltime import IST
 from pashu.jurisdictions import registry
-from pashu.jurisdictions.base import Action, TimelineEvents
+from pashu.jurisdictions.vocabulary import Action, TimelineEvents
 
 nagaland = registry.get("nagaland")
 

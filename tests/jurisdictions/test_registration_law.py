@@ -14,7 +14,6 @@ from pashu.core.citations import Confidence
 from pashu.core.errors import NotInJurisdiction, ValidationError
 from pashu.core.legaltime import IST
 from pashu.jurisdictions import registry
-from pashu.jurisdictions.base import Capability
 from pashu.jurisdictions.registration import (
     CattleActivity,
     OrderEffect,
@@ -24,12 +23,12 @@ from pashu.jurisdictions.registration import (
     PermitKind,
     RegistrationLaw,
     TaxSchedule,
-    law_of,
 )
+from pashu.jurisdictions.vocabulary import Capability
 
 
 def rules(code: str, capability: Capability) -> RegistrationLaw:
-    return law_of(registry.get(code), capability)
+    return registry.get(code).registration_law(capability)
 
 
 MZ = "mizoram"

@@ -25,8 +25,13 @@ from decimal import Decimal
 from pashu.core.citations import Confidence
 from pashu.core.decision import Decision
 from pashu.jurisdictions.acts import Act, Section
-from pashu.jurisdictions.base import (
-    Capability, Classification, ComparisonTopic, Jurisdiction, MoneyKind, Route,
+from pashu.jurisdictions.base import Jurisdiction
+from pashu.jurisdictions.vocabulary import (
+    Capability,
+    Classification,
+    ComparisonTopic,
+    MoneyKind,
+    Route,
 )
 
 ACT = Act(

@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from pashu.jurisdictions.base import ComparisonTopic
+from pashu.jurisdictions.vocabulary import ComparisonTopic
 from tests.conftest import GraphQLClient
 
 # Every anonymous answer here is checked made and kept (byte-equal): tests/conftest.py.

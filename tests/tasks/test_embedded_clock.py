@@ -17,7 +17,7 @@ from sqlalchemy import select
 from pashu.db.engine import Database
 from pashu.db.impoundment import Notice
 from pashu.db.migrate import upgrade
-from pashu.jurisdictions.base import PlaceKind, SeizerCapacity
+from pashu.jurisdictions.vocabulary import PlaceKind, SeizerCapacity
 from pashu.services.impoundment import seizures
 from pashu.services.pounds import pounds
 from pashu.services.tenancy.tenants import Principal, create_tenant

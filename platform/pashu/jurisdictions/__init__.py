@@ -1,12 +1,13 @@
 """The jurisdiction layer: the contract, the registry, one subpackage per state."""
 
-from pashu.jurisdictions.base import (
+from pashu.jurisdictions.base import Jurisdiction
+from pashu.jurisdictions.registry import codes, get, installed
+from pashu.jurisdictions.vocabulary import (
     Action,
     BuyerRole,
     Capability,
     Classification,
     ComparisonTopic,
-    Jurisdiction,
     MoneyKind,
     Offence,
     PlaceKind,
@@ -17,7 +18,6 @@ from pashu.jurisdictions.base import (
     TimelineEvents,
     TimelineStep,
 )
-from pashu.jurisdictions.registry import codes, get, installed
 
 __all__ = [
     "Action",

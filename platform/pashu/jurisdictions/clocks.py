@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from pashu.core.decision import Decision
 from pashu.core.errors import NotInJurisdiction
-from pashu.jurisdictions.base import Action, Capability, Jurisdiction
+from pashu.jurisdictions.vocabulary import Action
 
 # The fields a template may use ({name}); services fill every one of them.
 FIELDS = (
@@ -78,14 +78,6 @@ class ClockLaw(ABC):
         of the fund (in `plugin.funds`) the money held for the owner is credited to, or None
         when nothing moves (the proceeds are in a fund already and the right to a refund
         just ends)."""
-
-
-def clocks_of(plugin: Jurisdiction) -> ClockLaw:
-    """The plugin's clock law; NOT_IN_JURISDICTION when its Act has no impoundment chapter."""
-    law = plugin.clocks
-    if law is None or not plugin.has(Capability.IMPOUNDMENT):
-        raise plugin.not_provided(Capability.IMPOUNDMENT)
-    return law
 
 
 def no_notice(plugin_act_title: str, action: Action) -> NotInJurisdiction:

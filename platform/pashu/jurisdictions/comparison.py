@@ -24,7 +24,7 @@ from pashu.core.citations import Citation, Confidence
 from pashu.core.decision import _ORDER, Decision
 
 if TYPE_CHECKING:
-    from pashu.jurisdictions.base import ComparisonTopic
+    from pashu.jurisdictions.vocabulary import ComparisonTopic
 
 
 class FactKind(enum.Enum):

@@ -19,7 +19,7 @@ from datetime import date
 from pashu.core.decision import Decision
 from pashu.core.errors import NotInJurisdiction
 from pashu.jurisdictions.acts import Act
-from pashu.jurisdictions.base import Jurisdiction, PlaceKind
+from pashu.jurisdictions.vocabulary import PlaceKind
 
 
 class KeepingMode(enum.Enum):
@@ -165,11 +165,3 @@ class KeepingLaw(ABC):  # noqa: B024 - a state overrides only the parts its Act 
     # -- registers and returns ---------------------------------------------------------
     def returns(self) -> Decision[ReturnsRule]:
         raise self.absent("returns from the registers")
-
-
-def keeping_law(plugin: Jurisdiction) -> KeepingLaw:
-    """The tenant's keeping law; NOT_IN_JURISDICTION naming the Act when none is encoded."""
-    if plugin.keeping is None:
-        acts = "; ".join(a.title for a in plugin.acts)
-        raise NotInJurisdiction(f"{acts}: no rules of keeping animals", jurisdiction=plugin.code)
-    return plugin.keeping

@@ -19,8 +19,9 @@ from decimal import Decimal
 from pashu.core.decision import Decision
 from pashu.core.errors import FineAboveCap, NotInJurisdiction, ValidationError
 from pashu.core.money import rupees, times
-from pashu.jurisdictions.base import Jurisdiction, RateKind, RateRule
+from pashu.jurisdictions.base import Jurisdiction
 from pashu.jurisdictions.species import canonical
+from pashu.jurisdictions.vocabulary import RateKind, RateRule
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,7 @@ import yaml
 
 from pashu.core.money import rupees
 from pashu.jurisdictions.acts import Act
-from pashu.jurisdictions.base import Offence
+from pashu.jurisdictions.vocabulary import Offence
 
 _FIELDS = (
     "fine_min",

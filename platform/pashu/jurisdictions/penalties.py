@@ -25,7 +25,7 @@ from pashu.core.errors import FineAboveCap, FineBelowMinimum, NotInJurisdiction,
 from pashu.core.legaltime import Window
 from pashu.core.money import rupees
 from pashu.jurisdictions.acts import Act
-from pashu.jurisdictions.base import Offence
+from pashu.jurisdictions.vocabulary import Offence
 
 
 class OffenderRole(enum.Enum):

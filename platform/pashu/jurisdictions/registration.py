@@ -19,7 +19,6 @@ from decimal import Decimal
 from pashu.core.decision import Decision
 from pashu.core.errors import NotInJurisdiction
 from pashu.core.legaltime import Window
-from pashu.jurisdictions.base import Capability, Jurisdiction
 
 
 class OwnerCategory(enum.Enum):
@@ -208,12 +207,3 @@ class RegistrationLaw(ABC):  # noqa: B024 - a state overrides only the chapters 
         """The provision under which a licence or permit is cancelled: on the composition of
         an offence by its holder, or otherwise."""
         raise self._absent("licences or permits for cattle")
-
-
-def law_of(plugin: Jurisdiction, capability: Capability) -> RegistrationLaw:
-    """The plugin's registration law for `capability`; NOT_IN_JURISDICTION naming the Act
-    when the tenant's Act has no such chapter."""
-    plugin.require(capability)
-    if plugin.registration is None:
-        raise plugin.not_provided(capability)
-    return plugin.registration

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from pashu.core.errors import NotInJurisdiction
-from pashu.jurisdictions.base import Capability, ComparisonTopic, Jurisdiction, MoneyKind, Offence
+from pashu.jurisdictions.base import Jurisdiction
 from pashu.jurisdictions.comparison import (
     Amount,
     Answer,
@@ -23,6 +23,7 @@ from pashu.jurisdictions.comparison import (
     money,
     period,
 )
+from pashu.jurisdictions.vocabulary import Capability, ComparisonTopic, MoneyKind, Offence
 
 
 def answer(plugin: Jurisdiction, topic: ComparisonTopic) -> Answer:

@@ -34,7 +34,7 @@ from starlette.responses import Response
 
 from pashu.db import pool
 from pashu.db.engine import Database
-from pashu.services.clocks.backlog import backlog, tenant_slugs
+from pashu.services.clocks import backlog, tenant_slugs
 
 REQUESTS = Counter(
     "pashu_graphql_requests_total",

@@ -12,19 +12,15 @@ from pashu.config import Settings, settings
 from pashu.schema.clocks.mutations import ClocksMutation
 from pashu.schema.clocks.queries import AuctionsQuery, ClocksQuery
 from pashu.schema.clocks.types import Auction, AuctionLot
-from pashu.schema.compiled import CompiledQueries
 from pashu.schema.complaints.mutations import ComplaintsMutation
 from pashu.schema.complaints.queries import ComplaintsQuery
 from pashu.schema.complaints.types import Complaint
-from pashu.schema.direct_mutations import DirectMutations
 from pashu.schema.establishments.mutations import EstablishmentsMutation
 from pashu.schema.establishments.queries import EstablishmentsQuery
 from pashu.schema.establishments.types import Establishment, EstablishmentRegistration
 from pashu.schema.extent.mutations import ExtentMutation
 from pashu.schema.extent.queries import ExtentQuery
 from pashu.schema.extent.types import ExtentNotification, KindNotification
-from pashu.schema.impoundment import compiled as impoundment_sql
-from pashu.schema.impoundment.direct import RecordSeizure
 from pashu.schema.impoundment.mutations import ImpoundmentMutation
 from pashu.schema.impoundment.queries import ImpoundmentQuery
 from pashu.schema.impoundment.remedies_mutations import RemediesMutation
@@ -174,20 +170,6 @@ def build_schema(cfg: Settings) -> strawberry.Schema:
         extensions=[*extensions(cfg), CloseSession, Observe],
         config=StrawberryConfig(scalar_map=SCALARS, disable_field_suggestions=cfg.env == "prod"),
     )
-
-
-def compiled_queries(schema: strawberry.Schema) -> CompiledQueries:
-    """The hot queries that have an SQL form (schema/compiled.py), over this schema."""
-    return CompiledQueries(
-        schema._schema,
-        roots={"impoundments": impoundment_sql.impoundments},
-        types=impoundment_sql.TYPES,
-    )
-
-
-def direct_mutations(schema: strawberry.Schema) -> DirectMutations:
-    """The hot mutations that have a direct form (schema/direct_mutations.py)."""
-    return DirectMutations(schema, {"recordSeizure": RecordSeizure()})
 
 
 def public_roots(schema: strawberry.Schema) -> set[str]:

@@ -32,7 +32,7 @@ from pashu.db.engine import database
 from pashu.db.tenancy import Tenant
 from pashu.jurisdictions import registry
 from pashu.observability import metrics
-from pashu.services.clocks import sweep, sweep_batch
+from pashu.services import clocks as sweep
 from pashu.tasks import outbox
 from pashu.tasks.celery_app import celery_app, retry_ceiling
 
@@ -173,7 +173,7 @@ def sweep_tenant(self: Task, tenant_id: str, as_of: str) -> int:
         # Cases and claim windows a batch per task, so that workers share a tenant's work;
         # a batch of one is the one-piece task.
         for kind, task in BATCH_TASK.items():
-            for batch in sweep_batch.batches([d.id for d in found if d.kind == kind], FANOUT):
+            for batch in sweep.batches([d.id for d in found if d.kind == kind], FANOUT):
                 if len(batch) == 1:
                     one: dict[str, Any] = {"tenant_id": tenant_id, "id": str(batch[0]), "as_of": at}
                     messages.append((TASK_FOR[kind], one, f"{kind}:{batch[0]}:{at}"))
@@ -258,13 +258,13 @@ def _batch(
 
 @celery_app.task(name="pashu.act_on_cases", **RELIABLE)
 def act_on_cases(self: Task, tenant_id: str, ids: list[str], as_of: str) -> int:
-    """A batch of a tenant's due cases (services/clocks/sweep_batch.py)."""
+    """A batch of a tenant's due cases (services/clocks/_batch.py)."""
     return _batch(self, tenant_id, ids, as_of, "Impoundment", sweep.act_on_cases)
 
 
 @celery_app.task(name="pashu.close_claim_windows", **RELIABLE)
 def close_claim_windows(self: Task, tenant_id: str, ids: list[str], as_of: str) -> int:
-    """A batch of a tenant's claim windows due to close (services/clocks/sweep_batch.py)."""
+    """A batch of a tenant's claim windows due to close (services/clocks/_batch.py)."""
     return _batch(self, tenant_id, ids, as_of, "ClaimWindow", sweep.act_on_windows)
 
 

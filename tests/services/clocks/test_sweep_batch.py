@@ -20,7 +20,7 @@ from pashu.db.clocks import Auction, AuctionLot
 from pashu.db.impoundment import Impoundment, Notice
 from pashu.db.tenancy import AuditEvent
 from pashu.schema.node import from_global_id
-from pashu.services.clocks import sweep
+from pashu.services import clocks as sweep
 from tests.conftest import Databases, GraphQLClient, TenantFixture
 from tests.schema.impoundment_helpers import department, seize
 

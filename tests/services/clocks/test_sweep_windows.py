@@ -19,7 +19,7 @@ from pashu.core.errors import PashuError
 from pashu.db.clocks import ClaimWindow
 from pashu.db.impoundment import Impoundment
 from pashu.db.tenancy import AuditEvent
-from pashu.services.clocks import sweep
+from pashu.services import clocks as sweep
 from pashu.services.ledger import ledger
 from tests.conftest import Databases, GraphQLClient, TenantFixture
 from tests.schema.clocks_helpers import sweep as run_sweep

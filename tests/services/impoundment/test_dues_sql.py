@@ -18,7 +18,7 @@ from pashu.core.legaltime import IST
 from pashu.db.impoundment import AnimalStatus, Impoundment
 from pashu.db.rates import RateNotification
 from pashu.jurisdictions import registry
-from pashu.jurisdictions.base import PlaceKind, RateKind, SeizerCapacity
+from pashu.jurisdictions.vocabulary import PlaceKind, RateKind, SeizerCapacity
 from pashu.services.impoundment import cases, dues, seizures
 from pashu.services.pounds import pounds
 from pashu.services.tenancy.tenants import Principal

@@ -9,7 +9,7 @@ from datetime import datetime
 from pashu.core.legaltime import IST
 from pashu.db.impoundment import Impoundment
 from pashu.jurisdictions import registry
-from pashu.jurisdictions.base import TimelineEvents, TimelineStep
+from pashu.jurisdictions.vocabulary import TimelineEvents, TimelineStep
 from pashu.services.impoundment import cases as impoundments
 
 SEIZED = datetime(2026, 1, 3, 15, 0, tzinfo=IST)

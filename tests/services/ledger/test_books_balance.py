@@ -15,7 +15,7 @@ from sqlalchemy.orm import Session
 from pashu.core.legaltime import IST
 from pashu.db.impoundment import AnimalStatus, Delivery, ImpoundedAnimal, Sale
 from pashu.jurisdictions import registry
-from pashu.jurisdictions.base import Action, BuyerRole, PlaceKind, RateKind, SeizerCapacity
+from pashu.jurisdictions.vocabulary import Action, BuyerRole, PlaceKind, RateKind, SeizerCapacity
 from pashu.services.impoundment import cases, delivery, sales, seizures
 from pashu.services.impoundment.dues import compute
 from pashu.services.ledger import ledger

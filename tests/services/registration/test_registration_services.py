@@ -10,13 +10,13 @@ import pytest
 
 from pashu.core.errors import Conflict, Forbidden, NotFound
 from pashu.core.legaltime import IST
-from pashu.jurisdictions.base import RateKind
 from pashu.jurisdictions.registration import (
     CattleActivity,
     OrderEffect,
     OwnerCategory,
     PermitKind,
 )
+from pashu.jurisdictions.vocabulary import RateKind
 from pashu.services.rates import rates
 from pashu.services.registration import registration
 from pashu.services.regulated_areas import regulated_areas

@@ -12,9 +12,12 @@ from hypothesis import strategies as st
 
 from pashu.core.legaltime import IST
 from pashu.core.money import split
-from pashu.jurisdictions.base import MoneyKind, RateKind
 from pashu.jurisdictions.mizoram import plugin
-from pashu.jurisdictions.registration import OwnerCategory, TaxSchedule
+from pashu.jurisdictions.registration import (
+    OwnerCategory,
+    TaxSchedule,
+)
+from pashu.jurisdictions.vocabulary import MoneyKind, RateKind
 from pashu.services.ledger import ledger
 from pashu.services.rates import rates
 from pashu.services.registration import registration, taxation

@@ -28,7 +28,7 @@ from pashu.db.migrate import upgrade
 from pashu.db.tenancy import Tenant
 from pashu.db.types import MicroDegrees, Paise, UtcDateTime, new_id
 from pashu.demo import seed
-from pashu.services.clocks import sweep
+from pashu.services import clocks as sweep
 from pashu.services.tenancy.archive import export_tenant, import_tenant, tenant_tables
 from pashu.services.tenancy.tenants import authenticate
 from tests.conftest import Databases, GraphQLClient, TenantFixture, _postgres, client, make_tenant

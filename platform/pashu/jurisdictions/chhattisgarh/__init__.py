@@ -3,13 +3,13 @@
 from pathlib import Path
 
 from pashu.jurisdictions.acts import load_act
-from pashu.jurisdictions.base import Capability
 from pashu.jurisdictions.chhattisgarh.comparison import ChhattisgarhComparisons
 from pashu.jurisdictions.chhattisgarh.keeping import ChhattisgarhKeeping
 from pashu.jurisdictions.chhattisgarh.penalties import ChhattisgarhPenalties
 from pashu.jurisdictions.chhattisgarh.registration import ChhattisgarhRegistration
 from pashu.jurisdictions.chhattisgarh.rules import Chhattisgarh
 from pashu.jurisdictions.offences import load_offences
+from pashu.jurisdictions.vocabulary import Capability
 
 _HERE = Path(__file__).parent
 _ACT = load_act(_HERE / "acts" / "pashu_niyantran_1976.yaml")

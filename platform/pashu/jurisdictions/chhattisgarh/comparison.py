@@ -13,7 +13,6 @@ from collections.abc import Callable
 
 from pashu.core.citations import Citation
 from pashu.jurisdictions.acts import Act
-from pashu.jurisdictions.base import ComparisonTopic as T
 from pashu.jurisdictions.comparison import (
     Amount,
     Answer,
@@ -25,6 +24,7 @@ from pashu.jurisdictions.comparison import (
     money,
     words,
 )
+from pashu.jurisdictions.vocabulary import ComparisonTopic as T
 
 _NO_POUND = (
     "The Act has no pound, seizure or sale chapter; the source does not say which other law, "

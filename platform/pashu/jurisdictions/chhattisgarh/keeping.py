@@ -6,7 +6,11 @@ an order may provide for the inspection of cattle and their premises (s.4(2)(b))
 from __future__ import annotations
 
 from pashu.core.decision import Decision
-from pashu.jurisdictions.keeping import DesignatedBy, InspectionRule, KeepingLaw
+from pashu.jurisdictions.keeping import (
+    DesignatedBy,
+    InspectionRule,
+    KeepingLaw,
+)
 
 
 class ChhattisgarhKeeping(KeepingLaw):

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from pashu.core.decision import Decision
 from pashu.core.errors import ValidationError
-from pashu.jurisdictions.base import Offence
 from pashu.jurisdictions.penalties import CompoundingRule, OffenderRole, PenaltyLaw
+from pashu.jurisdictions.vocabulary import Offence
 
 
 class ChhattisgarhPenalties(PenaltyLaw):

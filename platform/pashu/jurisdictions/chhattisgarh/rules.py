@@ -18,17 +18,17 @@ from collections.abc import Callable
 from pashu.core.citations import Citation, Confidence
 from pashu.core.decision import Decision
 from pashu.jurisdictions import species as vocabulary
-from pashu.jurisdictions.base import (
+from pashu.jurisdictions.base import Jurisdiction
+from pashu.jurisdictions.extent import AreaGround, AreaRule, Extent, KindRule
+from pashu.jurisdictions.vocabulary import (
     Capability,
     Classification,
     ComparisonTopic,
-    Jurisdiction,
     MoneyKind,
     RateKind,
     RateRule,
     Route,
 )
-from pashu.jurisdictions.extent import AreaGround, AreaRule, Extent, KindRule
 
 # Schedule (s.2(a)): the canonical species each legible item names -> (item, its words).
 SCHEDULE: dict[str, tuple[str, str]] = {

@@ -3,7 +3,6 @@
 from pathlib import Path
 
 from pashu.jurisdictions.acts import load_act
-from pashu.jurisdictions.base import Capability, Holder
 from pashu.jurisdictions.demo import load_demo
 from pashu.jurisdictions.mizoram.clocks import MizoramClocks
 from pashu.jurisdictions.mizoram.comparison import MizoramComparisons
@@ -12,6 +11,7 @@ from pashu.jurisdictions.mizoram.penalties import MizoramPenalties
 from pashu.jurisdictions.mizoram.registration import MizoramRegistration
 from pashu.jurisdictions.mizoram.rules import CONSOLIDATED_FUND, VILLAGE_COUNCIL_FUND, Mizoram
 from pashu.jurisdictions.offences import load_offences
+from pashu.jurisdictions.vocabulary import Capability, Holder
 
 _HERE = Path(__file__).parent
 _ACT = load_act(_HERE / "acts" / "animal_control_taxation_2014.yaml")

@@ -9,8 +9,13 @@ from dataclasses import dataclass
 
 from pashu.core.decision import Decision
 from pashu.jurisdictions.acts import Act
-from pashu.jurisdictions.base import Action
-from pashu.jurisdictions.clocks import AuctionTerms, ClockLaw, NoticeTemplate, no_notice
+from pashu.jurisdictions.clocks import (
+    AuctionTerms,
+    ClockLaw,
+    NoticeTemplate,
+    no_notice,
+)
+from pashu.jurisdictions.vocabulary import Action
 
 _ANNOUNCEMENT = NoticeTemplate(
     title="Announcement of animals seized: {authority}",

@@ -11,7 +11,6 @@ from collections.abc import Callable
 
 from pashu.core.citations import Citation
 from pashu.jurisdictions.acts import Act
-from pashu.jurisdictions.base import ComparisonTopic as T
 from pashu.jurisdictions.comparison import (
     Amount,
     Answer,
@@ -26,6 +25,7 @@ from pashu.jurisdictions.comparison import (
     rupees,
     words,
 )
+from pashu.jurisdictions.vocabulary import ComparisonTopic as T
 
 
 class MizoramComparisons(ComparisonLaw):

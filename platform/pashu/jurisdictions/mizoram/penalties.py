@@ -8,7 +8,6 @@ from decimal import Decimal
 
 from pashu.core.decision import Decision
 from pashu.core.legaltime import Window, months_after
-from pashu.jurisdictions.base import Offence
 from pashu.jurisdictions.penalties import (
     AttackLiability,
     CompensationKind,
@@ -16,6 +15,7 @@ from pashu.jurisdictions.penalties import (
     PenaltyLaw,
     ViciousKind,
 )
+from pashu.jurisdictions.vocabulary import Offence
 
 # s.18's two limbs share one penalty clause.
 _S18 = ("s18_1", "s18_2")

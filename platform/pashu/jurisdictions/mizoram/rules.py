@@ -12,13 +12,14 @@ from decimal import Decimal
 from pashu.core.citations import Citation, Confidence
 from pashu.core.decision import Decision
 from pashu.core.legaltime import Window, days_after, hours_after
-from pashu.jurisdictions.base import (
+from pashu.jurisdictions.base import Jurisdiction
+from pashu.jurisdictions.extent import AreaGround, AreaRule, Extent
+from pashu.jurisdictions.vocabulary import (
     Action,
     BuyerRole,
     Capability,
     Classification,
     ComparisonTopic,
-    Jurisdiction,
     MoneyKind,
     PlaceKind,
     RateKind,
@@ -30,7 +31,6 @@ from pashu.jurisdictions.base import (
     TimelineEvents,
     TimelineStep,
 )
-from pashu.jurisdictions.extent import AreaGround, AreaRule, Extent
 
 VILLAGE_COUNCIL_FUND = "village_council_fund"
 CONSOLIDATED_FUND = "consolidated_fund"

@@ -3,7 +3,6 @@
 from pathlib import Path
 
 from pashu.jurisdictions.acts import load_act
-from pashu.jurisdictions.base import Capability, Holder
 from pashu.jurisdictions.demo import load_demo
 from pashu.jurisdictions.nagaland.clocks import NagalandClocks
 from pashu.jurisdictions.nagaland.comparison import NagalandComparisons
@@ -12,6 +11,7 @@ from pashu.jurisdictions.nagaland.penalties import NagalandPenalties
 from pashu.jurisdictions.nagaland.registration import NagalandRegistration
 from pashu.jurisdictions.nagaland.rules import Nagaland
 from pashu.jurisdictions.offences import load_offences
+from pashu.jurisdictions.vocabulary import Capability, Holder
 
 _HERE = Path(__file__).parent
 

@@ -10,8 +10,13 @@ from dataclasses import dataclass
 from pashu.core.citations import Confidence
 from pashu.core.decision import Decision
 from pashu.jurisdictions.acts import Act
-from pashu.jurisdictions.base import Action
-from pashu.jurisdictions.clocks import AuctionTerms, ClockLaw, NoticeTemplate, no_notice
+from pashu.jurisdictions.clocks import (
+    AuctionTerms,
+    ClockLaw,
+    NoticeTemplate,
+    no_notice,
+)
+from pashu.jurisdictions.vocabulary import Action
 
 _REPORT = NoticeTemplate(
     title="Report of cattle not claimed: register entry no. {register_number}",

@@ -12,7 +12,6 @@ from decimal import Decimal
 
 from pashu.core.citations import Citation
 from pashu.jurisdictions.acts import Act
-from pashu.jurisdictions.base import ComparisonTopic as T
 from pashu.jurisdictions.comparison import (
     Amount,
     Answer,
@@ -28,6 +27,7 @@ from pashu.jurisdictions.comparison import (
     words,
 )
 from pashu.jurisdictions.nagaland.rules import NAMED_AS_CATTLE
+from pashu.jurisdictions.vocabulary import ComparisonTopic as T
 
 ESTABLISHMENTS_SECTION = "registration"  # the source gives the provision no number
 

@@ -10,7 +10,6 @@ from datetime import date
 from pashu.core.citations import Citation, Confidence
 from pashu.core.decision import Decision
 from pashu.core.errors import NotInJurisdiction
-from pashu.jurisdictions.base import PlaceKind
 from pashu.jurisdictions.keeping import (
     GroundFacts,
     KeepingAnswer,
@@ -21,6 +20,7 @@ from pashu.jurisdictions.keeping import (
     ReturnsRule,
     TimeOfDay,
 )
+from pashu.jurisdictions.vocabulary import PlaceKind
 
 _AERODROME_NOTE = (
     "s.12 fixes the fine for cattle seized within an aerodrome “and impounded as aforesaid” "

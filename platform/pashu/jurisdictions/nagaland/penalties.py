@@ -7,13 +7,13 @@ from decimal import Decimal
 
 from pashu.core.decision import Decision
 from pashu.core.errors import ValidationError
-from pashu.jurisdictions.base import Offence
 from pashu.jurisdictions.penalties import (
     CompensationKind,
     CompensationRule,
     OffenderRole,
     PenaltyLaw,
 )
+from pashu.jurisdictions.vocabulary import Offence
 
 # s.29 "section 25,26 28": fines under ss.25, 26 and 28 (INTERPRETATION.md).
 _APPROPRIABLE = frozenset({"25", "26", "28"})

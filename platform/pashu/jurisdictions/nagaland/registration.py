@@ -13,7 +13,10 @@ from pashu.core.decision import Decision
 from pashu.core.errors import ValidationError
 from pashu.core.money import rupees
 from pashu.jurisdictions.acts import Act
-from pashu.jurisdictions.registration import EstablishmentTerm, RegistrationLaw
+from pashu.jurisdictions.registration import (
+    EstablishmentTerm,
+    RegistrationLaw,
+)
 
 SECTION = "registration"  # the source gives no section number
 PER_DAY = Decimal("2.00")  # sub-section (6): "rupees two per day"

@@ -16,13 +16,15 @@ from pashu.core.decision import Decision
 from pashu.core.errors import NotInJurisdiction, TooEarly, ValidationError
 from pashu.core.legaltime import Window, aware, days_after, hours_after, ist, months_after
 from pashu.jurisdictions.acts import Act
-from pashu.jurisdictions.base import (
+from pashu.jurisdictions.base import Jurisdiction
+from pashu.jurisdictions.extent import AreaGround, AreaRule, Extent, KindRule
+from pashu.jurisdictions.species import canonical
+from pashu.jurisdictions.vocabulary import (
     Action,
     BuyerRole,
     Capability,
     Classification,
     ComparisonTopic,
-    Jurisdiction,
     MoneyKind,
     PlaceKind,
     RateKind,
@@ -35,8 +37,6 @@ from pashu.jurisdictions.base import (
     TimelineEvents,
     TimelineStep,
 )
-from pashu.jurisdictions.extent import AreaGround, AreaRule, Extent, KindRule
-from pashu.jurisdictions.species import canonical
 
 MARKETING_ACT = "/akn/in-nl/act/1985/agricultural-produce-marketing"
 ESTABLISHMENTS_ACT = "/akn/in-nl/act/unnamed/registration-of-establishments"

@@ -19,7 +19,7 @@ from pashu.schema.context import Info
 from pashu.schema.impoundment.mutations import BuyerInput
 from pashu.schema.impoundment.queries import decode_id
 from pashu.schema.impoundment.types import Notice
-from pashu.services.clocks import sweep
+from pashu.services import clocks as sweep
 from pashu.services.impoundment import auctions, cases, notices
 from pashu.services.impoundment.seizures import Person
 

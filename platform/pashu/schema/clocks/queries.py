@@ -12,7 +12,7 @@ from pashu.db import keyset
 from pashu.schema.clocks.types import Auction, TaskRun
 from pashu.schema.context import Info
 from pashu.schema.paging import After, First, page
-from pashu.services.clocks import sweep
+from pashu.services import clocks as sweep
 
 
 @strawberry.type

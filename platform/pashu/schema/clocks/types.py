@@ -22,7 +22,7 @@ from pashu.schema.documents import Document
 from pashu.schema.enums import described_enum
 from pashu.schema.law.types import cites
 from pashu.schema.node import Node, node_type, to_global_id
-from pashu.services.clocks import sweep
+from pashu.services import clocks as sweep
 from pashu.services.impoundment import auctions as auction_service
 from pashu.services.impoundment import notices as notice_service
 

@@ -12,7 +12,7 @@ from sqlalchemy import select
 from pashu.db.complaints import Complaint as ComplaintRow
 from pashu.db.complaints import ComplaintDecision as DecisionRow
 from pashu.schema.context import Context, Info
-from pashu.schema.impoundment.types import Person
+from pashu.schema.impoundment.values import Person
 from pashu.schema.node import Node, node_type, to_global_id
 from pashu.services.impoundment import seizer_dues
 from pashu.services.offences.fines import paid_at

@@ -9,7 +9,7 @@ import strawberry
 from sqlalchemy.orm import Session
 
 from pashu.core.recorded_at import act_at
-from pashu.jurisdictions.base import Capability
+from pashu.jurisdictions.vocabulary import Capability
 from pashu.schema.context import Info
 from pashu.schema.establishments.types import EstablishmentRegistration
 from pashu.schema.registration.common import law

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import strawberry
 
-from pashu.jurisdictions.base import Capability
+from pashu.jurisdictions.vocabulary import Capability
 from pashu.schema.context import Info
 from pashu.schema.establishments.types import Establishment
 from pashu.schema.paging import After, First, page

@@ -13,8 +13,10 @@ from sqlalchemy.orm import Session
 from pashu.core.errors import NotFound
 from pashu.core.legaltime import legal_date
 from pashu.db import establishments as rows
-from pashu.jurisdictions.base import Capability
-from pashu.jurisdictions.registration import RegistrationLaw
+from pashu.jurisdictions.registration import (
+    RegistrationLaw,
+)
+from pashu.jurisdictions.vocabulary import Capability
 from pashu.schema.context import Context
 from pashu.schema.law.types import Citation, cites
 from pashu.schema.node import Node, node_type, to_global_id

@@ -10,8 +10,8 @@ from pashu.core.citations import Confidence
 from pashu.core.decision import Decision
 from pashu.db import extent as rows
 from pashu.jurisdictions import base
-from pashu.jurisdictions.base import PlaceKind, SeizerCapacity
 from pashu.jurisdictions.extent import AreaGround, AreaRule, Extent, KindRule
+from pashu.jurisdictions.vocabulary import PlaceKind, SeizerCapacity
 from pashu.schema.enums import described_enum
 from pashu.schema.law.types import Citation, cites
 from pashu.schema.node import Node, to_global_id

@@ -10,7 +10,7 @@ import strawberry
 from sqlalchemy.orm import Session
 
 from pashu.core.recorded_at import act_at
-from pashu.jurisdictions.base import Action, BuyerRole, PlaceKind, SeizerCapacity
+from pashu.jurisdictions.vocabulary import Action, BuyerRole, PlaceKind, SeizerCapacity
 from pashu.schema.context import Info
 from pashu.schema.impoundment.queries import decode_id
 from pashu.schema.impoundment.types import (
@@ -190,7 +190,7 @@ def seizure_of(input: RecordSeizureInput) -> seizures.Seizure:
 def seizure_from(arguments: dict[str, Any]) -> seizures.Seizure:
     """`seizure_of` for the input as graphql-core coerced it (GraphQL names, defaults
     filled, scalars parsed, enums made): the direct path's, without strawberry's conversion
-    into RecordSeizureInput (tests/schema/test_direct_mutations.py holds the two equal)."""
+    into RecordSeizureInput (tests/fastpaths/test_direct_mutations.py holds the two equal)."""
     given = arguments["input"]
     seizer, owner = given["seizer"], given["owner"]
     return seizures.Seizure(

@@ -5,7 +5,7 @@ from __future__ import annotations
 import uuid
 from datetime import datetime
 from decimal import Decimal
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import Any
 
 import strawberry
 from sqlalchemy import select
@@ -14,29 +14,21 @@ from pashu.db import refusals as db
 from pashu.jurisdictions import registry
 from pashu.schema.context import Context, Info
 from pashu.schema.documents import Document
+from pashu.schema.impoundment.values import AccountItem, Person
 from pashu.schema.node import Node, node_type, to_global_id
 from pashu.services.impoundment import cases
 from pashu.services.impoundment import handover_documents as remedy_papers
-
-if TYPE_CHECKING:
-    from pashu.schema.impoundment.types import AccountItem, Person
-
-_TYPES = "pashu.schema.impoundment.types"
 
 
 @strawberry.type(description="The owner appeared and refused or omitted to pay (or to deposit)")
 class RefusalToPay(Node):
     at: datetime = strawberry.field(description="When the owner refused")
-    claimant: Annotated[Person, strawberry.lazy(_TYPES)] = strawberry.field(
-        description="The owner who refused"
-    )
+    claimant: Person = strawberry.field(description="The owner who refused")
     deposit: bool = strawberry.field(description="The deposit of a disputed seizure refused")
     dues: Decimal | None = strawberry.field(description="Owed at the refusal; null: unknown")
 
     @classmethod
     def of(cls, r: db.RefusalToPay) -> RefusalToPay:
-        from pashu.schema.impoundment.types import Person
-
         return cls(
             id=to_global_id("RefusalToPay", r.id),
             at=r.at,
@@ -56,7 +48,7 @@ class HandoverAccount:
     )
     cattle_sold: int = strawberry.field(description="How many head were sold")
     proceeds: Decimal = strawberry.field(description="What the sales fetched, in rupees")
-    disposal: list[Annotated[AccountItem, strawberry.lazy(_TYPES)]] = strawberry.field(
+    disposal: list[AccountItem] = strawberry.field(
         description="Where the proceeds went, line by line"
     )
     citations: list[str] = strawberry.field(description="The sections the account follows")
@@ -67,7 +59,7 @@ class Handover(Node):
     at: datetime = strawberry.field(description="When the rest was offered")
     accepted: bool = strawberry.field(description="Whether the owner took the rest")
     receipt_number: int | None = strawberry.field(description="The receipt's number, when accepted")
-    claimant: Annotated[Person, strawberry.lazy(_TYPES)] = strawberry.field(description="The owner")
+    claimant: Person = strawberry.field(description="The owner")
     animals: int = strawberry.field(description="How many animals were handed over")
     balance: Decimal = strawberry.field(
         description="The balance paid to the owner, in rupees (decimal string)"
@@ -86,8 +78,6 @@ class Handover(Node):
 
     @classmethod
     def of(cls, h: db.Handover) -> Handover:
-        from pashu.schema.impoundment.types import AccountItem, Person
-
         a = h.account
         return cls(
             id=to_global_id("Handover", h.id),

@@ -12,7 +12,7 @@ import strawberry
 from sqlalchemy.orm import Session
 
 from pashu.core.recorded_at import act_at
-from pashu.jurisdictions.base import ReleasingAuthority
+from pashu.jurisdictions.vocabulary import ReleasingAuthority
 from pashu.schema.context import Info
 from pashu.schema.enums import described_enum
 from pashu.schema.impoundment.mutations import PersonInput

@@ -14,13 +14,14 @@ from sqlalchemy.orm import Session
 from pashu.core.legaltime import aware, legal_date
 from pashu.db import impoundment as db
 from pashu.jurisdictions import registry
-from pashu.jurisdictions.base import Action, BuyerRole, Capability, PlaceKind, SeizerCapacity
+from pashu.jurisdictions.vocabulary import Action, BuyerRole, Capability, PlaceKind, SeizerCapacity
 from pashu.schema.clocks import types as clocks
 from pashu.schema.context import Context, Info
 from pashu.schema.documents import Document
 from pashu.schema.enums import described_enum
 from pashu.schema.impoundment import loaders
 from pashu.schema.impoundment.remedies import Handover, RefusalToPay, ReleaseOrder
+from pashu.schema.impoundment.values import AccountItem, Person
 from pashu.schema.law.types import Citation, TimelineStep, cites
 from pashu.schema.ledger.queries import FundBalance, balances
 from pashu.schema.node import Node, node_type, to_global_id
@@ -90,12 +91,6 @@ described_enum(
     description="The capacity in which a person seized; each Act gives the power to seize only to "
     "the persons it names (Jurisdiction.seizurePowers)",
 )
-
-
-@strawberry.type(description="A person as the register records them: name and residence")
-class Person:
-    name: str = strawberry.field(description="The person's name")
-    address: str = strawberry.field(description="Where the person resides (empty when not known)")
 
 
 @strawberry.type(description="Who seized the animals, as the register records them")
@@ -269,12 +264,6 @@ class Receipt(Node):
             under_protest=d.under_protest,
             _row=d,
         )
-
-
-@strawberry.type(description="One line of a sale's account")
-class AccountItem:
-    item: str = strawberry.field(description="What the money went to")
-    amount: Decimal = strawberry.field(description="Rupees (decimal string)")
 
 
 @strawberry.type(description="The account of a sale: what was seized, sold and where it went")

@@ -10,7 +10,11 @@ import strawberry
 from sqlalchemy.orm import Session
 
 from pashu.core.recorded_at import act_at, act_on
-from pashu.jurisdictions.keeping import DesignatedBy, KeepingMode, TimeOfDay
+from pashu.jurisdictions.keeping import (
+    DesignatedBy,
+    KeepingMode,
+    TimeOfDay,
+)
 from pashu.schema.context import Info
 from pashu.schema.keeping.types import (
     GrazingDecision,

@@ -8,7 +8,10 @@ from typing import Annotated
 import strawberry
 from sqlalchemy.orm import Session
 
-from pashu.jurisdictions.keeping import KeepingMode, TimeOfDay
+from pashu.jurisdictions.keeping import (
+    KeepingMode,
+    TimeOfDay,
+)
 from pashu.schema.context import Info
 from pashu.schema.keeping.types import (
     GrazingGround,

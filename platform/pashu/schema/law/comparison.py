@@ -10,7 +10,7 @@ from pashu.core.citations import Confidence
 from pashu.core.errors import PashuError
 from pashu.jurisdictions import base, registry, research
 from pashu.jurisdictions import comparison as core
-from pashu.jurisdictions.base import ComparisonTopic
+from pashu.jurisdictions.vocabulary import ComparisonTopic
 from pashu.schema.enums import described_enum
 from pashu.schema.law.types import Citation, cites
 

@@ -7,7 +7,7 @@ from decimal import Decimal
 
 import strawberry
 
-from pashu.jurisdictions.base import Action, BuyerRole, PlaceKind, RateKind
+from pashu.jurisdictions.vocabulary import Action, BuyerRole, PlaceKind, RateKind
 from pashu.schema.enums import described_enum
 from pashu.schema.impoundment.types import Dues
 from pashu.schema.law.types import Citation, TimelineStep, cites

@@ -13,7 +13,7 @@ from pashu.core.citations import Confidence
 from pashu.jurisdictions import base
 from pashu.jurisdictions.acts import Act as CoreAct
 from pashu.jurisdictions.acts import Section as CoreSection
-from pashu.jurisdictions.base import (
+from pashu.jurisdictions.vocabulary import (
     Action,
     BuyerRole,
     Capability,

@@ -10,7 +10,9 @@ import strawberry
 
 from pashu.db import keeping as rows
 from pashu.db.pounds import Pound as PoundRow
-from pashu.jurisdictions.keeping import PoundChoice
+from pashu.jurisdictions.keeping import (
+    PoundChoice,
+)
 from pashu.schema.documents import Document
 from pashu.schema.enums import described_enum
 from pashu.schema.law.types import Citation, cites

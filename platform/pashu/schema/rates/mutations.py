@@ -10,7 +10,7 @@ import strawberry
 from sqlalchemy.orm import Session
 
 from pashu.db.rates import RateNotification as RateNotificationRow
-from pashu.jurisdictions.base import RateKind
+from pashu.jurisdictions.vocabulary import RateKind
 from pashu.schema.context import Info
 from pashu.schema.impoundment.queries import decode_id
 from pashu.schema.rates.types import RateNotification

@@ -11,7 +11,7 @@ from sqlalchemy.orm import Session
 from pashu.db import keyset
 from pashu.db.rates import RateNotification as RateNotificationRow
 from pashu.jurisdictions import registry
-from pashu.jurisdictions.base import RateKind
+from pashu.jurisdictions.vocabulary import RateKind
 from pashu.schema.context import Info
 from pashu.schema.paging import After, First, page
 from pashu.schema.rates.types import RateNotification

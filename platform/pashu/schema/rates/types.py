@@ -12,7 +12,7 @@ from sqlalchemy.orm import Session
 
 from pashu.db.rates import RateNotification as RateNotificationRow
 from pashu.jurisdictions import registry
-from pashu.jurisdictions.base import RateKind, RateRule
+from pashu.jurisdictions.vocabulary import RateKind, RateRule
 from pashu.schema.context import Context
 from pashu.schema.law.types import Citation, cites
 from pashu.schema.node import Node, node_type, to_global_id

@@ -8,7 +8,6 @@ import strawberry
 
 from pashu.core.errors import NotFound
 from pashu.jurisdictions import registry
-from pashu.jurisdictions.base import Capability
 from pashu.jurisdictions.registration import (
     AppealOutcome,
     CattleActivity,
@@ -17,8 +16,8 @@ from pashu.jurisdictions.registration import (
     PermitKind,
     RegistrationLaw,
     TaxSchedule,
-    law_of,
 )
+from pashu.jurisdictions.vocabulary import Capability
 from pashu.schema.enums import described_enum
 from pashu.schema.node import from_global_id
 from pashu.services.tenancy.tenants import Principal
@@ -95,4 +94,4 @@ def pk(gid: strawberry.ID | str, *type_names: str) -> uuid.UUID:
 
 def law(principal: Principal, capability: Capability) -> RegistrationLaw:
     """The tenant's law for `capability`; NOT_IN_JURISDICTION naming the Act when it has none."""
-    return law_of(registry.get(principal.jurisdiction), capability)
+    return registry.get(principal.jurisdiction).registration_law(capability)

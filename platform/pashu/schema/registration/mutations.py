@@ -10,8 +10,12 @@ import strawberry
 from sqlalchemy.orm import Session
 
 from pashu.core.recorded_at import act_at, act_on
-from pashu.jurisdictions.base import Capability
-from pashu.jurisdictions.registration import AppealOutcome, OwnerCategory, TaxSchedule
+from pashu.jurisdictions.registration import (
+    AppealOutcome,
+    OwnerCategory,
+    TaxSchedule,
+)
+from pashu.jurisdictions.vocabulary import Capability
 from pashu.schema.context import Info
 from pashu.schema.registration.common import law, pk, typed
 from pashu.schema.registration.types import (

@@ -14,13 +14,13 @@ from sqlalchemy.orm import Session
 from pashu.db import registration as rows
 from pashu.db.pounds import LocalAuthority
 from pashu.db.reminders import TaxReminder as TaxReminderRow
-from pashu.jurisdictions.base import Capability
 from pashu.jurisdictions.registration import (
     AppealOutcome,
     OwnerCategory,
     RegistrationLaw,
     TaxSchedule,
 )
+from pashu.jurisdictions.vocabulary import Capability
 from pashu.schema.context import Context, Info
 from pashu.schema.law.types import Citation, cites
 from pashu.schema.node import Node, from_global_id, node_type, to_global_id

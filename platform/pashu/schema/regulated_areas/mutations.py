@@ -10,8 +10,12 @@ import strawberry
 from sqlalchemy.orm import Session
 
 from pashu.core.recorded_at import act_at
-from pashu.jurisdictions.base import Capability
-from pashu.jurisdictions.registration import CattleActivity, OrderEffect, PermitKind
+from pashu.jurisdictions.registration import (
+    CattleActivity,
+    OrderEffect,
+    PermitKind,
+)
+from pashu.jurisdictions.vocabulary import Capability
 from pashu.schema.context import Info
 from pashu.schema.registration.common import law, pk
 from pashu.schema.regulated_areas.types import CattleLicence, NotifiedOrder

@@ -8,8 +8,10 @@ from typing import Annotated
 import strawberry
 from sqlalchemy.orm import Session
 
-from pashu.jurisdictions.base import Capability
-from pashu.jurisdictions.registration import CattleActivity
+from pashu.jurisdictions.registration import (
+    CattleActivity,
+)
+from pashu.jurisdictions.vocabulary import Capability
 from pashu.schema.context import Info
 from pashu.schema.paging import After, First, page
 from pashu.schema.registration.common import law, pk

@@ -12,7 +12,6 @@ from sqlalchemy.orm import Session
 
 from pashu.core.decision import Decision
 from pashu.db import regulated_areas as rows
-from pashu.jurisdictions.base import Capability
 from pashu.jurisdictions.registration import (
     ActivityAnswer,
     CattleActivity,
@@ -20,6 +19,7 @@ from pashu.jurisdictions.registration import (
     PermitKind,
     RegistrationLaw,
 )
+from pashu.jurisdictions.vocabulary import Capability
 from pashu.schema.context import Context
 from pashu.schema.law.types import Citation, cites
 from pashu.schema.node import Node, node_type, to_global_id

@@ -28,8 +28,9 @@ from pashu.db.complaints import Complaint, ComplaintDecision
 from pashu.db.impoundment import AnimalStatus, Delivery, Impoundment
 from pashu.db.ledger import LedgerEntry, LedgerTransaction
 from pashu.jurisdictions import registry
-from pashu.jurisdictions.base import Action, Capability, Jurisdiction, MoneyKind
+from pashu.jurisdictions.base import Jurisdiction
 from pashu.jurisdictions.penalties import CompensationKind
+from pashu.jurisdictions.vocabulary import Action, Capability, MoneyKind
 from pashu.services.complaints import compensation
 from pashu.services.impoundment import cases
 from pashu.services.impoundment.dues import compute

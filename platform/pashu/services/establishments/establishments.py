@@ -17,9 +17,8 @@ from pashu.db import audit, keyset
 from pashu.db.establishments import Establishment, EstablishmentRegistration
 from pashu.db.keyset import Page
 from pashu.jurisdictions import registry
-from pashu.jurisdictions.base import Capability, MoneyKind, RateKind
 from pashu.jurisdictions.notifications import in_force
-from pashu.jurisdictions.registration import law_of
+from pashu.jurisdictions.vocabulary import Capability, MoneyKind, RateKind
 from pashu.services.rates.rates import as_notification, notifications
 from pashu.services.registration.registration import clean, credit_funds, key, rate_for
 from pashu.services.tenancy.tenants import Principal
@@ -37,7 +36,7 @@ def renew_establishment_registration(
     fee in force on the day of the application and any penalty for default."""
     principal.require("clerk")
     plugin = registry.get(principal.jurisdiction)
-    law = law_of(plugin, Capability.ESTABLISHMENT_REGISTRATION)
+    law = plugin.registration_law(Capability.ESTABLISHMENT_REGISTRATION)
     name = clean(establishment, "establishment")
     applied_at = aware(applied_at)
     applied_on = legal_date(applied_at)

@@ -20,7 +20,7 @@ from pashu.db import audit, keyset
 from pashu.db.extent import ExtentNotification, KindNotification
 from pashu.db.keyset import Page
 from pashu.jurisdictions import registry
-from pashu.jurisdictions.base import Classification, Jurisdiction
+from pashu.jurisdictions.base import Jurisdiction
 from pashu.jurisdictions.extent import (
     AreaEntry,
     AreaGround,
@@ -30,6 +30,7 @@ from pashu.jurisdictions.extent import (
     rule_for,
 )
 from pashu.jurisdictions.species import canonical
+from pashu.jurisdictions.vocabulary import Classification
 from pashu.services.keeping.keeping import clean, key
 from pashu.services.tenancy.tenants import Principal
 

@@ -26,8 +26,8 @@ from pashu.db.clocks import Auction, AuctionLot, LotStatus
 from pashu.db.impoundment import AnimalStatus, Impoundment
 from pashu.db.types import new_id
 from pashu.jurisdictions import registry
-from pashu.jurisdictions.base import Action, BuyerRole, Capability, Jurisdiction
-from pashu.jurisdictions.clocks import clocks_of
+from pashu.jurisdictions.base import Jurisdiction
+from pashu.jurisdictions.vocabulary import Action, BuyerRole, Capability
 from pashu.services.impoundment import cases, notices, sales
 from pashu.services.impoundment.seizures import Person, _text
 from pashu.services.tenancy.tenants import Principal
@@ -149,7 +149,7 @@ def compose(
     by_species: dict[str, list[Any]] = defaultdict(list)
     for a in in_pound:
         by_species[a.species].append(a)
-    terms = clocks_of(plugin).auction_terms()
+    terms = plugin.clock_law().auction_terms()
     where = _text(place, "place") if place else f"{base['pound']}, {base['authority']}"
     terms_text = (
         _text(conditions, "conditions", limit=2000) if conditions else terms.value.conditions

@@ -10,8 +10,9 @@ from datetime import date, datetime
 from pashu.core.documents import Document, day, when
 from pashu.db.impoundment import Delivery, ImpoundedAnimal, Impoundment, Sale
 from pashu.db.pounds import LocalAuthority, Pound
-from pashu.jurisdictions.base import Jurisdiction, PlaceKind, RateKind
+from pashu.jurisdictions.base import Jurisdiction
 from pashu.jurisdictions.notifications import Notification, in_force
+from pashu.jurisdictions.vocabulary import PlaceKind, RateKind
 
 
 def register_copy(

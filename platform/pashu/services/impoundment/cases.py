@@ -19,8 +19,9 @@ from pashu.db.impoundment import (
     Impoundment,
     Notice,
 )
-from pashu.jurisdictions.base import Action, Jurisdiction, TimelineEvents, TimelineStep
+from pashu.jurisdictions.base import Jurisdiction
 from pashu.jurisdictions.notifications import Notification
+from pashu.jurisdictions.vocabulary import Action, TimelineEvents, TimelineStep
 from pashu.services.rates.rates import load
 
 

@@ -19,7 +19,13 @@ from pashu.core.legaltime import aware, ist
 from pashu.db import audit
 from pashu.db.impoundment import Sale
 from pashu.jurisdictions import registry
-from pashu.jurisdictions.base import Action, Capability, MoneyKind, SaleAccounting, TimelineEvents
+from pashu.jurisdictions.vocabulary import (
+    Action,
+    Capability,
+    MoneyKind,
+    SaleAccounting,
+    TimelineEvents,
+)
 from pashu.services.impoundment import cases
 from pashu.services.impoundment.seizures import Person, _text
 from pashu.services.ledger import ledger

@@ -28,10 +28,10 @@ from pashu.db.impoundment import (
     Sale,
 )
 from pashu.jurisdictions import registry
-from pashu.jurisdictions.base import PlaceKind, SeizerCapacity
+from pashu.jurisdictions.vocabulary import PlaceKind, SeizerCapacity
 from pashu.services.extent import extent
 from pashu.services.impoundment import cases
-from pashu.services.impoundment.numbering import next_number
+from pashu.services.impoundment._numbering import next_number
 from pashu.services.impoundment.seizures import Person, _text
 from pashu.services.tenancy.tenants import Principal
 

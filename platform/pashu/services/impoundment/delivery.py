@@ -18,10 +18,11 @@ from pashu.db import audit
 from pashu.db.impoundment import AnimalStatus, Delivery, Impoundment
 from pashu.db.types import new_id
 from pashu.jurisdictions import registry
-from pashu.jurisdictions.base import Action, Capability, Jurisdiction, MoneyKind
+from pashu.jurisdictions.base import Jurisdiction
+from pashu.jurisdictions.vocabulary import Action, Capability, MoneyKind
 from pashu.services.impoundment import cases
+from pashu.services.impoundment._numbering import next_number
 from pashu.services.impoundment.dues import Dues, compute
-from pashu.services.impoundment.numbering import next_number
 from pashu.services.impoundment.seizures import Person, _text
 from pashu.services.ledger import ledger
 from pashu.services.ledger.accounts import PROTEST_DEPOSIT, body_of, routed

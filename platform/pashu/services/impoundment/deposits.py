@@ -21,14 +21,8 @@ from pashu.db.bulk import New
 from pashu.db.clocks import ClaimWindow
 from pashu.db.impoundment import Sale
 from pashu.jurisdictions import registry
-from pashu.jurisdictions.base import (
-    Action,
-    Jurisdiction,
-    MoneyKind,
-    SaleAccounting,
-    TimelineEvents,
-)
-from pashu.jurisdictions.clocks import clocks_of
+from pashu.jurisdictions.base import Jurisdiction
+from pashu.jurisdictions.vocabulary import Action, MoneyKind, SaleAccounting, TimelineEvents
 from pashu.services.impoundment import cases
 from pashu.services.ledger import ledger
 from pashu.services.ledger.accounts import Body, account, body_of, held_in
@@ -122,7 +116,7 @@ def close(
     `books`, the case's balances) goes where the Act says, and the audit trail says so.
     The caller marks the case's windows closed and writes the audit event."""
     plugin = registry.get(who.jurisdiction)
-    rule = clocks_of(plugin).unclaimed_after_window()
+    rule = plugin.clock_law().unclaimed_after_window()
     subject = f"Impoundment:{case_id}"
     holding = held_in(books, plugin, MoneyKind.SURPLUS_PROCEEDS, body)
     total = sum((x for _, x in holding), Decimal("0.00"))

@@ -25,8 +25,9 @@ from pashu.core.money import times
 from pashu.db.impoundment import AnimalStatus, ImpoundedAnimal, Impoundment
 from pashu.db.pounds import Pound
 from pashu.db.rates import RateNotification
-from pashu.jurisdictions.base import Jurisdiction, MoneyKind, PlaceKind, RateKind, RateRule
+from pashu.jurisdictions.base import Jurisdiction
 from pashu.jurisdictions.notifications import Notification, in_force
+from pashu.jurisdictions.vocabulary import MoneyKind, PlaceKind, RateKind, RateRule
 
 
 @dataclass(frozen=True)
@@ -206,9 +207,9 @@ def compute(
     return Dues(as_of, lines)
 
 
-# The same total in SQL (PostgreSQL), for the dashboard's compiled query (schema/compiled.py):
+# The same total in SQL (PostgreSQL), for the dashboard's compiled query (fastpaths/compiled.py):
 # one expression per case instead of rows loaded into `compute`. It must stay `compute`'s
-# twin; tests/schema/test_compiled.py holds the two to the same answers.
+# twin; tests/fastpaths/test_compiled.py holds the two to the same answers.
 
 SEGMENTS = "rate_segments"
 FEEDING = f"'{RateKind.FEEDING_PER_HEAD_PER_DAY.value}'"

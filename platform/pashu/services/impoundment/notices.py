@@ -19,8 +19,11 @@ from pashu.db import audit
 from pashu.db.impoundment import AnimalStatus, Impoundment, Notice
 from pashu.db.pounds import LocalAuthority, Pound
 from pashu.jurisdictions import registry
-from pashu.jurisdictions.base import Action, Jurisdiction
-from pashu.jurisdictions.clocks import FIELDS, clocks_of
+from pashu.jurisdictions.base import Jurisdiction
+from pashu.jurisdictions.clocks import (
+    FIELDS,
+)
+from pashu.jurisdictions.vocabulary import Action
 from pashu.services.impoundment import cases, seizures
 from pashu.services.tenancy.tenants import Principal
 
@@ -87,7 +90,7 @@ def values_of(
 
 def render(plugin: Jurisdiction, action: Action, values: dict[str, str]) -> Document:
     """The notice for `action` in the tenant's template, filled in."""
-    rule = clocks_of(plugin).notice_template(action)
+    rule = plugin.clock_law().notice_template(action)
     t = rule.value
     return Document(
         t.title.format_map(values),
@@ -106,7 +109,7 @@ def issue(
     register's unique key per case and kind makes the notice exist exactly once.
     """
     plugin = registry.get(who.jurisdiction)
-    clocks_of(plugin).notice_template(action)  # an Act without this notice refuses first
+    plugin.clock_law().notice_template(action)  # an Act without this notice refuses first
     doc = render(plugin, action, fields(session, case, at))
     try:
         return seizures.record_notice(
@@ -133,7 +136,7 @@ def stored(plugin: Jurisdiction, n: Notice) -> Document:
     title = lines[0] if lines else n.kind
     body = "\n".join(line for line in lines[2:]) if len(lines) > 2 else ""
     try:
-        cites = clocks_of(plugin).notice_template(Action(n.kind)).cites
+        cites = plugin.clock_law().notice_template(Action(n.kind)).cites
     except Exception:  # a notice recorded by hand for a kind without a template
         cites = []
     return Document(title, [], cites, footer=body.strip())
@@ -148,7 +151,7 @@ def record_proclamation(
     notice = session.scalar(select(Notice).where(Notice.id == notice_id))
     if notice is None:
         raise NotFound("no such notice", field="noticeId")
-    rule = clocks_of(plugin).notice_template(Action(notice.kind))
+    rule = plugin.clock_law().notice_template(Action(notice.kind))
     if rule.value.proclaimed_by is None:
         raise ValidationError(
             f"{plugin.act.title} asks for no proclamation of a {notice.kind.lower()}",

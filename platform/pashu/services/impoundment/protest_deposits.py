@@ -19,7 +19,7 @@ from pashu.db.complaints import Complaint
 from pashu.db.impoundment import Delivery
 from pashu.db.ledger import LedgerTransaction
 from pashu.jurisdictions import registry
-from pashu.jurisdictions.base import Capability, MoneyKind
+from pashu.jurisdictions.vocabulary import Capability, MoneyKind
 from pashu.services.impoundment import cases
 from pashu.services.ledger import ledger
 from pashu.services.ledger.accounts import PROTEST_DEPOSIT, body_of, routed

@@ -21,10 +21,10 @@ from pashu.db import audit
 from pashu.db.impoundment import AnimalStatus, ImpoundedAnimal, Impoundment, Sale
 from pashu.db.refusals import Handover, RefusalToPay
 from pashu.jurisdictions import registry
-from pashu.jurisdictions.base import Capability, MoneyKind
+from pashu.jurisdictions.vocabulary import Capability, MoneyKind
 from pashu.services.impoundment import cases
+from pashu.services.impoundment._numbering import next_number
 from pashu.services.impoundment.dues import compute
-from pashu.services.impoundment.numbering import next_number
 from pashu.services.impoundment.seizures import Person, _text
 from pashu.services.ledger import ledger
 from pashu.services.ledger.accounts import body_of, held, routed

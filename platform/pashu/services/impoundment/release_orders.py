@@ -16,7 +16,7 @@ from pashu.db import audit
 from pashu.db.impoundment import AnimalStatus
 from pashu.db.refusals import ReleaseOrder
 from pashu.jurisdictions import registry
-from pashu.jurisdictions.base import ReleasingAuthority
+from pashu.jurisdictions.vocabulary import ReleasingAuthority
 from pashu.services.impoundment import cases
 from pashu.services.impoundment.seizures import _text
 from pashu.services.tenancy.tenants import Principal

@@ -21,15 +21,9 @@ from pashu.db import audit
 from pashu.db.impoundment import AnimalStatus, ImpoundedAnimal, Impoundment, Sale
 from pashu.db.types import new_id
 from pashu.jurisdictions import registry
-from pashu.jurisdictions.base import (
-    Action,
-    BuyerRole,
-    Capability,
-    Jurisdiction,
-    MoneyKind,
-    SaleAccounting,
-)
+from pashu.jurisdictions.base import Jurisdiction
 from pashu.jurisdictions.species import canonical
+from pashu.jurisdictions.vocabulary import Action, BuyerRole, Capability, MoneyKind, SaleAccounting
 from pashu.services.impoundment import cases
 from pashu.services.impoundment.dues import compute
 from pashu.services.impoundment.seizures import Person, _text

@@ -18,7 +18,7 @@ from pashu.core.legaltime import aware
 from pashu.db import audit
 from pashu.db.complaints import Complaint, ComplaintDecision
 from pashu.jurisdictions import registry
-from pashu.jurisdictions.base import Capability, MoneyKind
+from pashu.jurisdictions.vocabulary import Capability, MoneyKind
 from pashu.services.impoundment import cases
 from pashu.services.ledger import ledger
 from pashu.services.ledger.accounts import body_of, routed

@@ -24,7 +24,7 @@ from pashu.db.base import utcnow
 from pashu.db.impoundment import ImpoundedAnimal, Impoundment
 from pashu.db.scoping import TENANT
 from pashu.db.types import new_id
-from pashu.services.impoundment.numbering import next_number
+from pashu.services.impoundment._numbering import next_number
 
 ACTION = "impoundment.record_seizure"
 COUNTER = "register"
@@ -39,7 +39,7 @@ _CASE = (
 _ANIMAL = ("id", "species", "description", "ear_tag", "status", "fine_settled")
 
 # A transaction's setting naming the case a guard statement cleared for writing (the direct
-# path's one round trip, schema/impoundment/direct.py): GUARDED writes nothing without it.
+# path's one round trip, fastpaths/record_seizure.py): GUARDED writes nothing without it.
 GUARD_SETTING = "pashu.seizure_guard"
 
 

@@ -39,16 +39,16 @@ from pashu.db.impoundment import (
 from pashu.db.pounds import LocalAuthority, Pound
 from pashu.db.types import new_id
 from pashu.jurisdictions import registry
-from pashu.jurisdictions.base import (
+from pashu.jurisdictions.base import Jurisdiction
+from pashu.jurisdictions.extent import AreaEntry, KindEntry
+from pashu.jurisdictions.species import SPECIES, canonical
+from pashu.jurisdictions.vocabulary import (
     Action,
     Capability,
-    Jurisdiction,
     PlaceKind,
     SeizerCapacity,
     TimelineStep,
 )
-from pashu.jurisdictions.extent import AreaEntry, KindEntry
-from pashu.jurisdictions.species import SPECIES, canonical
 from pashu.services.extent import extent
 from pashu.services.impoundment import cases, seizure_rows
 from pashu.services.keeping.keeping import key

@@ -22,7 +22,12 @@ from pashu.db import audit, keyset
 from pashu.db.keeping import Inspection, InspectionFinding, Inspector
 from pashu.db.keyset import Page
 from pashu.db.pounds import LocalAuthority
-from pashu.jurisdictions.keeping import DesignatedBy, InspectionRule, KeepingMode, TimeOfDay
+from pashu.jurisdictions.keeping import (
+    DesignatedBy,
+    InspectionRule,
+    KeepingMode,
+    TimeOfDay,
+)
 from pashu.jurisdictions.penalties import OffenderRole
 from pashu.services.keeping import keeping as keeping_service
 from pashu.services.keeping.keeping import authority, clean, law

@@ -29,14 +29,13 @@ from pashu.jurisdictions.keeping import (
     KeepingMode,
     KeepingRule,
     TimeOfDay,
-    keeping_law,
 )
 from pashu.jurisdictions.species import canonical
 from pashu.services.tenancy.tenants import Principal
 
 
 def law(who: Principal) -> KeepingLaw:
-    return keeping_law(registry.get(who.jurisdiction))
+    return registry.get(who.jurisdiction).keeping_law()
 
 
 def today() -> date:

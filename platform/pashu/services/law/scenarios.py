@@ -21,12 +21,14 @@ from pashu.core.legaltime import aware
 from pashu.core.money import rupees
 from pashu.db.impoundment import AnimalStatus, ImpoundedAnimal, Impoundment
 from pashu.jurisdictions import registry, research
-from pashu.jurisdictions.base import (
+from pashu.jurisdictions.base import Jurisdiction
+from pashu.jurisdictions.notifications import Notification, check
+from pashu.jurisdictions.species import canonical
+from pashu.jurisdictions.vocabulary import (
     Action,
     BuyerRole,
     Capability,
     ComparisonTopic,
-    Jurisdiction,
     MoneyKind,
     PlaceKind,
     RateKind,
@@ -34,8 +36,6 @@ from pashu.jurisdictions.base import (
     TimelineEvents,
     TimelineStep,
 )
-from pashu.jurisdictions.notifications import Notification, check
-from pashu.jurisdictions.species import canonical
 from pashu.services.impoundment.dues import Dues, compute
 from pashu.services.ledger.accounts import NO_BODY, routed
 

@@ -26,7 +26,8 @@ from sqlalchemy.orm import Session
 from pashu.core.money import split
 from pashu.db.impoundment import Impoundment
 from pashu.db.pounds import LocalAuthority, Pound
-from pashu.jurisdictions.base import Holder, Jurisdiction, MoneyKind
+from pashu.jurisdictions.base import Jurisdiction
+from pashu.jurisdictions.vocabulary import Holder, MoneyKind
 from pashu.services.ledger.ledger import subject_balances
 
 PROTEST_DEPOSIT = "deposit:protest"

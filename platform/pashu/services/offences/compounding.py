@@ -21,7 +21,7 @@ from pashu.core.money import rupees
 from pashu.db import audit
 from pashu.db.offences import Composition
 from pashu.jurisdictions import Capability, registry
-from pashu.jurisdictions.base import MoneyKind
+from pashu.jurisdictions.vocabulary import MoneyKind
 from pashu.services.ledger import accounts, ledger
 from pashu.services.offences.fines import routes_for
 from pashu.services.offences.offences import (

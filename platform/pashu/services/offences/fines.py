@@ -24,8 +24,9 @@ from pashu.db import audit
 from pashu.db.ledger import LedgerTransaction
 from pashu.db.offences import Fine, OffenceCase
 from pashu.jurisdictions import registry
-from pashu.jurisdictions.base import Jurisdiction, MoneyKind
+from pashu.jurisdictions.base import Jurisdiction
 from pashu.jurisdictions.penalties import check_fine
+from pashu.jurisdictions.vocabulary import MoneyKind
 from pashu.services.ledger import accounts, ledger
 from pashu.services.offences.offences import (
     CaseView,

@@ -24,8 +24,9 @@ from pashu.db import audit, keyset
 from pashu.db.keyset import Page
 from pashu.db.offences import Composition, Fine, OffenceCase, OffenceStep
 from pashu.jurisdictions import registry
-from pashu.jurisdictions.base import Jurisdiction, Offence
+from pashu.jurisdictions.base import Jurisdiction
 from pashu.jurisdictions.penalties import OffenderRole, PenaltyLaw
+from pashu.jurisdictions.vocabulary import Offence
 from pashu.services.impoundment import cases as impoundments
 from pashu.services.tenancy.tenants import Principal
 

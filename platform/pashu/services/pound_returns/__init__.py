@@ -1,1 +1,8 @@
-"""pound_returns"""
+"""Returns from the registers (schema/pound_returns/ is its API).
+
+Its use cases, a module each (import the module: `from pashu.services.pound_returns import
+returns`):
+
+- `returns`: Returns from the registers: for a period and a pound, a local authority (a Village
+  Council and its enclosures) or the whole department, the cases…
+"""

@@ -48,7 +48,7 @@ from pashu.db.ledger import LedgerEntry, LedgerTransaction
 from pashu.db.offences import Fine, OffenceCase
 from pashu.db.pounds import LocalAuthority, Pound
 from pashu.jurisdictions import registry
-from pashu.jurisdictions.base import Capability, MoneyKind
+from pashu.jurisdictions.vocabulary import Capability, MoneyKind
 from pashu.services.keeping.keeping import law
 from pashu.services.ledger import accounts
 from pashu.services.tenancy.tenants import Principal

@@ -26,8 +26,10 @@ from pashu.db import audit, keyset
 from pashu.db.keeping import PoundArea, PoundSite
 from pashu.db.keyset import Page
 from pashu.db.pounds import Pound
-from pashu.jurisdictions.base import PlaceKind
-from pashu.jurisdictions.keeping import PoundChoice
+from pashu.jurisdictions.keeping import (
+    PoundChoice,
+)
+from pashu.jurisdictions.vocabulary import PlaceKind
 from pashu.services.impoundment import cases
 from pashu.services.keeping.keeping import clean, key, law
 from pashu.services.tenancy.tenants import Principal

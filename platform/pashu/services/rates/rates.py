@@ -20,9 +20,10 @@ from pashu.db.keyset import Page
 from pashu.db.pounds import LocalAuthority, Pound
 from pashu.db.rates import RateNotification
 from pashu.jurisdictions import registry
-from pashu.jurisdictions.base import Jurisdiction, RateKind
+from pashu.jurisdictions.base import Jurisdiction
 from pashu.jurisdictions.notifications import Area, Notification, check
 from pashu.jurisdictions.species import canonical
+from pashu.jurisdictions.vocabulary import RateKind
 from pashu.services.tenancy.tenants import Principal
 
 

@@ -25,10 +25,13 @@ from pashu.db.keyset import Page
 from pashu.db.registration import AnimalRegistration, Owner, RegisteredAnimals
 from pashu.db.tenancy import Tenant
 from pashu.jurisdictions import registry
-from pashu.jurisdictions.base import Capability, Jurisdiction, MoneyKind, RateKind
+from pashu.jurisdictions.base import Jurisdiction
 from pashu.jurisdictions.notifications import in_force
-from pashu.jurisdictions.registration import OwnerCategory, law_of
+from pashu.jurisdictions.registration import (
+    OwnerCategory,
+)
 from pashu.jurisdictions.species import canonical
+from pashu.jurisdictions.vocabulary import Capability, MoneyKind, RateKind
 from pashu.services.ledger import accounts, ledger
 from pashu.services.pounds import pounds
 from pashu.services.rates.rates import as_notification, notifications
@@ -181,7 +184,7 @@ def register_animals(
     Act keeps one per local body; without it, into the fund's account of no named body."""
     principal.require("clerk")
     plugin = registry.get(principal.jurisdiction)
-    law = law_of(plugin, Capability.ANIMAL_REGISTRATION)
+    law = plugin.registration_law(Capability.ANIMAL_REGISTRATION)
     at = aware(at)
     on = legal_date(at)
     if owned_since > on:
@@ -313,7 +316,7 @@ def registration_status(
     plugin = registry.get(tenant.jurisdiction) if tenant is not None else None
     if plugin is None or not plugin.has(Capability.ANIMAL_REGISTRATION):
         return RegistrationStatus(None, None, False, False, False, why="no animal register")
-    law = law_of(plugin, Capability.ANIMAL_REGISTRATION)
+    law = plugin.registration_law(Capability.ANIMAL_REGISTRATION)
     if owner is None:
         return RegistrationStatus(
             None,

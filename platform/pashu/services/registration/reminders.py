@@ -20,8 +20,7 @@ from pashu.db import audit
 from pashu.db.registration import AnimalRegistration, Owner, TaxInstalment, TaxPayment
 from pashu.db.reminders import TaxReminder
 from pashu.jurisdictions import registry
-from pashu.jurisdictions.base import Capability
-from pashu.jurisdictions.registration import law_of
+from pashu.jurisdictions.vocabulary import Capability
 from pashu.services.tenancy.tenants import Principal
 
 
@@ -50,7 +49,7 @@ def remind(
 ) -> TaxReminder | None:
     """The reminder, or None if another worker issued it already."""
     plugin = registry.get(who.jurisdiction)
-    rule = law_of(plugin, Capability.ANIMAL_TAX).tax_amount()
+    rule = plugin.registration_law(Capability.ANIMAL_TAX).tax_amount()
     row = session.execute(
         select(TaxInstalment, Owner)
         .join(

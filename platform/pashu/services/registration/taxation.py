@@ -26,8 +26,12 @@ from pashu.db.registration import (
     TaxPayment,
 )
 from pashu.jurisdictions import registry
-from pashu.jurisdictions.base import Capability, MoneyKind, RateKind
-from pashu.jurisdictions.registration import AppealOutcome, OwnerCategory, TaxSchedule, law_of
+from pashu.jurisdictions.registration import (
+    AppealOutcome,
+    OwnerCategory,
+    TaxSchedule,
+)
+from pashu.jurisdictions.vocabulary import Capability, MoneyKind, RateKind
 from pashu.services.ledger import accounts
 from pashu.services.registration.registration import (
     clean,
@@ -58,7 +62,7 @@ def assess_animal_tax(
     principal.require("clerk", "finance")
     bounds.year(year)
     plugin = registry.get(principal.jurisdiction)
-    law = law_of(plugin, Capability.ANIMAL_TAX)
+    law = plugin.registration_law(Capability.ANIMAL_TAX)
     reg = registration(session, registration_id)
     owner = owner_of(session, reg)
     exemption = law.exemption(OwnerCategory(owner.category))
@@ -138,7 +142,7 @@ def pay_animal_tax(
     """Take payment of an instalment in full and credit the funds in the Act's shares."""
     principal.require("clerk", "finance")
     plugin = registry.get(principal.jurisdiction)
-    law = law_of(plugin, Capability.ANIMAL_TAX)
+    law = plugin.registration_law(Capability.ANIMAL_TAX)
     at = aware(at)
     inst = instalment(session, instalment_id)
     if session.scalar(select(TaxPayment.id).where(TaxPayment.instalment_id == inst.id)):
@@ -271,7 +275,7 @@ def record_appeal(
     """An appeal against an order of the chapter (a registration, an assessment)."""
     principal.require("clerk")
     plugin = registry.get(principal.jurisdiction)
-    law_of(plugin, Capability.ANIMAL_TAX).appeal()
+    plugin.registration_law(Capability.ANIMAL_TAX).appeal()
     appeal = Appeal(
         subject=subject,
         appellant=clean(appellant, "appellant"),

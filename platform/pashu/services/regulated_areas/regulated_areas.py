@@ -22,7 +22,6 @@ from pashu.db.base import utcnow
 from pashu.db.keyset import Page
 from pashu.db.regulated_areas import Licence, LicenceCancellation, NotifiedOrder
 from pashu.jurisdictions import registry
-from pashu.jurisdictions.base import Capability, MoneyKind
 from pashu.jurisdictions.registration import (
     ActivityAnswer,
     CattleActivity,
@@ -30,9 +29,9 @@ from pashu.jurisdictions.registration import (
     OrderFacts,
     PermitFacts,
     PermitKind,
-    law_of,
 )
 from pashu.jurisdictions.species import canonical
+from pashu.jurisdictions.vocabulary import Capability, MoneyKind
 from pashu.services.extent import extent
 from pashu.services.registration.registration import clean, credit_funds, key
 from pashu.services.tenancy.tenants import Principal
@@ -66,7 +65,7 @@ def record_order(session: Session, principal: Principal, given: OrderInput) -> N
     """Enter a notified order in the register, with the clauses of the Act it rests on."""
     principal.require("clerk")
     plugin = registry.get(principal.jurisdiction)
-    law = law_of(plugin, Capability.REGULATED_AREAS)
+    law = plugin.registration_law(Capability.REGULATED_AREAS)
     clauses = law.order_clauses(given.clauses)
     if not given.activities:
         raise ValidationError("an order prohibits or regulates keeping, movement or both")
@@ -184,7 +183,7 @@ def grant_licence(
     """A licence or permit under a regulating order, for the fee the order fixes."""
     principal.require("clerk")
     plugin = registry.get(principal.jurisdiction)
-    law = law_of(plugin, Capability.REGULATED_AREAS)
+    law = plugin.registration_law(Capability.REGULATED_AREAS)
     at = aware(at)
     parent = order(session, order_id)
     cite = law.licensing().cites[0]
@@ -257,7 +256,7 @@ def cancel_licence(
     granted to the offender."""
     principal.require("clerk", "magistrate")
     plugin = registry.get(principal.jurisdiction)
-    law = law_of(plugin, Capability.REGULATED_AREAS)
+    law = plugin.registration_law(Capability.REGULATED_AREAS)
     on_composition = offender_key is not None
     basis = law.licence_cancellation(on_composition)
     licence = session.scalar(select(Licence).where(Licence.id == licence_id))
@@ -337,7 +336,7 @@ def check(
 ) -> tuple[Decision[ActivityAnswer], NotifiedOrder | None]:
     """May `holder` keep (or move) `species` in `area` on `on`? The order that decides, too."""
     plugin = registry.get(principal.jurisdiction)
-    law = law_of(plugin, Capability.REGULATED_AREAS)
+    law = plugin.registration_law(Capability.REGULATED_AREAS)
     name = canonical(species)
     is_cattle = extent.classify(session, plugin, name, on).is_cattle
     rows = orders(session, area)

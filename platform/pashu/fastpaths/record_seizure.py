@@ -1,4 +1,4 @@
-"""`recordSeizure`'s direct form (schema/direct_mutations.py): the token check and the
+"""`recordSeizure`'s direct form (fastpaths/direct_mutations.py): the token check and the
 registers' facts in one round trip, the law (services/seizures.decide), then the rows and
 their commit in another (services/seizure_rows.STATEMENT).
 

@@ -1,5 +1,5 @@
 """The dashboard's case list in SQL: each field of `impoundments` as the JSON its resolver
-gives (types.py, queries.py), for the compiled path (schema/compiled.py).
+gives (types.py, queries.py), for the compiled path (fastpaths/compiled.py).
 
 Which cases a page holds is `CaseFilter.page()`, the resolver's own query, used as the
 statement's `page`; the rest reads from it. Fields not listed here (timelines, papers,
@@ -18,8 +18,7 @@ from strawberry.utils.str_converters import to_snake_case
 from pashu.core.legaltime import IST, aware
 from pashu.db import impoundment as db
 from pashu.db.pounds import LocalAuthority, Pound
-from pashu.jurisdictions.base import PlaceKind
-from pashu.schema.compiled import (
+from pashu.fastpaths.compiled import (
     Compiler,
     FieldSql,
     Inputs,
@@ -30,6 +29,7 @@ from pashu.schema.compiled import (
     instant,
     lit,
 )
+from pashu.jurisdictions.vocabulary import PlaceKind
 from pashu.schema.impoundment.queries import CaseFilter
 from pashu.services.impoundment import dues
 

@@ -1,4 +1,4 @@
-"""recordSeizure's direct path (schema/direct_mutations.py) answers and writes exactly as the
+"""recordSeizure's direct path (fastpaths/direct_mutations.py) answers and writes exactly as the
 resolver does, and refuses exactly as it refuses.
 
 Every seizure is entered through two apps over the same database: one as configured (on

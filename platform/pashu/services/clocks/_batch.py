@@ -8,7 +8,7 @@ rounds, lots and audit events are inserted and the cases' next duties updated wi
 statement per table; rows nothing reads back (lots, audit events, the claim windows) are
 plain values, never ORM objects.
 
-The law decides exactly as on one case (services/sweep.act_on_case): the same plugin rules
+The law decides exactly as on one case (one_by_one.act_on_case): the same plugin rules
 through the same functions (notices.render, seizures.notice_step, auctions.auction_date and
 compose, impoundments.schedule), case by case in Python on what was read. A case the law
 refuses leaves nothing behind and is reported as a failure, as in its own savepoint before.
@@ -16,7 +16,7 @@ refuses leaves nothing behind and is reported as a failure, as in its own savepo
 The batch is written in one savepoint: it is there whole or not at all. Should a unique key
 meet a row written since the batch was read (a clerk's notice on SQLite, which has no row
 locks), the savepoint is undone and the batch's cases are done again one by one, each in its
-savepoint, through services/sweep.act_on_case: slower, the same result.
+savepoint, through services/clocks/one_by_one.act_on_case: slower, the same result.
 """
 
 from __future__ import annotations
@@ -42,9 +42,10 @@ from pashu.db.ledger import LedgerEntry, LedgerTransaction
 from pashu.db.pounds import LocalAuthority, Pound
 from pashu.db.types import new_id
 from pashu.jurisdictions import registry
-from pashu.jurisdictions.base import Action, Jurisdiction
-from pashu.jurisdictions.clocks import clocks_of
-from pashu.services.clocks.sweep import DueAction, act_on_case, act_on_window
+from pashu.jurisdictions.base import Jurisdiction
+from pashu.jurisdictions.vocabulary import Action
+from pashu.services.clocks._due import DueAction
+from pashu.services.clocks._one_by_one import act_on_case, act_on_window
 from pashu.services.impoundment import auctions, cases, deposits, notices
 from pashu.services.impoundment.cases import IssuedNotice
 from pashu.services.impoundment.seizures import NOTICE_ACTIONS, notice_step
@@ -184,7 +185,7 @@ def _decide(
             break
         action = Action(case.next_action)
         if action in NOTICE_ACTIONS:
-            clocks_of(plugin).notice_template(action)  # an Act without this notice refuses first
+            plugin.clock_law().notice_template(action)  # an Act without this notice refuses first
             values = values or notices.values_of(case, in_pound, pound, authority, when)
             doc = notices.render(plugin, action, values)
             who.require("clerk")

@@ -11,13 +11,14 @@ import pytest
 from sqlalchemy import select
 
 from pashu.db.impoundment import Impoundment as Case
-from pashu.schema.compiled import Asked
-from pashu.schema.direct_mutations import Unsupported, completed, plan
+from pashu.fastpaths import direct_mutations
+from pashu.fastpaths.compiled import Asked
+from pashu.fastpaths.direct_mutations import Unsupported, completed, plan
 from pashu.schema.impoundment.types import Impoundment
-from pashu.schema.schema import direct_mutations, schema
+from pashu.schema.schema import schema
 from tests.conftest import Databases, GraphQLClient
+from tests.fastpaths.test_direct_mutations import DIRECT
 from tests.schema.impoundment_helpers import department, seize, seizure
-from tests.schema.test_direct_mutations import DIRECT
 
 
 async def test_completed_here_as_graphql_core_completes(dbs: Databases, gql: GraphQLClient) -> None:

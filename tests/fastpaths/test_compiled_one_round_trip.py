@@ -1,4 +1,4 @@
-"""The dashboard's page in one round trip (schema/compiled.py, db/direct.py): the token check
+"""The dashboard's page in one round trip (fastpaths/compiled.py, db/direct.py): the token check
 and the page are one statement, sent with its transaction and the tenant's setting through
 the driver's pipeline. A token revoked or expired is refused on the very next request, and
 its use is still recorded."""
@@ -14,8 +14,8 @@ from sqlalchemy import select, update
 from pashu.db.scoping import SCOPE
 from pashu.db.tenancy import ApiToken
 from tests.conftest import Databases, GraphQLClient, add_token, client, statements
+from tests.fastpaths.test_compiled import AS_OF, W1
 from tests.schema.impoundment_helpers import department, seize
-from tests.schema.test_compiled import AS_OF, W1
 
 pytestmark = pytest.mark.postgres
 

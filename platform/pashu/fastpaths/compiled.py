@@ -13,7 +13,7 @@ Same answers, same rules:
   ordinary path would refuse) falls back to the ordinary path, which gives the answer or the
   error.
 
-tests/schema/test_compiled.py holds the two paths to the same JSON.
+tests/fastpaths/test_compiled.py holds the two paths to the same JSON.
 """
 
 from __future__ import annotations

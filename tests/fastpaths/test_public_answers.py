@@ -1,4 +1,4 @@
-"""Whole answers to the public law, kept and served again (schema/public_answers.py): which
+"""Whole answers to the public law, kept and served again (fastpaths/public_answers.py): which
 requests may be, that a kept answer is the made one, and the HTTP caching around them."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from strawberry.types.base import StrawberryObjectDefinition
 
 from pashu.app import create_app
 from pashu.config import Settings
-from pashu.schema.public_answers import PublicAnswers, root_fields
+from pashu.fastpaths.public_answers import PublicAnswers, root_fields
 from pashu.schema.schema import build_schema, public_roots
 from tests.conftest import Databases, make_tenant, statements
 from tests.schema.test_observability import sample, scrape

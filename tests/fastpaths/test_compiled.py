@@ -1,4 +1,4 @@
-"""The compiled case list (schema/compiled.py) answers exactly as the resolvers do.
+"""The compiled case list (fastpaths/compiled.py) answers exactly as the resolvers do.
 
 Every query is asked of two apps over the same database: one with compiled queries (on
 PostgreSQL the second asking of a document is one SQL statement), one without. Their JSON

@@ -8,7 +8,7 @@ mutation with a direct form (`DirectRoot`, kept beside its domain's resolvers) i
 answered in two round trips (db/direct.py): the token check pipelined with the reads the
 law needs, then the writes and their commit; and, once a caller and the registers it needs
 have been read so, in one (a guard re-checking both where the rows are written: the settled
-path of schema/impoundment/direct.py). The law itself is the service's own functions, so the
+path of fastpaths/record_seizure.py). The law itself is the service's own functions, so the
 rows are the rows the resolver writes.
 
 Same answers, same rules:
@@ -24,7 +24,7 @@ Same answers, same rules:
   statement is rolled back with its transaction). A connection lost after the writes were
   sent is not retried: it is reported, as the ordinary path reports a lost COMMIT.
 
-tests/schema/test_direct_mutations.py holds the two paths to the same JSON and rows.
+tests/fastpaths/test_direct_mutations.py holds the two paths to the same JSON and rows.
 """
 
 from __future__ import annotations
@@ -63,10 +63,10 @@ from starlette.requests import Request
 
 from pashu.db.direct import Direct
 from pashu.db.engine import Database
+from pashu.fastpaths.compiled import Asked
 from pashu.observability import requests
 from pashu.schema import inputs
 from pashu.schema.caches import PARSED_PER_CHAR, BoundedCache
-from pashu.schema.compiled import Asked
 from pashu.schema.context import bearer
 from pashu.services.tenancy.tenants import Principal
 

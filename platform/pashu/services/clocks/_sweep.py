@@ -1,0 +1,108 @@
+"""The sweep: find a tenant's due work with set-based SQL and do it, the cases in batches.
+
+Finding is two indexed range queries per tenant, whose cost grows with what is due, not
+with the registers: cases whose next duty has come (ix_impoundments_due on (tenant_id,
+next_action_at)) and claim windows still open and untimed or timed to close
+(ix_claim_windows_due). The sweep runs per tenant because row-level security lets the
+application's role see one tenant at a time; the tenant list itself is readable.
+
+Doing is idempotent per tenant, case and action: a notice exists once per case and kind
+(its unique key), an auction round once per case and number, a release of money once per
+ledger key, and each case is locked while it is worked on. Cases are done a batch at a time
+(`act_on_cases`, services/clocks/_batch.py: a few statements per batch, the same decisions
+as `act_on_case`). The Celery tasks, the CLI and the `runDueActions` mutation all call
+`find` and `act` / `act_on_cases` here.
+"""
+
+from __future__ import annotations
+
+import time
+import uuid
+from datetime import datetime
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from pashu.core.errors import PashuError
+from pashu.core.legaltime import aware
+from pashu.db import keyset
+from pashu.db.clocks import RunOutcome, TaskRun
+from pashu.db.keyset import Page
+from pashu.services.clocks import _batch as batched
+from pashu.services.clocks._due import CASE, WINDOW, Due, DueAction, Failure, find
+from pashu.services.clocks._one_by_one import act
+from pashu.services.tenancy.tenants import Principal
+
+
+def act_on_cases(
+    session: Session, who: Principal, case_ids: list[uuid.UUID], as_of: datetime
+) -> tuple[list[DueAction], list[Failure]]:
+    """`act_on_case` for a batch of cases, in a few statements (services/clocks/_batch.py)."""
+    done, refused = batched.act_on_cases(session, who, case_ids, as_of)
+    return done, [Failure(Due(CASE, i), err.code, err.message) for i, err in refused]
+
+
+def act_on_windows(
+    session: Session, who: Principal, window_ids: list[uuid.UUID], as_of: datetime
+) -> tuple[list[DueAction], list[Failure]]:
+    """`act_on_window` for a batch of claim windows (services/clocks/_batch.py)."""
+    done, refused = batched.act_on_windows(session, who, window_ids, as_of)
+    return done, [Failure(Due(WINDOW, i), err.code, err.message) for i, err in refused]
+
+
+def run(session: Session, who: Principal, as_of: datetime) -> tuple[list[DueAction], list[Failure]]:
+    """Find and do the tenant's due work in this session: the cases a batch at a time
+    (services/clocks/_batch.py), the rest each piece in a savepoint, so that one refused by
+    the law (recorded as a failure) does not undo the others."""
+    done: list[DueAction] = []
+    failed: list[Failure] = []
+    found = find(session, as_of)
+    for batch in batched.batches([d.id for d in found if d.kind == CASE]):
+        got, refused = act_on_cases(session, who, batch, as_of)
+        done += got
+        failed += refused
+    for batch in batched.batches([d.id for d in found if d.kind == WINDOW]):
+        got, refused = act_on_windows(session, who, batch, as_of)
+        done += got
+        failed += refused
+    for due in (d for d in found if d.kind not in (CASE, WINDOW)):
+        try:
+            with session.begin_nested():
+                done += act(session, who, due, as_of)
+        except PashuError as err:
+            failed.append(Failure(due, err.code, err.message))
+    return done, failed
+
+
+def run_row(
+    *,
+    task: str,
+    subject: str | None,
+    as_of: datetime,
+    outcome: RunOutcome,
+    started_seconds: float,  # time.monotonic() when the run began
+    started_at: datetime,
+    actions: int = 0,
+    attempt: int = 1,
+    error: str | None = None,
+) -> TaskRun:
+    """A task's run, to be written with the transaction's other rows."""
+    return TaskRun(
+        task=task,
+        subject=subject,
+        as_of=aware(as_of),
+        outcome=outcome.value,
+        started_at=started_at,
+        duration_ms=int((time.monotonic() - started_seconds) * 1000),
+        actions=actions,
+        attempt=attempt,
+        error=error[:2000] if error else None,
+    )
+
+
+def runs(session: Session, page: Page | None, failed_only: bool) -> list[TaskRun]:
+    """Task runs, newest first (ix_task_runs_page)."""
+    q = select(TaskRun)
+    if failed_only:
+        q = q.where(TaskRun.outcome != RunOutcome.OK.value)
+    return keyset.rows(session, q, page, [(TaskRun.started_at, True), (TaskRun.id, True)])
