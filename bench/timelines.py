@@ -4,7 +4,7 @@ The plugin says which notices its Act requires and from when (`impoundment_timel
 clerk is taken to have issued, six hours after each came due, the notices that fell due on a
 case's first day (every notice before the sale, for a case sold), and the sweep to owe the
 rest. Open cases (a few hundred per tenant) are worked out one by one with the plugin and
-`services.impoundments.schedule`, exactly as the application sets a case's next duty; closed
+`services.impoundment.cases.schedule`, exactly as the application sets a case's next duty; closed
 cases, the bulk of a long history, take the offsets of one reference case of the same Act,
 set-based (their notices are history the sweep never reads).
 """
