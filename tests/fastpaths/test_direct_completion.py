@@ -1,5 +1,5 @@
 """A direct mutation's answer completed without graphql-core's executor
-(schema/direct_mutations.completed) is graphql-core's own completion, field for field:
+(fastpaths/direct_mutations.completed) is graphql-core's own completion, field for field:
 aliases, `__typename`, nested objects, enums, instants, a null owner; and what it does not
 cover is left to graphql-core."""
 

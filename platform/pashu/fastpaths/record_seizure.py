@@ -1,6 +1,6 @@
 """`recordSeizure`'s direct form (fastpaths/direct_mutations.py): the token check and the
-registers' facts in one round trip, the law (services/seizures.decide), then the rows and
-their commit in another (services/seizure_rows.STATEMENT).
+registers' facts in one round trip, the law (services/impoundment/seizures.decide), then the
+rows and their commit in another (services/impoundment/seizure_rows.STATEMENT).
 
 What to read is known before the token is: the tenant's Act (for the kinds the animals are)
 as an earlier request of the tenant found it, and the area of the seizure (given, or the

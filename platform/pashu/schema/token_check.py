@@ -3,8 +3,8 @@ on the driver's own connections (db/direct.py), as the compiled queries check it
 
 Through an ORM session the check took the pool's ping, BEGIN, the setting and the query,
 each a wait and a few hundred microseconds of Python, before the operation's own work. The
-query is `authenticate`'s (`services/tenants.principal_check`), scoped to the tenant the
-token names by both walls (the ORM's criteria compiled into it, row-level security by the
+query is `authenticate`'s (`services/tenancy/tenants.principal_check`), scoped to the tenant
+the token names by both walls (the ORM's criteria compiled into it, row-level security by the
 setting); a revoked or expired token is refused on the very next request. Its use is
 recorded as `authenticate` records it (at most once a minute, a second short pipeline).
 """
