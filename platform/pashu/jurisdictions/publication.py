@@ -116,8 +116,7 @@ def resolve(uri: str) -> Resolved | NotInForce | None:
         return None
     code, act = found
     at: dt.date | None = None
-    explicit_language = "/" + parsed.language in uri.removeprefix(work)[:5]
-    if explicit_language and parsed.language != LANGUAGE:
+    if parsed.language != LANGUAGE:  # cobalt takes a URI without one as English
         return None
     if parsed.expression_date and len(parsed.expression_date) > 1:
         try:
