@@ -157,7 +157,8 @@ async def test_every_citation_the_public_api_gives_names_an_element_of_its_docum
     gql: GraphQLClient,
 ) -> None:
     """Every Citation reachable from the public queries that take no required argument
-    (jurisdictions, their Acts, offences, periods and rules; the comparison matrix) names
+    (jurisdictions, their Acts, offences, periods and rules; the comparison matrix), and from
+    a classification and a search, names
     a provision whose element exists in its Act's Akoma Ntoso document."""
     intro = await gql.ok(
         "{ __schema { types { name kind fields { name args { type { kind } } "
@@ -165,14 +166,23 @@ async def test_every_citation_the_public_api_gives_names_an_element_of_its_docum
     )
     types = {t["name"]: t for t in intro["__schema"]["types"]}
     uris: set[str] = set()
-    for root in ("jurisdictions", "compareMatrix", "keepingRules"):
+    roots = {
+        "jurisdictions": "",
+        "compareMatrix": "",
+        "classifyAnimal": '(species: "calf")',
+    }
+    for root, args in roots.items():
         field = next(f for f in types["Query"]["fields"] if f["name"] == root)
         of = field["type"]
         while of.get("ofType"):
             of = of["ofType"]
         sel = _selection(types, of["name"], 6, ())
-        body = await gql.raw(f"{{ {root} {sel} }}")
-        uris |= _uris(body.get("data"))
+        body = await gql.raw(f"{{ {root}{args} {sel} }}")
+        found = _uris(body.get("data"))
+        assert found, root
+        uris |= found
+    hits = await gql.ok('{ searchLaw(text: "fine", first: 50) { section { uri } } }')
+    uris |= {h["section"]["uri"] for h in hits["searchLaw"]}
     assert len(uris) > 100
     documents: dict[str, set[str]] = {}
     for uri in sorted(uris):
