@@ -20,6 +20,7 @@ from datetime import date
 from html import escape
 from urllib.parse import quote
 
+from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, RedirectResponse, Response
 
@@ -93,8 +94,9 @@ async def akn(request: Request) -> Response:
             act_xml(found.act) if found.section is None else section_xml(found.act, found.section)
         )
         return Response(body, media_type=AKN_MEDIA_TYPE, headers=headers)
-    if want == "pdf":
-        return Response(pdf(found.act, found.section), media_type=_PDF, headers=headers)
+    if want == "pdf":  # a whole Act's PDF takes a moment: off the event loop
+        body = await run_in_threadpool(pdf, found.act, found.section)
+        return Response(body, media_type=_PDF, headers=headers)
     html = (
         _act_html(found.act)
         if found.section is None
@@ -123,7 +125,7 @@ def _as_at(act: Act, at: date) -> str:
 async def bulk(request: Request) -> Response:
     """Every Act, as Akoma Ntoso XML and as JSON, zipped."""
     return Response(
-        bulk_zip(),
+        await run_in_threadpool(bulk_zip),  # built once a process, off the event loop
         media_type="application/zip",
         headers={"Content-Disposition": 'attachment; filename="pashu-acts.zip"'},
     )
