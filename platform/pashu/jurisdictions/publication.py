@@ -224,7 +224,7 @@ def _frbr(act: Act, portion: str | None) -> etree._Element:
             E.FRBRdate(date=date, name=name),
             E.FRBRauthor(href=author),
             E.FRBRcountry(value=uri.place),
-            E.FRBRnumber(value=doc.number),
+            E.FRBRnumber(value=doc.number or uri.number),  # an Act built without its data
         ),
         E.FRBRExpression(
             E.FRBRthis(value=uri.expression_uri()),
