@@ -189,8 +189,9 @@ def _pdf_section(doc: FPDF, act: Act, sec: Section) -> None:
     doc.ln(3)
 
 
-def pdf(act: Act, sec: Section | None) -> bytes:
-    """An Act, or one of its sections, as a printable PDF with its confidence marks."""
+def pdf(act: Act, sec: Section | None, only: list[Section] | None = None) -> bytes:
+    """An Act, one of its sections, or `only` some of them (a chapter), as a printable PDF
+    with its confidence marks."""
     doc = FPDF(format="A4")
     doc.set_auto_page_break(auto=True, margin=15)
     doc.add_page()
@@ -203,7 +204,7 @@ def pdf(act: Act, sec: Section | None) -> bytes:
         doc.set_font("Helvetica", "I", 8)
         doc.multi_cell(0, 4, _latin1(act.note), new_x="LMARGIN", new_y="NEXT")
     doc.ln(3)
-    sections = [sec] if sec else body_sections(act)
+    sections = [sec] if sec else only or body_sections(act)
     chapter: str | None = None
     for s in sections:
         if s.chapter and s.chapter != chapter and sec is None:

@@ -5,7 +5,8 @@ text, numbered to the paragraph, its cross-references linked, its confidence mar
 to the law page's reader, the XML and the PDF), Akoma Ntoso 3.0 XML on request (an `Accept`
 of application/akn+xml or application/xml, or the URI with `.xml` appended) and PDF (an
 `Accept` of application/pdf, or `.pdf`). A sub-section's URI (`~sec_14__subsec_3`) answers
-its section when the section's text holds it, and 404 otherwise. The document's own
+its section when the section's text holds it, and 404 otherwise; a chapter's URI
+(`~chp_III`) answers the chapter. The document's own
 Expression and Manifestation URIs (`…/eng@`, `…/eng@/!main`, `…/eng@.xml`,
 `…/eng@/!main.xml`) answer as the work URI does; an expression by date (`…/eng@2026-01-01`)
 answers the text in force then, or 404 saying why there is none. A URI an Act was first
@@ -32,6 +33,8 @@ from pashu.jurisdictions.publication import (
     act_xml,
     body_sections,
     chapter_of,
+    chapter_xml,
+    chapters,
     former_uri,
     resolve,
     section_xml,
@@ -89,19 +92,25 @@ async def akn(request: Request) -> Response:
         f'<{quote(base)}.pdf>; rel="alternate"; type="{_PDF}"',
     }
     want = found.format or _wants(request)
+    chapter = found.eid[4:] if found.section is None and found.eid else None
     if want == "xml":
-        body = (
-            act_xml(found.act) if found.section is None else section_xml(found.act, found.section)
-        )
+        if chapter:
+            body = chapter_xml(found.act, chapter)
+        elif found.section is None:
+            body = act_xml(found.act)
+        else:
+            body = section_xml(found.act, found.section)
         return Response(body, media_type=AKN_MEDIA_TYPE, headers=headers)
     if want == "pdf":  # a whole Act's PDF takes a moment: off the event loop
-        body = await run_in_threadpool(pdf, found.act, found.section)
+        only = chapters(found.act)[chapter] if chapter else None
+        body = await run_in_threadpool(pdf, found.act, found.section, only)
         return Response(body, media_type=_PDF, headers=headers)
-    html = (
-        _act_html(found.act)
-        if found.section is None
-        else _section_html(found.act, found.section, base)
-    )
+    if chapter:
+        html = _act_html(found.act, chapter, base)
+    elif found.section is None:
+        html = _act_html(found.act)
+    else:
+        html = _section_html(found.act, found.section, base)
     if found.at is not None:  # say what "in force then" rests on
         html = html.replace("<main>", "<main>" + _as_at(found.act, found.at), 1)
     return HTMLResponse(html, headers=headers)
@@ -215,11 +224,19 @@ def _life(act: Act) -> str:
     return f'<dl class="life">{"".join(rows)}</dl>' if rows else ""
 
 
-def _act_html(act: Act) -> str:
+def _act_html(act: Act, chapter: str | None = None, uri: str | None = None) -> str:
+    """The Act, or one of its chapters (`chapter`, at `uri`)."""
     link = Linker(act)
+    shown = chapters(act)[chapter] if chapter else body_sections(act)
+    if chapter:
+        num, heading = chapter_of(shown[0].chapter or "")
+        head = f'<p class="act"><a href="{escape(act.uri)}">{escape(act.title)}</a></p>'
+        body = head + _links(uri or act.uri) + "".join(_section_body(act, s, link) for s in shown)
+        title = f"{act.short_title}, Chapter {num}" + (f" — {heading}" if heading else "")
+        return _page(title, body)
     toc = "".join(
         f'<li><a href="{escape(s.uri)}">{escape(s.number)}. {escape(s.heading)}</a></li>'
-        for s in body_sections(act)
+        for s in shown
     )
     doc = act.document
     held = next((s for s in act.sections if s.number.lower() == "longtitle"), None)
@@ -227,15 +244,16 @@ def _act_html(act: Act) -> str:
     preface = f'<p class="long-title">{escape(long_title)}</p>' if long_title else ""
     preamble = f'<p class="preamble">{escape(doc.preamble)}</p>' if doc.preamble else ""
     sections: list[str] = []
-    chapter: str | None = None
-    for s in body_sections(act):
-        if s.chapter and s.chapter != chapter:
+    label: str | None = None
+    for s in shown:
+        if s.chapter and s.chapter != label:
             num, heading = chapter_of(s.chapter)
             sections.append(
-                f'<h2 class="chapter" id="chp_{escape(num)}">Chapter {escape(num)}'
+                f'<h2 class="chapter" id="chp_{escape(num)}"><a href="{escape(act.uri)}/~chp_'
+                f'{escape(num)}">Chapter {escape(num)}</a>'
                 f"{' — ' + escape(heading) if heading else ''}</h2>"
             )
-        chapter = s.chapter
+        label = s.chapter
         sections.append(_section_body(act, s, link))
     body = (
         f"{_links(act.uri)}{_mark(act.confidence.value, act.note)}{_life(act)}{preface}"

@@ -390,3 +390,27 @@ async def test_the_bulk_download_holds_every_act_as_xml_and_json(gql: GraphQLCli
     s17 = next(s for s in nl["sections"] if s["number"] == "17")
     refs = [r["uri"] for p in s17["parts"] for r in p["references"]]
     assert NL + "/~sec_16" in refs
+
+
+async def test_a_chapter_has_its_own_uri_and_mentions_of_it_are_linked(gql: GraphQLClient) -> None:
+    root = await _xml(gql, MZ + "/~chp_III")
+    chapter = root.find(".//a:portionBody/a:chapter", NS)
+    assert chapter is not None and chapter.get("eId") == "chp_III"
+    assert [s.get("eId") for s in chapter.iterfind("a:section", NS)] == [
+        "sec_7",
+        "sec_8",
+        "sec_9",
+        "sec_10",
+    ]
+    html = await gql.http.get(MZ + "/~chp_III", headers={"Accept": "text/html"})
+    assert (
+        html.status_code == 200 and "Chapter III" in html.text and "Seizure of animals" in html.text
+    )
+    assert "Short title, extent and commencement" not in html.text
+    assert (await gql.http.get(MZ + "/~chp_III.pdf")).content.startswith(b"%PDF")
+    assert (await gql.http.get(MZ + "/~chp_IX")).status_code == 404
+    # s.17: "contrary to the provisions of Chapter III"; NL s.19(2): "under Chapter V of this act".
+    s17 = await _xml(gql, MZ + "/~sec_17")
+    assert MZ + "/~chp_III" in {r.get("href") for r in s17.iterfind(".//a:ref", NS)}
+    s19 = await _xml(gql, NL + "/~sec_19")
+    assert NL + "/~chp_V" in {r.get("href") for r in s19.iterfind(".//a:ref", NS)}

@@ -129,6 +129,8 @@ def resolve(uri: str) -> Resolved | NotInForce | None:
     eid = parsed.portion
     if not eid:
         return Resolved(code, act, None, None, at, parsed.format)
+    if eid.startswith("chp_") and eid[4:] in chapters(act):  # a chapter: served as the Act
+        return Resolved(code, act, None, eid, at, parsed.format)
     for sec in act.sections:
         own = sec.uri.partition("/~")[2]
         if eid == own or (eid.startswith(own + "__") and eid in structure(sec).eids()):
@@ -177,6 +179,15 @@ def chapter_of(label: str) -> tuple[str, str]:
     if num.isdigit():
         num = _roman(int(num))
     return num, m.group(2).strip()
+
+
+def chapters(act: Act) -> dict[str, list[Section]]:
+    """The Act's chapters by number ("III"), each with its sections in order."""
+    out: dict[str, list[Section]] = {}
+    for sec in body_sections(act):
+        if sec.chapter is not None:
+            out.setdefault(chapter_of(sec.chapter)[0], []).append(sec)
+    return out
 
 
 def _roman(n: int) -> str:
@@ -385,10 +396,11 @@ class Linker:
         self.act = act
         self.sections = {s.number for s in act.sections}
         self.eids = {s.number: structure(s).eids() for s in act.sections}
+        self.chapters = set(chapters(act))
 
     def segments(self, sec: Section, line: str) -> list[str | tuple[str, str]]:
         readings = self.act.document.cross_references.get(sec.number)
-        return cross_references(line, sec.number, self.sections, self.eids, readings)
+        return cross_references(line, sec.number, self.sections, self.eids, readings, self.chapters)
 
     def p(self, sec: Section, line: str) -> etree._Element:
         E = get_maker()
@@ -459,24 +471,31 @@ def _preamble(act: Act) -> list[etree._Element]:
     return [E.preamble(E.formula(E.p(words), name="enactingFormula"))]
 
 
+def _chapter(link: Linker, label: str, sections: list[Section]) -> etree._Element:
+    E = get_maker()
+    num, heading = chapter_of(label)
+    return E.chapter(
+        E.num(num),
+        *([E.heading(heading)] if heading else []),
+        *(_section(link, s) for s in sections),
+        eId=f"chp_{num}",
+    )
+
+
 def _body(act: Act, link: Linker) -> etree._Element:
     E = get_maker()
     out: list[etree._Element] = []
-    chapter: etree._Element | None = None
-    label: str | None = None
-    for sec in body_sections(act):
+    run: list[Section] = []  # the sections of the chapter being read
+    for sec in [*body_sections(act), None]:
+        if run and (sec is None or sec.chapter != run[0].chapter):
+            out.append(_chapter(link, run[0].chapter or "", run))
+            run = []
+        if sec is None:
+            break
         if sec.chapter is None:
-            chapter, label = None, None
             out.append(_section(link, sec))
-            continue
-        if sec.chapter != label:
-            num, heading = chapter_of(sec.chapter)
-            chapter = E.chapter(E.num(num), *([E.heading(heading)] if heading else []))
-            chapter.set("eId", f"chp_{num}")
-            out.append(chapter)
-            label = sec.chapter
-        assert chapter is not None
-        chapter.append(_section(link, sec))
+        else:
+            run.append(sec)
     return E.body(*out)
 
 
@@ -503,6 +522,20 @@ def section_xml(act: Act, sec: Section) -> bytes:
         E.portion(
             _meta(act, eid, [sec]),
             E.portionBody(_section(Linker(act), sec)),
+            includedIn=act.uri,
+        )
+    )
+    return _bytes(doc)
+
+
+def chapter_xml(act: Act, num: str) -> bytes:
+    """One chapter as an Akoma Ntoso `portion` of its Act."""
+    E = get_maker()
+    sections = chapters(act)[num]
+    doc = E.akomaNtoso(
+        E.portion(
+            _meta(act, f"chp_{num}", sections),
+            E.portionBody(_chapter(Linker(act), sections[0].chapter or "", sections)),
             includedIn=act.uri,
         )
     )

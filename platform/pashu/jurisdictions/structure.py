@@ -193,7 +193,8 @@ _SUBSEC = r"sub-?\s?section\s*\((\w+)\)"
 _REF = re.compile(
     rf"{_SUBSEC}(?:\s+of\s+section\s+({_NUMBER}))?"
     rf"|\bsections?\s+({_NUMBER}(?:\s*(?:,|and|or|to)\s*{_NUMBER})*)"
-    rf"|§\s?(\d+)",
+    rf"|§\s?(\d+)"
+    r"|\bChapter\s+([IVX]+)\b",
     re.I,
 )
 _EXTERNAL = re.compile(r"^\s*(?:\(\w+\))?\s*of\s+(?:the|that)\b", re.I)
@@ -209,11 +210,12 @@ def cross_references(
     sections: set[str],
     eids: dict[str, set[str]],
     readings: dict[str, str] | None = None,
+    chapters: set[str] | None = None,
 ) -> list[Segment]:
     """`text` (one line of section `here`) cut into plain text and references to the Act's
     own provisions, as eIds. `sections` are the Act's section numbers, `eids` each section's
     parts' eIds; `readings` maps a section number as printed ("2", "II") to the section it is
-    read as ("22", "11")."""
+    read as ("22", "11"); `chapters` are the Act's chapter numbers ("III")."""
     read = {k.removeprefix("section ").strip("()"): v for k, v in (readings or {}).items()}
     out: list[Segment] = []
     at = 0
@@ -249,8 +251,11 @@ def cross_references(
                 if one.start() == 0:  # the word "section" belongs to the first link
                     start = m.start()
                 link(start, end, section_eid(one.group(0)))
-        else:
+        elif m.group(4):
             link(m.start(), m.end(), section_eid(m.group(4)))
+        else:
+            num = m.group(5).upper()
+            link(m.start(), m.end(), f"chp_{num}" if num in (chapters or set()) else None)
     if at < len(text):
         out.append(text[at:])
     return out
