@@ -155,21 +155,22 @@ def _line(link: Linker, act: Act, sec: Section, line: str) -> str:
     return "".join(out)
 
 
-def _part_html(link: Linker, act: Act, sec: Section, part: Part) -> str:
+def _part_html(link: Linker, act: Act, sec: Section, part: Part, cited: str = "") -> str:
     num = f'<span class="num">{escape(part.num)}</span> ' if part.num else ""
     words = "".join(
         f"<p>{num if i == 0 else ''}{_line(link, act, sec, ln)}</p>"
         for i, ln in enumerate(part.lines)
     ) or (f"<p>{num}</p>" if num else "")
-    kids = "".join(_part_html(link, act, sec, c) for c in part.children)
-    return f'<div class="{part.element}" id="{escape(part.eid)}">{words}{kids}</div>'
+    kids = "".join(_part_html(link, act, sec, c, cited) for c in part.children)
+    mark = " cited" if part.eid == cited else ""  # the part the URI names
+    return f'<div class="{part.element}{mark}" id="{escape(part.eid)}">{words}{kids}</div>'
 
 
-def _section_body(act: Act, sec: Section, link: Linker | None = None) -> str:
+def _section_body(act: Act, sec: Section, link: Linker | None = None, cited: str = "") -> str:
     link = link or Linker(act)
     split = structure(sec)
     lead = "".join(f"<p>{_line(link, act, sec, ln)}</p>" for ln in split.lines)
-    parts = "".join(_part_html(link, act, sec, p) for p in split.parts)
+    parts = "".join(_part_html(link, act, sec, p, cited) for p in split.parts)
     marks = "".join(
         f'<li><a href="#{escape(act.cite(sec.number, p.path).uri.partition("/~")[2])}">'
         f"{escape(act.cite(sec.number, p.path).label)}</a>: "
@@ -199,7 +200,9 @@ def _links(uri: str) -> str:
 
 def _section_html(act: Act, sec: Section, uri: str) -> str:
     head = f'<p class="act"><a href="{escape(act.uri)}">{escape(act.title)}</a></p>'
-    return _page(f"{act.short_title}, s.{sec.number}", head + _links(uri) + _section_body(act, sec))
+    cited = uri.partition("/~")[2]
+    body = head + _links(uri) + _section_body(act, sec, cited=cited)
+    return _page(f"{act.short_title}, s.{sec.number}", body)
 
 
 def _life(act: Act) -> str:

@@ -414,3 +414,10 @@ async def test_a_chapter_has_its_own_uri_and_mentions_of_it_are_linked(gql: Grap
     assert MZ + "/~chp_III" in {r.get("href") for r in s17.iterfind(".//a:ref", NS)}
     s19 = await _xml(gql, NL + "/~sec_19")
     assert NL + "/~chp_V" in {r.get("href") for r in s19.iterfind(".//a:ref", NS)}
+
+
+async def test_the_page_of_a_sub_provision_marks_it_in_its_section(gql: GraphQLClient) -> None:
+    r = await gql.http.get(NL + "/~sec_14__subsec_3", headers={"Accept": "text/html"})
+    assert r.status_code == 200
+    assert '<div class="subsection cited" id="sec_14__subsec_3">' in r.text
+    assert '<div class="subsection" id="sec_14__subsec_1">' in r.text
