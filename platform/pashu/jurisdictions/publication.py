@@ -264,7 +264,11 @@ def _publication(act: Act) -> list[etree._Element]:
     if pub is None or pub.earliest is None:
         return []  # <publication> needs a date; none is given
     name = pub.name or "Gazette"
-    shown = name if pub.day else f"{name}, {pub.year} (the day is not in the source)"
+    shown = (
+        name
+        if pub.day
+        else f"{name} (the day is not in the source; {pub.year} is the year the source gives)"
+    )
     return [E.publication(date=_date(pub), name=name, showAs=shown, **_refers(pub))]
 
 
