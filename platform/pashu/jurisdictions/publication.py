@@ -80,7 +80,7 @@ def former_uri(uri: str) -> str | None:
     work = uri.partition("/~")[0]
     for _, act in _acts():
         for old in act.document.former_uris:
-            if work == old or uri.startswith(old + "/") or uri.startswith(old + "."):
+            if work == old or uri.startswith((old + "/", old + ".")):
                 return act.uri + uri[len(old) :]
     return None
 
@@ -129,7 +129,7 @@ def resolve(uri: str) -> Resolved | NotInForce | None:
     eid = parsed.portion
     if not eid:
         return Resolved(code, act, None, None, at, parsed.format)
-    if eid.startswith("chp_") and eid[4:] in chapters(act):  # a chapter: served as the Act
+    if eid.startswith("chp_") and eid[4:] in chapters(act):  # a chapter, as a portion
         return Resolved(code, act, None, eid, at, parsed.format)
     for sec in act.sections:
         own = sec.uri.partition("/~")[2]
