@@ -463,7 +463,7 @@ def _preface(act: Act) -> list[etree._Element]:
     text = held.text if held else act.document.long_title
     if not text:
         return []
-    eid = held.uri.partition("/~")[2] if held else "longTitle"
+    eid = held.uri.partition("/~")[2] if held else "longtitle"  # as a held one is named
     return [E.preface(E.longTitle(E.p(" ".join(text.split())), eId=eid))]
 
 
