@@ -24,7 +24,8 @@ from pashu.config import Settings, settings
 from pashu.db.engine import Database, database
 from pashu.fastpaths import compiled, compiled_queries, direct_mutations
 from pashu.fastpaths.public_answers import PublicAnswers, ServeKept
-from pashu.law_pages import akn
+from pashu.law_files import BULK_PATH
+from pashu.law_pages import akn, bulk
 from pashu.observability import metrics, tracing
 from pashu.observability.requests import Observe
 from pashu.schema.context import Context, bearer, build_context
@@ -182,7 +183,8 @@ def create_app(db: Database | None = None, cfg: Settings | None = None) -> Starl
             Route("/documents/{type}/{id}/{document}", documents),
             Route("/healthz", healthz),
             Route("/readyz", readyz),
-            Route("/akn/{path:path}", akn),  # citations resolve: HTML, or Akoma Ntoso XML
+            Route("/akn/{path:path}", akn),  # citations resolve: HTML, Akoma Ntoso XML, PDF
+            Route(BULK_PATH, bulk),  # every Act as Akoma Ntoso XML and JSON, zipped
             Route("/metrics", metrics.endpoint(db)),
             *(ide if graphql.graphql_ide else []),
             Mount("/", app=StaticFiles(directory=WEB, html=True), name="web"),

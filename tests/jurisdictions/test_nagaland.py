@@ -24,7 +24,7 @@ from pashu.jurisdictions.vocabulary import (
 
 CATTLE_TRESPASS = "/akn/in-nl/act/1985/cattle-trespass"
 MARKETING = "/akn/in-nl/act/1985/agricultural-produce-marketing"
-ESTABLISHMENTS = "/akn/in-nl/act/unnamed/registration-of-establishments"
+ESTABLISHMENTS = "/akn/in-nl/act/0001/registration-of-establishments"
 STATUTES = Path("/work/shared/statutes")
 
 # INTERPRETATION.md's Nagaland readings: provision -> a word its note must carry.

@@ -7,6 +7,7 @@ optional sub-section path ("3", "k/ii").
 
 from __future__ import annotations
 
+import datetime as dt
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -38,6 +39,57 @@ class Section:
 
 
 @dataclass(frozen=True)
+class Dated:
+    """An event of an Act's life as its source gives it: on a day, in a year only, or at a
+    time the source does not give (`day` and `year` both None)."""
+
+    day: dt.date | None = None
+    year: int | None = None
+    name: str | None = None  # what the date is ("assent"), or the Gazette published in
+    note: str | None = None
+    cite: str | None = None  # the provision that says it: "1(3)"
+
+    @property
+    def precision(self) -> str:
+        return "day" if self.day else "year" if self.year else "unknown"
+
+    @property
+    def earliest(self) -> dt.date | None:
+        """The first day the event can have happened on."""
+        return self.day or (dt.date(self.year, 1, 1) if self.year else None)
+
+
+@dataclass(frozen=True)
+class Related:
+    """Another Act this one repealed or was adopted from (its text is not held)."""
+
+    title: str
+    number: str | None
+    year: int | None
+    uri: str | None = None  # its Akoma Ntoso work URI (not served here)
+    note: str | None = None
+    cite: str | None = None  # the provision that says it: "23(1)"
+
+
+@dataclass(frozen=True)
+class Document:
+    """What the Akoma Ntoso document says of the Act beside its sections."""
+
+    number: str  # FRBR number: the Act's number, or its name where the source gives none
+    author: str | None  # the legislature that made it; None where the source does not say
+    long_title: str | None = None
+    preamble: str | None = None
+    enacted: Dated = Dated()
+    published: Dated | None = None
+    commencement: Dated = Dated()
+    repeals: tuple[Related, ...] = ()
+    adopted_from: Related | None = None
+    former_uris: tuple[str, ...] = ()
+    # {section: {"section 2": "22"}}: cross-references the text prints wrongly, as read.
+    cross_references: dict[str, dict[str, str]] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
 class Act:
     uri: str  # FRBR work URI: /akn/in-nl/act/1985/cattle-trespass
     title: str
@@ -46,6 +98,7 @@ class Act:
     sections: tuple[Section, ...]
     confidence: Confidence = Confidence.READ
     note: str | None = None
+    document: Document = Document(number="", author=None)
     _index: dict[str, Section] = field(default_factory=dict, compare=False, repr=False)
     # Citations are immutable and an Act does not change while a process runs: each label
     # is parsed once (the sweep cites a few sections for every case it decides).
@@ -107,6 +160,48 @@ def _section(act_uri: str, raw: dict[str, Any]) -> Section:
     )
 
 
+def _dated(raw: dict[str, Any] | None) -> Dated:
+    raw = raw or {}
+    return Dated(
+        day=raw.get("date"),
+        year=raw["date"].year if raw.get("date") else raw.get("year"),
+        name=raw.get("name"),
+        note=raw.get("note"),
+        cite=raw.get("cite"),
+    )
+
+
+def _related(raw: dict[str, Any]) -> Related:
+    return Related(
+        title=raw["title"],
+        number=None if raw.get("number") is None else str(raw["number"]),
+        year=raw.get("year"),
+        uri=raw.get("uri"),
+        note=raw.get("note"),
+        cite=raw.get("cite"),
+    )
+
+
+def _document(uri: str, raw: dict[str, Any] | None) -> Document:
+    raw = raw or {}
+    return Document(
+        number=str(raw.get("number") or uri.rsplit("/", 1)[-1]),
+        author=raw.get("author"),
+        long_title=raw.get("long_title"),
+        preamble=raw.get("preamble"),
+        enacted=_dated(raw.get("enacted")),
+        published=_dated(raw["published"]) if raw.get("published") else None,
+        commencement=_dated(raw.get("commencement")),
+        repeals=tuple(_related(r) for r in raw.get("repeals") or ()),
+        adopted_from=_related(raw["adopted_from"]) if raw.get("adopted_from") else None,
+        former_uris=tuple(raw.get("former_uris") or ()),
+        cross_references={
+            str(k): {str(a): str(b) for a, b in v.items()}
+            for k, v in (raw.get("cross_references") or {}).items()
+        },
+    )
+
+
 def load_act(path: Path) -> Act:
     raw = yaml.safe_load(path.read_text(encoding="utf-8"))
     uri = raw["uri"]
@@ -118,4 +213,5 @@ def load_act(path: Path) -> Act:
         sections=tuple(_section(uri, s) for s in raw["sections"]),
         confidence=Confidence(raw.get("confidence", "read")),
         note=raw.get("note"),
+        document=_document(uri, raw.get("document")),
     )

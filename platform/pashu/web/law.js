@@ -313,7 +313,9 @@ async function readTab(body, list, ctx) {
     sec.note ? h("p", { class: "note" }, h("strong", {}, "Note: "), sec.note) : null,
     h("p", { class: "muted small uri" }, h("code", {}, sec.uri), " · ",
       h("a", { href: sec.uri, class: "akn-html" }, "Permanent page"), " · ",
-      h("a", { href: `${sec.uri}.xml`, class: "akn-xml", type: "application/akn+xml" }, "Akoma Ntoso XML")),
+      h("a", { href: `${sec.uri}.xml`, class: "akn-xml", type: "application/akn+xml" }, "Akoma Ntoso XML"), " · ",
+      h("a", { href: `${sec.uri}.pdf`, class: "akn-pdf", type: "application/pdf" }, "PDF"), " · ",
+      h("a", { href: "/downloads/acts.zip", class: "akn-bulk", type: "application/zip" }, "Every Act (zip)")),
   );
   article.querySelector(".cited")?.scrollIntoView({ block: "center" });
 }

@@ -39,7 +39,7 @@ from pashu.jurisdictions.vocabulary import (
 )
 
 MARKETING_ACT = "/akn/in-nl/act/1985/agricultural-produce-marketing"
-ESTABLISHMENTS_ACT = "/akn/in-nl/act/unnamed/registration-of-establishments"
+ESTABLISHMENTS_ACT = "/akn/in-nl/act/0001/registration-of-establishments"
 ESTABLISHMENTS_SECTION = "registration"  # the source gives no section number
 
 # s.2(1) names these, in its own words (its spellings "gelding", "popies", "assess" kept).

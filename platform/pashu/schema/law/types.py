@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import datetime as dt
 from datetime import datetime
 from decimal import Decimal
+from enum import Enum
 from typing import Annotated
 
 import strawberry
@@ -12,6 +14,8 @@ from pashu.core.citations import Citation as CoreCitation
 from pashu.core.citations import Confidence
 from pashu.jurisdictions import base
 from pashu.jurisdictions.acts import Act as CoreAct
+from pashu.jurisdictions.acts import Dated as CoreDated
+from pashu.jurisdictions.acts import Related as CoreRelated
 from pashu.jurisdictions.acts import Section as CoreSection
 from pashu.jurisdictions.vocabulary import (
     Action,
@@ -243,6 +247,36 @@ class Act:
     note: str | None = strawberry.field(
         description="What is known of the source, if it is imperfect"
     )
+    number: str = strawberry.field(
+        description="The Act's number, as its Akoma Ntoso FRBRnumber: the number the source "
+        'gives it ("21" for Act No. 21 of 1976), or its name where the source gives none'
+    )
+    author: str | None = strawberry.field(
+        description="The legislature that made it; null where the source does not say"
+    )
+    long_title: str | None = strawberry.field(
+        description="The long title in the source's words; null where it is not held"
+    )
+    preamble: str | None = strawberry.field(
+        description="The enacting words in the source's words; null where they are not held"
+    )
+    enacted: ActEvent = strawberry.field(
+        description="When the Act was made (passed or assented to), as the source gives it"
+    )
+    publication: ActEvent | None = strawberry.field(
+        description="Its publication in the Gazette, as the source gives it; null where the "
+        "source says nothing of it"
+    )
+    commencement: ActEvent = strawberry.field(
+        description="How and when it comes into force, with the provision that says so (the "
+        "date is null where it rests on a notification the sources do not hold)"
+    )
+    repeals: list[RelatedAct] = strawberry.field(
+        description="The Acts it repeals, with the provision that repeals them"
+    )
+    adopted_from: RelatedAct | None = strawberry.field(
+        description="The Act it is, adopted from another State's law; null if it is its own"
+    )
     _act: strawberry.Private[CoreAct]
 
     @strawberry.field(description="The Act's sections in order; one when `number` is given")
@@ -267,7 +301,84 @@ class Act:
             year=a.year,
             confidence=a.confidence,
             note=a.note,
+            number=a.document.number,
+            author=a.document.author,
+            long_title=a.document.long_title or _held_long_title(a),
+            preamble=a.document.preamble,
+            enacted=ActEvent.of(a, a.document.enacted),
+            publication=ActEvent.of(a, a.document.published) if a.document.published else None,
+            commencement=ActEvent.of(a, a.document.commencement),
+            repeals=[RelatedAct.of(a, r) for r in a.document.repeals],
+            adopted_from=RelatedAct.of(a, a.document.adopted_from)
+            if a.document.adopted_from
+            else None,
             _act=a,
+        )
+
+
+def _held_long_title(a: CoreAct) -> str | None:
+    held = next((s for s in a.sections if s.number.lower() == "longtitle"), None)
+    return held.text if held else None
+
+
+@strawberry.enum(description="How much of a date the source gives")
+class DatePrecision(Enum):
+    DAY = strawberry.enum_value("day", description="The day: `date` is set")
+    YEAR = strawberry.enum_value(
+        "year", description="Only the year: `date` is null and `year` is set"
+    )
+    UNKNOWN = strawberry.enum_value("unknown", description="Nothing: the source does not say")
+
+
+@strawberry.type(description="An event of an Act's life (its making, publication, commencement)")
+class ActEvent:
+    date: dt.date | None = strawberry.field(
+        description="The day, where the source gives it; null otherwise (never a guessed day)"
+    )
+    year: int | None = strawberry.field(description="The year, where the source gives it")
+    precision: DatePrecision = strawberry.field(description="How much of the date is known")
+    name: str | None = strawberry.field(
+        description='What the date is ("assent"), or the Gazette it was published in'
+    )
+    note: str | None = strawberry.field(description="What the source says of it, in a sentence")
+    citation: Citation | None = strawberry.field(
+        description="The provision of the Act that says it, where one does"
+    )
+
+    @classmethod
+    def of(cls, a: CoreAct, d: CoreDated) -> ActEvent:
+        return cls(
+            date=d.day,
+            year=d.year,
+            precision=DatePrecision(d.precision),
+            name=d.name,
+            note=d.note,
+            citation=Citation.of(a.cite_label(d.cite)) if d.cite else None,
+        )
+
+
+@strawberry.type(description="Another Act this one repeals or is adopted from (not held here)")
+class RelatedAct:
+    title: str = strawberry.field(description="Its title as the source writes it")
+    number: str | None = strawberry.field(description="Its number, where the source gives it")
+    year: int | None = strawberry.field(description="Its year")
+    uri: str | None = strawberry.field(
+        description="Its Akoma Ntoso work URI (an identifier: its text is not served here)"
+    )
+    note: str | None = strawberry.field(description="What the source says of it")
+    citation: Citation | None = strawberry.field(
+        description="The provision of this Act that says it, where one does"
+    )
+
+    @classmethod
+    def of(cls, a: CoreAct, r: CoreRelated) -> RelatedAct:
+        return cls(
+            title=r.title,
+            number=r.number,
+            year=r.year,
+            uri=r.uri,
+            note=r.note,
+            citation=Citation.of(a.cite_label(r.cite)) if r.cite else None,
         )
 
 
