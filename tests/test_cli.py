@@ -61,7 +61,7 @@ async def test_tenant_and_token_created_on_the_command_line_sign_in(db_url: str)
         )
     await db.dispose()
     assert r.json()["data"]["viewer"] == {
-        "role": "clerk",
+        "role": "CLERK",
         "tenant": {"slug": "nl-agri", "jurisdiction": {"code": "nagaland"}},
     }
 
