@@ -121,6 +121,37 @@ def token_create(
     typer.echo(token)
 
 
+@app.command()
+def bootstrap(
+    slug: str = typer.Option(..., help="Short name, e.g. nl-agri"),
+    jurisdiction: str = typer.Option(..., help="Installed jurisdiction code"),
+    name: str = typer.Option(..., help="The department's name"),
+    admin: str = typer.Option("Administrator", help="The first admin's name"),
+) -> None:
+    """Make the first tenant and its admin's token in one step; prints the token (last line).
+
+    A fresh deployment has no token to sign in with; this makes the first, from which the
+    admin makes the rest (createToken, or `pashu token create`). Migrates first, so it is
+    the one command a new deployment needs (`db upgrade` does nothing on a current one).
+    """
+    from pashu.db.engine import admin_database
+    from pashu.db.migrate import upgrade
+    from pashu.services.tenants import create_tenant, create_token
+
+    upgrade()
+    db = admin_database()
+    try:
+        with db.transaction() as s:
+            tenant = create_tenant(s, slug, jurisdiction, name)
+        with db.transaction(tenant.id) as s:  # the token is the tenant's row (its scope)
+            token = create_token(s, tenant, "admin", admin)
+    except PashuError as err:
+        _fail(err)
+    typer.echo(f"created tenant {tenant.slug} ({tenant.jurisdiction})")
+    typer.echo(f"admin token for {tenant.slug}; keep it, it is not shown again:")
+    typer.echo(token)
+
+
 @schema_app.command("export")
 def schema_export(
     path: Path = typer.Option(Path("schema.graphql"), help="Where to write the SDL"),
