@@ -198,7 +198,10 @@ def _serve_on(sock: socket.socket, host: str, port: int) -> None:
     config = uvicorn.Config(
         create_app(), host=host, port=port, log_config=None, access_log=False, log_level=None
     )
-    uvicorn.Server(config).run(sockets=[sock])
+    server = uvicorn.Server(config)
+    server.run(sockets=[sock])
+    if not server.started:  # the app did not start (uvicorn.run's exit status for it)
+        sys.exit(3)
 
 
 @app.command()

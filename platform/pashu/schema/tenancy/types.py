@@ -59,7 +59,8 @@ class Role(enum.Enum):
         description="Records the registers' acts (seizures, deliveries, sales...); reads all",
     )
     FINANCE = strawberry.enum_value(
-        "finance", description="Records money's acts where a mutation admits it (a rate); reads all"
+        "finance",
+        description="Publishes rates, assesses and takes animal tax, receives fines; reads all",
     )
     MAGISTRATE = strawberry.enum_value(
         "magistrate", description="Records a Magistrate's decisions and orders; reads all"
