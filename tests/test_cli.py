@@ -61,7 +61,7 @@ async def test_tenant_and_token_created_on_the_command_line_sign_in(db_url: str)
         )
     await db.dispose()
     assert r.json()["data"]["viewer"] == {
-        "role": "clerk",
+        "role": "CLERK",
         "tenant": {"slug": "nl-agri", "jurisdiction": {"code": "nagaland"}},
     }
 
@@ -116,3 +116,29 @@ def test_demo_creates_a_tenant_per_jurisdiction_and_prints_tokens(db_url: str) -
     lines = [ln for ln in out.stdout.splitlines() if "token: pashu_" in ln]
     assert len(lines) == 3
     assert {ln.split()[0] for ln in lines} == {"demo-chhattisgarh", "demo-mizoram", "demo-nagaland"}
+
+
+async def test_bootstrap_makes_the_first_tenant_and_an_admin_token_that_signs_in(
+    db_url: str,
+) -> None:
+    args = ("bootstrap", "--slug", "mz-vet", "--jurisdiction", "mizoram", "--name", "Vet, Mizoram")
+    made = pashu(*args, "--admin", "R. Lalthanga", db_url=db_url)
+    assert made.returncode == 0, made.stderr
+    token = made.stdout.strip().splitlines()[-1]
+    db = Database(db_url, pooled=False)
+    transport = httpx.ASGITransport(app=create_app(db, Settings(env="test")))
+    async with httpx.AsyncClient(transport=transport, base_url="http://pashu") as http:
+        r = await http.post(
+            "/graphql",
+            json={"query": "{ viewer { role user { name } tenant { slug } } }"},
+            headers={"Authorization": f"Bearer {token}"},
+        )
+    await db.dispose()
+    assert r.json()["data"]["viewer"] == {
+        "role": "ADMIN",
+        "user": {"name": "R. Lalthanga"},
+        "tenant": {"slug": "mz-vet"},
+    }
+    again = pashu(*args, db_url=db_url)  # a second bootstrap of the slug makes no token
+    assert again.returncode == 2 and "pashu_" not in again.stdout
+    assert "error [" in again.stderr

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
+from collections.abc import AsyncIterator
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
@@ -29,6 +31,7 @@ from pashu.law_pages import akn, bulk
 from pashu.observability import metrics, tracing
 from pashu.observability.requests import Observe
 from pashu.schema.context import Context, bearer, build_context
+from pashu.schema.documents import shutdown_renderers
 from pashu.schema.downloads import download
 from pashu.schema.idempotent import idempotent
 from pashu.schema.schema import build_schema, public_roots
@@ -135,6 +138,22 @@ class GraphQLApp(GraphQL[Context, None]):
         return response
 
 
+def _lifespan(cfg: Settings) -> Any:
+    """While the app serves: the embedded default's periodic sweep. After: the sweep in
+    hand finished, and the PDF renderers ended, so nothing of the server outlives it."""
+    clocks = clocks_lifespan(cfg)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Any) -> AsyncIterator[None]:
+        try:
+            async with clocks(app):
+                yield
+        finally:
+            await asyncio.to_thread(shutdown_renderers)
+
+    return lifespan
+
+
 def broker_reachable(url: str, timeout: float = 2.0) -> str:
     """ "ok", or the name of the error connecting to the broker raised."""
     from kombu import Connection
@@ -197,7 +216,7 @@ def create_app(db: Database | None = None, cfg: Settings | None = None) -> Starl
             # Kept public answers, served before routing (fastpaths/public_answers.py).
             Middleware(ServeKept, answers=graphql.answers),
         ],
-        lifespan=clocks_lifespan(cfg),  # the embedded default's periodic sweep
+        lifespan=_lifespan(cfg),
     )
     app.state.answers = graphql.answers  # for tests and operators: its size, its hits
     engines = [e for e in (db.async_engine, db.replica_engine) if e is not None]

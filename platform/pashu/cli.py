@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import errno
+import socket
 import sys
 from datetime import datetime
 from pathlib import Path
@@ -121,6 +123,37 @@ def token_create(
     typer.echo(token)
 
 
+@app.command()
+def bootstrap(
+    slug: str = typer.Option(..., help="Short name, e.g. nl-agri"),
+    jurisdiction: str = typer.Option(..., help="Installed jurisdiction code"),
+    name: str = typer.Option(..., help="The department's name"),
+    admin: str = typer.Option("Administrator", help="The first admin's name"),
+) -> None:
+    """Make the first tenant and its admin's token in one step; prints the token (last line).
+
+    A fresh deployment has no token to sign in with; this makes the first, from which the
+    admin makes the rest (createToken, or `pashu token create`). Migrates first, so it is
+    the one command a new deployment needs (`db upgrade` does nothing on a current one).
+    """
+    from pashu.db.engine import admin_database
+    from pashu.db.migrate import upgrade
+    from pashu.services.tenants import create_tenant, create_token
+
+    upgrade()
+    db = admin_database()
+    try:
+        with db.transaction() as s:
+            tenant = create_tenant(s, slug, jurisdiction, name)
+        with db.transaction(tenant.id) as s:  # the token is the tenant's row (its scope)
+            token = create_token(s, tenant, "admin", admin)
+    except PashuError as err:
+        _fail(err)
+    typer.echo(f"created tenant {tenant.slug} ({tenant.jurisdiction})")
+    typer.echo(f"admin token for {tenant.slug}; keep it, it is not shown again:")
+    typer.echo(token)
+
+
 @schema_app.command("export")
 def schema_export(
     path: Path = typer.Option(Path("schema.graphql"), help="Where to write the SDL"),
@@ -132,12 +165,27 @@ def schema_export(
     typer.echo(f"wrote {path}")
 
 
-@app.command()
-def serve(
-    host: str = typer.Option("127.0.0.1"),
-    port: int = typer.Option(8000),
-) -> None:
-    """Serve the GraphQL API (and, on the embedded default, run the law's clocks)."""
+def _listen(host: str, port: int) -> socket.socket:
+    """The server's socket, bound before anything else is done: a busy port is refused at
+    once, before a migration runs or a token is made, not after the server has started."""
+    try:
+        family = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0][0]
+        sock = socket.socket(family, socket.SOCK_STREAM)
+    except OSError as err:
+        typer.echo(f"error [BAD_ADDRESS]: cannot listen on {host}:{port}: {err}", err=True)
+        raise typer.Exit(2) from None
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as uvicorn binds
+    try:
+        sock.bind((host, port))
+    except OSError as err:
+        sock.close()
+        why = "the port is in use" if err.errno == errno.EADDRINUSE else err.strerror
+        typer.echo(f"error [PORT_IN_USE]: cannot listen on {host}:{port}: {why}", err=True)
+        raise typer.Exit(2) from None
+    return sock
+
+
+def _serve_on(sock: socket.socket, host: str, port: int) -> None:
     import uvicorn
 
     from pashu.app import create_app
@@ -147,9 +195,22 @@ def serve(
     logs.configure(cfg.env, cfg.log_level)
     typer.echo(f"Pashu on http://{host}:{port}/graphql")
     # Uvicorn's loggers go through ours (log_config=None); the request line is ours too.
-    uvicorn.run(
+    config = uvicorn.Config(
         create_app(), host=host, port=port, log_config=None, access_log=False, log_level=None
     )
+    server = uvicorn.Server(config)
+    server.run(sockets=[sock])
+    if not server.started:  # the app did not start (uvicorn.run's exit status for it)
+        sys.exit(3)
+
+
+@app.command()
+def serve(
+    host: str = typer.Option("127.0.0.1"),
+    port: int = typer.Option(8000),
+) -> None:
+    """Serve the GraphQL API (and, on the embedded default, run the law's clocks)."""
+    _serve_on(_listen(host, port), host, port)
 
 
 @app.command()
@@ -167,6 +228,7 @@ def demo(
     from pashu.jurisdictions import registry
     from pashu.services.tenancy.tenants import create_tenant, create_token
 
+    sock = _listen(host, port) if serve_after else None
     upgrade()
     db = admin_database()
     for plugin in registry.installed():
@@ -186,8 +248,8 @@ def demo(
                 seed(s, authenticate(s, token))
         typer.echo(f"{slug:24} {plugin.name:14} token: {token}")
     typer.echo(f"dashboard and law page: http://{host}:{port}/ (paste a token to sign in)")
-    if serve_after:
-        serve(host=host, port=port)
+    if sock is not None:
+        _serve_on(sock, host, port)
 
 
 @app.command()

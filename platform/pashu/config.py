@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import os
 from functools import cache
-from typing import Literal
+from pathlib import Path
+from typing import Any, Literal
 
-from pydantic_settings import BaseSettings, SettingsConfigDict
+from pydantic import model_validator
+from pydantic_settings import BaseSettings, PydanticBaseSettingsSource, SettingsConfigDict
 
 DEV_SECRET_KEY = "dev-insecure-change-me"
 
@@ -24,6 +27,14 @@ class Settings(BaseSettings):
     admin_database_url: str | None = None
     # The role the application connects as; migrations grant it what it needs.
     app_role: str = "pashu_app"
+    # Passwords kept apart from the URLs, so each can come from its own secret file
+    # (PASHU_DATABASE_PASSWORD_FILE): filled into a URL of these that carries none.
+    # `pashu db upgrade` gives the application's role database_password (scram-sha-256).
+    database_password: str | None = None
+    admin_database_password: str | None = None
+    # Where alembic.ini and migrations/ are when the package is installed, not run from the
+    # source tree (the Docker image); default: the source tree's root.
+    migrations_root: Path | None = None
     # Redis or RabbitMQ; empty runs tasks in-process (the embedded default).
     broker_url: str | None = None
     secret_key: str = DEV_SECRET_KEY
@@ -86,6 +97,60 @@ class Settings(BaseSettings):
     @property
     def is_sqlite(self) -> bool:
         return self.database_url.startswith("sqlite")
+
+    @model_validator(mode="after")
+    def _passwords_into_urls(self) -> Settings:
+        self.database_url = _with_password(self.database_url, self.database_password)
+        if self.read_database_url:  # the replica is read as the same role
+            self.read_database_url = _with_password(self.read_database_url, self.database_password)
+        if self.admin_database_url:
+            self.admin_database_url = _with_password(
+                self.admin_database_url, self.admin_database_password
+            )
+        return self
+
+    @classmethod
+    def settings_customise_sources(
+        cls,
+        settings_cls: type[BaseSettings],
+        init_settings: PydanticBaseSettingsSource,
+        env_settings: PydanticBaseSettingsSource,
+        dotenv_settings: PydanticBaseSettingsSource,
+        file_secret_settings: PydanticBaseSettingsSource,
+    ) -> tuple[Any, ...]:
+        return (init_settings, secret_files, env_settings, dotenv_settings, file_secret_settings)
+
+
+def _with_password(url: str, password: str | None) -> str:
+    if not password or url.startswith("sqlite"):
+        return url
+    from sqlalchemy.engine import make_url
+
+    parsed = make_url(url)
+    if parsed.password is not None:
+        return url
+    return parsed.set(password=password).render_as_string(hide_password=False)
+
+
+def secret_files() -> dict[str, str]:
+    """Settings read from files: PASHU_<NAME>_FILE names the file holding PASHU_<NAME>.
+
+    Docker's and Kubernetes' secrets are files; a secret passed this way is not in the
+    environment, where `docker inspect` and /proc/<pid>/environ show it to others.
+    """
+    found: dict[str, str] = {}
+    for name in Settings.model_fields:
+        variable = f"PASHU_{name.upper()}"
+        path = os.environ.get(f"{variable}_FILE")
+        if not path:
+            continue
+        if variable in os.environ:  # which one is meant cannot be guessed
+            raise InsecureSettings(f"both {variable} and {variable}_FILE are set: set one")
+        try:
+            found[name] = Path(path).read_text(encoding="utf-8").rstrip("\r\n")
+        except OSError as err:
+            raise InsecureSettings(f"{variable}_FILE: cannot read {path}: {err}") from None
+    return found
 
 
 @cache

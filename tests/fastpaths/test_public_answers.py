@@ -192,7 +192,7 @@ async def test_a_token_bearing_request_is_never_answered_from_the_kept_answers(
         assert "etag" not in mine.headers
     # The caller's own data next to the law: never kept, never public.
     both = await web.post("{ jurisdictions { code } viewer { role } }", token=t.token)
-    assert both.json()["data"]["viewer"] == {"role": "admin"}
+    assert both.json()["data"]["viewer"] == {"role": "ADMIN"}
     assert both.headers["cache-control"] == "private, no-store" and len(web.answers) == 1
 
 

@@ -1,7 +1,8 @@
 """Legal scenarios as data (OpenFisca's YAML tests, adapted).
 
-Each plugin ships `scenarios.yaml` beside its code: a list of scenarios, each asking the
-plugin one question and stating the expected answer with the provisions it must cite.
+Each plugin ships `scenarios.yaml` beside its code (found through its entry point, so a
+third-party plugin's are run too): a list of scenarios, each asking the plugin one question
+and stating the expected answer with the provisions it must cite.
 Kinds of question (exactly one per scenario):
 
   classify: <species as a clerk types it>
@@ -37,8 +38,11 @@ Kinds of question (exactly one per scenario):
 
 from __future__ import annotations
 
+import importlib
 from datetime import datetime
 from decimal import Decimal
+from importlib import resources
+from importlib.metadata import entry_points
 from pathlib import Path
 from typing import Any
 
@@ -46,7 +50,7 @@ import yaml
 
 from pashu.core.citations import Citation
 from pashu.core.errors import PashuError
-from pashu.jurisdictions import research, species
+from pashu.jurisdictions import registry, research, species
 from pashu.jurisdictions.base import Jurisdiction
 from pashu.jurisdictions.comparison import Fact, FactKind
 from pashu.jurisdictions.notifications import rule_for
@@ -60,8 +64,6 @@ from pashu.jurisdictions.vocabulary import (
     SeizerCapacity,
     TimelineEvents,
 )
-
-PLUGINS_DIR = Path(__file__).resolve().parents[2] / "platform" / "pashu" / "jurisdictions"
 
 KINDS = (
     "classify",
@@ -106,8 +108,18 @@ def fact_value(f: Fact) -> Any:
     return list(f.items)
 
 
-def scenario_files() -> list[Path]:
-    return sorted(PLUGINS_DIR.glob("*/scenarios.yaml"))
+def scenario_files() -> dict[str, Path]:
+    """Each installed plugin's `scenarios.yaml`, by code, found beside the module its entry
+    point names: a third-party plugin's as a built-in state's, wherever it is installed."""
+    found: dict[str, Path] = {}
+    for ep in entry_points(group=registry.GROUP):
+        module = importlib.import_module(ep.module)
+        # A package keeps its data inside it; a single module, in the package it is in.
+        package = ep.module if hasattr(module, "__path__") else module.__package__
+        where = resources.files(package or ep.module) / "scenarios.yaml"
+        if where.is_file():
+            found[ep.name] = Path(str(where))
+    return dict(sorted(found.items()))
 
 
 def load(path: Path) -> list[dict[str, Any]]:

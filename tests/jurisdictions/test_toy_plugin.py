@@ -16,6 +16,7 @@ import pytest
 
 from pashu.jurisdictions import registry
 from tests.conftest import Databases, GraphQLClient, make_tenant
+from tests.jurisdictions import scenarios
 
 # Anonymous answers here are checked made and kept (byte-equal): tests/conftest.py.
 pytestmark = pytest.mark.public_law
@@ -68,10 +69,27 @@ plugin = Toy(code="toyland", name="Toyland", iso_code="IN-XX", acts=[ACT],
 """
 
 
+# The toy's own legal scenarios, shipped beside its code as every plugin's are.
+TOY_SCENARIOS = """
+- name: a goat is cattle (s.1(1))
+  classify: goat
+  expect: {is_cattle: true, cattle_cites: ["1(1)"]}
+
+- name: a pig is not cattle
+  classify: pig
+  expect: {is_cattle: false}
+
+- name: every fine goes to the Toy Fund (s.2)
+  routing: FINE
+  expect: {funds: {toy_fund: "1"}, cites: ["2"]}
+"""
+
+
 @pytest.fixture
 def toy_installed(tmp_path: Path) -> Iterator[None]:
     (tmp_path / "pashu_toy").mkdir()
     (tmp_path / "pashu_toy" / "__init__.py").write_text(TOY)
+    (tmp_path / "pashu_toy" / "scenarios.yaml").write_text(TOY_SCENARIOS)
     info = tmp_path / "pashu_toy-0.1.dist-info"
     info.mkdir()
     (info / "METADATA").write_text("Metadata-Version: 2.1\nName: pashu-toy\nVersion: 0.1\n")
@@ -96,6 +114,24 @@ def toy_installed(tmp_path: Path) -> Iterator[None]:
 def test_the_registry_finds_a_plugin_by_its_entry_point(toy_installed: None) -> None:
     assert registry.codes() == ["chhattisgarh", "mizoram", "nagaland", "toyland"]
     assert registry.get("toyland").classify("goat").is_cattle.value is True
+
+
+def test_the_new_states_own_scenarios_are_found_and_run(toy_installed: None) -> None:
+    found = scenarios.scenario_files()  # what tests/jurisdictions/test_scenarios.py runs
+    assert set(found) == {"chhattisgarh", "mizoram", "nagaland", "toyland"}
+    toy = registry.get("toyland")
+    ran = scenarios.load(found["toyland"])
+    assert [s["name"] for s in ran] == [
+        "a goat is cattle (s.1(1))",
+        "a pig is not cattle",
+        "every fine goes to the Toy Fund (s.2)",
+    ]
+    for scenario in ran:
+        scenarios.run(toy, scenario)
+    # Run, not only read: an expectation the plugin does not meet fails.
+    wrong = {**ran[2], "expect": {"funds": {"toy_fund": "1"}, "cites": ["1"]}}
+    with pytest.raises(AssertionError, match="cites"):
+        scenarios.run(toy, wrong)
 
 
 async def test_the_public_api_serves_the_new_state(toy_installed: None, gql: GraphQLClient) -> None:

@@ -23,7 +23,8 @@ async def test_search_highlights_the_matched_words_in_its_snippet(gql: GraphQLCl
         matched = [p["text"].lower() for p in h["snippetParts"] + h["headingParts"] if p["matched"]]
         assert matched and all(m.startswith("auction") for m in matched)
     ranks = [h["rank"] for h in hits]
-    assert ranks == sorted(ranks)  # best first
+    # A score (issue #35): larger is better, and hits come best first.
+    assert ranks == sorted(ranks, reverse=True) and all(r > 0 for r in ranks)
 
 
 async def test_a_quoted_phrase_matches_only_the_words_together(gql: GraphQLClient) -> None:

@@ -36,7 +36,7 @@ async def test_an_admin_makes_a_token_that_signs_in_and_expires_by_default_in_90
     life = datetime.fromisoformat(token["expiresAt"]) - datetime.fromisoformat(token["createdAt"])
     assert abs(life - timedelta(days=90)) < timedelta(seconds=5)
     viewer = (await gql.ok(VIEWER, token=made["secret"]))["viewer"]
-    assert viewer == {"role": "clerk", "user": {"name": "L. Ao"}}
+    assert viewer == {"role": "CLERK", "user": {"name": "L. Ao"}}
     listed = {x["id"]: x for x in (await gql.ok(TOKENS, token=t.token))["tokens"]}
     assert listed[token["id"]]["lastUsedAt"] is not None  # its use is kept
     assert "secret" not in listed[token["id"]]
@@ -62,7 +62,7 @@ async def test_an_expired_token_signs_nobody_in(dbs: Databases, gql: GraphQLClie
     made = (await gql.ok(CREATE, {"input": {"role": "viewer", "name": "V", "days": 1}}, t.token))[
         "createToken"
     ]
-    assert (await gql.ok(VIEWER, token=made["secret"]))["viewer"]["role"] == "viewer"
+    assert (await gql.ok(VIEWER, token=made["secret"]))["viewer"]["role"] == "VIEWER"
     with dbs.admin.transaction(t.id) as s:  # a day and a second later
         s.execute(
             update(ApiToken)

@@ -12,7 +12,7 @@ async def test_a_token_names_its_tenant_and_jurisdiction(
 ) -> None:
     t = make_tenant(dbs, "nagaland", role="clerk")
     data = await gql.ok(VIEWER, token=t.token)
-    assert data["viewer"]["role"] == "clerk"
+    assert data["viewer"]["role"] == "CLERK"  # an enum (issue #35)
     assert data["viewer"]["tenant"]["slug"] == t.slug
     assert data["viewer"]["tenant"]["jurisdiction"] == {"code": "nagaland", "isoCode": "IN-NL"}
 

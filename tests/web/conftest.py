@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import re
+import signal
 import socket
 import subprocess
 import sys
@@ -21,6 +22,8 @@ from pathlib import Path
 import httpx
 import pytest
 from playwright.sync_api import Browser, Page, sync_playwright
+
+from tests.processes import descendants, wait_until_ended
 
 CHROMIUM = os.environ.get("PASHU_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -118,12 +121,20 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
             time.sleep(0.2)
         yield Server(url, tokens, db_url)
     finally:
+        started = descendants(proc.pid)  # e.g. the PDF renderers and their resource tracker
         proc.terminate()
         try:
-            proc.wait(timeout=10)
+            proc.wait(timeout=30)
         except subprocess.TimeoutExpired:
             proc.kill()
+            proc.wait()
         log.close()
+        left = wait_until_ended(started)
+        for pid in left:
+            os.kill(pid, signal.SIGKILL)
+    # The server, stopped as an operator stops it, leaves nothing running (issue #35).
+    assert proc.returncode in (0, -signal.SIGTERM), (folder / "server.log").read_text()
+    assert not left, f"processes left running by the server: {sorted(left)}"
 
 
 # Module scope: Playwright's sync API runs an event loop of its own in this thread, which

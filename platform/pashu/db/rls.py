@@ -20,11 +20,20 @@ def _ident(conn: Connection, name: str) -> str:
 
 
 def ensure_app_role(conn: Connection, role: str) -> None:
-    """Create the application's login role if missing (trust or password set outside)."""
+    """Create the application's login role if missing (its password: `set_password`)."""
     exists = conn.exec_driver_sql("SELECT 1 FROM pg_roles WHERE rolname = %s", (role,)).first()
     if not exists:
         conn.exec_driver_sql(f"CREATE ROLE {_ident(conn, role)} LOGIN NOBYPASSRLS")
     conn.exec_driver_sql(f"GRANT USAGE ON SCHEMA public TO {_ident(conn, role)}")
+
+
+def set_password(conn: Connection, role: str, password: str) -> None:
+    """Give `role` a password, hashed here as a SCRAM-SHA-256 verifier (libpq's own
+    PQencryptPasswordConn), so the password itself never reaches the server or its logs."""
+    pgconn = conn.connection.driver_connection.pgconn  # type: ignore[union-attr]
+    verifier = pgconn.encrypt_password(password.encode(), role.encode(), b"scram-sha-256")
+    literal = "'" + verifier.decode("ascii").replace("'", "''") + "'"
+    conn.exec_driver_sql(f"ALTER ROLE {_ident(conn, role)} PASSWORD {literal}")
 
 
 def protect(conn: Connection, table: str, role: str, *, append_only: bool = False) -> None:

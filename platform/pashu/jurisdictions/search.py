@@ -23,7 +23,7 @@ class Hit:
     section: Section
     snippet: str  # the matched words between OPEN and CLOSE
     heading: str  # the heading, its matched words between OPEN and CLOSE
-    rank: float  # BM25, smaller is better
+    rank: float  # a score, larger is better: BM25 negated (SQLite's bm25 is smaller-better)
 
     @property
     def snippet_parts(self) -> list[tuple[str, bool]]:
@@ -112,7 +112,9 @@ class LawIndex:
         hits = []
         for ref, snippet, heading, rank in rows:
             code, found, sec = self._refs[ref]
-            hits.append(Hit(code, found, sec, snippet or sec.heading, heading, rank))
+            # Clients read a score as larger-is-better; FTS5's bm25() is negative and smaller
+            # is better, so its negation is the same order with the sign they expect.
+            hits.append(Hit(code, found, sec, snippet or sec.heading, heading, -rank))
         return hits
 
 

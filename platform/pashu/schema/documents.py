@@ -13,6 +13,7 @@ import asyncio
 import base64
 import multiprocessing
 import os
+import threading
 from concurrent.futures import ProcessPoolExecutor
 
 import strawberry
@@ -22,19 +23,40 @@ from pashu.core.documents import pdf
 from pashu.schema.law.types import Citation, cites
 
 RENDERERS = 2
-# Started on first use; "spawn": a fork of a process with an event loop, threads and open
-# connections would inherit them.
-_POOL = ProcessPoolExecutor(
-    max_workers=RENDERERS,
-    mp_context=multiprocessing.get_context("spawn"),
-    initializer=os.nice,  # below the server's priority: requests first, then printing
-    initargs=(10,),
-)
+_pool: ProcessPoolExecutor | None = None
+_pool_lock = threading.Lock()
+
+
+def _renderers() -> ProcessPoolExecutor:
+    # Made on first use, not on import: its queues start multiprocessing's resource-tracker
+    # process, which a process that never prints (the CLI, most tests) should not have.
+    global _pool
+    with _pool_lock:
+        if _pool is None:
+            _pool = ProcessPoolExecutor(
+                max_workers=RENDERERS,
+                # "spawn": a fork of a process with an event loop, threads and open
+                # connections would inherit them.
+                mp_context=multiprocessing.get_context("spawn"),
+                initializer=os.nice,  # below the server's priority: requests first
+                initargs=(10,),
+            )
+        return _pool
+
+
+def shutdown_renderers() -> None:
+    """End the renderers (the server's shutdown calls it): no renderer outlives the server,
+    and the next render, if any, starts a new pool."""
+    global _pool
+    with _pool_lock:
+        pool, _pool = _pool, None
+    if pool is not None:
+        pool.shutdown(wait=True, cancel_futures=True)
 
 
 async def render(doc: Doc) -> bytes:
     """The document's PDF, made off the event loop."""
-    return await asyncio.get_running_loop().run_in_executor(_POOL, pdf, doc)
+    return await asyncio.get_running_loop().run_in_executor(_renderers(), pdf, doc)
 
 
 @strawberry.type(description="A printable document: plain text, and PDF as base64")

@@ -13,6 +13,13 @@ from pashu.core import bounds
 from pashu.core.errors import ValidationError
 from pashu.core.legaltime import IST
 
+# What each scalar's `@specifiedBy` points to: the specifications its strings follow.
+DATE_TIME_SPEC = "https://scalars.graphql.org/andimarek/date-time"  # RFC 3339 date-time
+DATE_SPEC = "https://scalars.graphql.org/andimarek/local-date"  # RFC 3339 full-date
+# No GraphQL scalar specification of decimals exists; its strings are XML Schema's decimal
+# lexical form (digits, optional sign and point, no exponent).
+DECIMAL_SPEC = "https://www.w3.org/TR/xmlschema11-2/#decimal"
+
 
 def _serialize(value: datetime) -> str:
     return value.astimezone(IST).isoformat() if value.tzinfo else value.isoformat()
@@ -42,9 +49,17 @@ def _parse_date(value: Any) -> date:
     return bounds.day(parsed)
 
 
+def _decimal_text(value: Decimal) -> str:
+    # Positional notation always ("500", never "5E+2"), as DECIMAL_SPEC's lexical form is.
+    return format(value, "f")
+
+
 IstDateTime = strawberry.scalar(
     name="DateTime",
     description="An ISO 8601 instant with its offset; answers are given in IST (+05:30)",
+    # Answers are RFC 3339 instants with an offset, as this specification states them, so
+    # generated clients type them instead of leaving them `unknown`.
+    specified_by_url=DATE_TIME_SPEC,
     serialize=_serialize,
     parse_value=_parse,
 )
@@ -52,6 +67,7 @@ IstDateTime = strawberry.scalar(
 BoundedDate = strawberry.scalar(
     name="Date",
     description="An ISO 8601 calendar date",
+    specified_by_url=DATE_SPEC,
     serialize=date.isoformat,
     parse_value=_parse_date,
 )
@@ -59,7 +75,8 @@ BoundedDate = strawberry.scalar(
 DecimalString = strawberry.scalar(
     name="Decimal",
     description='A decimal number written as a string (amounts in rupees: "500.00")',
-    serialize=str,
+    specified_by_url=DECIMAL_SPEC,
+    serialize=_decimal_text,
     parse_value=bounds.decimal,
 )
 

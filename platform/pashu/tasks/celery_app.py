@@ -45,7 +45,9 @@ def make_celery(broker_url: str | None = None, queue: str | None = None) -> Cele
     embedded = not url
     every_seconds = float(sweep_every())
     app.conf.update(
-        broker_url=url or "memory://",
+        # The embedded default never connects to a broker, but kombu still resolves the URL
+        # and warns of "memory://" with no host; naming one keeps every start quiet.
+        broker_url=url or "memory://localhost//",
         task_always_eager=embedded,
         task_eager_propagates=True,
         task_acks_late=True,  # a task lost with its worker is delivered again

@@ -128,7 +128,7 @@ export async function dashboardView(view, ctx) {
   const caps = viewer.tenant.jurisdiction.capabilities;
   view.replaceChildren(h("div", { class: "page-head" },
     h("h1", { tabindex: "-1" }, viewer.tenant.name),
-    h("p", { class: "lede" }, `${viewer.tenant.jurisdiction.name} · signed in as ${viewer.user.name} (${viewer.role})`)));
+    h("p", { class: "lede" }, `${viewer.tenant.jurisdiction.name} · signed in as ${viewer.user.name} (${viewer.role.toLowerCase()})`)));
   const fundsQ = gql(`{ funds { account name balance } }`, {}, { auth: true });
   if (!caps.includes("IMPOUNDMENT")) {
     view.append(h("p", { class: "card muted" }, "This department's Act has no impoundment chapter, so it keeps no pounds or seizure register."));

@@ -603,4 +603,8 @@ class LawHit:
     heading_parts: list[TextPart] = strawberry.field(
         description="The heading as runs of text, matched or not", default_factory=list
     )
-    rank: float = strawberry.field(default=0.0, description="BM25: smaller is a better match")
+    rank: float = strawberry.field(
+        default=0.0,
+        description="How well the section matches, a score: larger is a better match (BM25, "
+        "weighting the heading 4 to 1; hits come best first). Compare within one answer only",
+    )

@@ -8,7 +8,7 @@ import strawberry
 
 from pashu.schema.context import Info
 from pashu.schema.node import Node, resolve_node, to_global_id
-from pashu.schema.tenancy.types import Tenant, User, Viewer
+from pashu.schema.tenancy.types import Role, Tenant, User, Viewer
 
 
 @strawberry.type
@@ -17,7 +17,7 @@ class TenancyQuery:
     def viewer(self, info: Info) -> Viewer:
         p = info.context.require()
         return Viewer(
-            role=p.role,
+            role=Role(p.role),
             tenant=Tenant(slug=p.tenant_slug, name=p.tenant_name, _jurisdiction=p.jurisdiction),
             user=User(id=to_global_id("User", p.user_id), name=p.user_name, role=p.role),
         )

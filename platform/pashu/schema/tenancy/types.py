@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import enum
 import uuid
 
 import strawberry
@@ -47,10 +48,32 @@ async def _user(ctx: Context, pk: uuid.UUID) -> User | None:
     return User.of(row) if row else None
 
 
+@strawberry.enum(description="What a token may do: the role of the user it signs in")
+class Role(enum.Enum):
+    # The values are the roles as stored and as `pashu token create --role` takes them.
+    ADMIN = strawberry.enum_value(
+        "admin", description="Every act of every role, and the tenant's users and tokens"
+    )
+    CLERK = strawberry.enum_value(
+        "clerk",
+        description="Records the registers' acts (seizures, deliveries, sales...); reads all",
+    )
+    FINANCE = strawberry.enum_value(
+        "finance",
+        description="Publishes rates, assesses and takes animal tax, receives fines; reads all",
+    )
+    MAGISTRATE = strawberry.enum_value(
+        "magistrate", description="Records a Magistrate's decisions and orders; reads all"
+    )
+    VIEWER = strawberry.enum_value("viewer", description="Reads the registers; changes nothing")
+    INSPECTOR = strawberry.enum_value(
+        "inspector",
+        description="An officer checking the registers and accounts; reads, changes nothing",
+    )
+
+
 @strawberry.type(description="The caller, as their token says (needs a token)")
 class Viewer:
-    role: str = strawberry.field(
-        description="The token's role: admin, clerk, finance, magistrate or viewer"
-    )
+    role: Role = strawberry.field(description="The token's role: what it may do")
     tenant: Tenant = strawberry.field(description="The caller's tenant")
     user: User = strawberry.field(description="The caller's user")
