@@ -138,7 +138,7 @@ def bootstrap(
     """
     from pashu.db.engine import admin_database
     from pashu.db.migrate import upgrade
-    from pashu.services.tenants import create_tenant, create_token
+    from pashu.services.tenancy.tenants import create_tenant, create_token
 
     upgrade()
     db = admin_database()
