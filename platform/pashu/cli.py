@@ -141,15 +141,19 @@ def serve(
     import uvicorn
 
     from pashu.app import create_app
+    from pashu.config import InsecureSettings
     from pashu.observability import logs
 
     cfg = settings()
     logs.configure(cfg.env, cfg.log_level)
+    try:
+        api = create_app()
+    except InsecureSettings as err:
+        typer.echo(f"error [INSECURE_SETTINGS]: {err}", err=True)
+        raise typer.Exit(2) from None
     typer.echo(f"Pashu on http://{host}:{port}/graphql")
     # Uvicorn's loggers go through ours (log_config=None); the request line is ours too.
-    uvicorn.run(
-        create_app(), host=host, port=port, log_config=None, access_log=False, log_level=None
-    )
+    uvicorn.run(api, host=host, port=port, log_config=None, access_log=False, log_level=None)
 
 
 @app.command()

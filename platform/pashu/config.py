@@ -8,6 +8,11 @@ from typing import Literal
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 DEV_SECRET_KEY = "dev-insecure-change-me"
+# A key HMAC-SHA256 is keyed with should hold at least as many bytes as the hash (RFC 2104
+# §3); shorter, a guessed key forges every token's hash.
+MIN_SECRET_KEY_BYTES = 32
+# Values a deployment gets by copying an example rather than choosing a secret.
+KNOWN_SECRET_KEYS = frozenset({DEV_SECRET_KEY, "change-me", "changeme", "secret", "x", ""})
 
 
 class InsecureSettings(RuntimeError):
@@ -74,10 +79,19 @@ class Settings(BaseSettings):
     public_max_age: int = 3600
 
     def refuse_insecure(self) -> None:
-        """A `prod` server does not start on the development secret key: anyone could
+        """A `prod` server does not start on a secret key anyone could know or guess (the
+        development one, an example's placeholder, a short one): with it, anyone could
         forge the hashes its tokens are checked against."""
-        if self.env == "prod" and self.secret_key == DEV_SECRET_KEY:
-            raise InsecureSettings("PASHU_ENV=prod needs PASHU_SECRET_KEY set to a secret value")
+        if self.env != "prod":
+            return
+        key = self.secret_key
+        known = key.strip().lower() in KNOWN_SECRET_KEYS or "change-me" in key.lower()
+        if known or len(key.encode()) < MIN_SECRET_KEY_BYTES:
+            raise InsecureSettings(
+                f"PASHU_ENV=prod needs PASHU_SECRET_KEY set to a secret value of at least "
+                f"{MIN_SECRET_KEY_BYTES} bytes, not a default "
+                '(e.g. python -c "import secrets; print(secrets.token_urlsafe(48))")'
+            )
 
     @property
     def admin_url(self) -> str:
