@@ -62,8 +62,10 @@ async def test_a_document_that_is_not_graphql_is_counted_as_the_callers_fault(
     body = await gql.raw("query Broken { funds { ")
     assert body["errors"]
     after = await scrape(gql)
-    grown = sample(after, "pashu_graphql_errors_total", code="GRAPHQL") - sample(
-        before, "pashu_graphql_errors_total", code="GRAPHQL"
+    assert body["errors"][0]["extensions"]["code"] == "GRAPHQL_PARSE_FAILED"
+    code = "GRAPHQL_PARSE_FAILED"  # counted as the client received it
+    grown = sample(after, "pashu_graphql_errors_total", code=code) - sample(
+        before, "pashu_graphql_errors_total", code=code
     )
     assert grown == 1
 
