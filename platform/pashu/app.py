@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
+from collections.abc import AsyncIterator
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
@@ -25,7 +27,7 @@ from pashu.db.engine import Database, database
 from pashu.law_pages import akn
 from pashu.observability import metrics, tracing
 from pashu.observability.requests import Observe
-from pashu.schema import compiled
+from pashu.schema import compiled, documents
 from pashu.schema.context import Context, bearer, build_context
 from pashu.schema.downloads import download
 from pashu.schema.idempotent import idempotent
@@ -146,6 +148,31 @@ def broker_reachable(url: str, timeout: float = 2.0) -> str:
     return "ok"
 
 
+def _lifespan(cfg: Settings, db: Database) -> Any:
+    """While the app serves: its metrics on their own port (PASHU_METRICS_PORT, loopback by
+    default), and the embedded default's periodic sweep. When it stops (SIGTERM), the PDF
+    renderers' processes end with it."""
+    clocks = clocks_lifespan(cfg)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Any) -> AsyncIterator[None]:
+        server = None
+        if cfg.metrics_port:
+            server = metrics.serve_api_metrics(
+                db, cfg.metrics_port, cfg.metrics_host, cfg.metrics_tenant_labels
+            )
+        try:
+            async with clocks(app):
+                yield
+        finally:
+            if server is not None:
+                server.shutdown()
+                server.server_close()
+            documents.stop_renderers()
+
+    return lifespan
+
+
 def create_app(db: Database | None = None, cfg: Settings | None = None) -> Starlette:
     cfg = cfg or settings()
     cfg.refuse_insecure()
@@ -183,7 +210,12 @@ def create_app(db: Database | None = None, cfg: Settings | None = None) -> Starl
             Route("/healthz", healthz),
             Route("/readyz", readyz),
             Route("/akn/{path:path}", akn),  # citations resolve: HTML, or Akoma Ntoso XML
-            Route("/metrics", metrics.endpoint(db)),
+            # Metrics have a port of their own (lifespan below); here in development only.
+            *(
+                [Route("/metrics", metrics.endpoint(db, cfg.metrics_tenant_labels))]
+                if cfg.metrics_on_api_port
+                else []
+            ),
             *(ide if graphql.graphql_ide else []),
             Mount("/", app=StaticFiles(directory=WEB, html=True), name="web"),
         ],
@@ -195,7 +227,7 @@ def create_app(db: Database | None = None, cfg: Settings | None = None) -> Starl
             # Kept public answers, served before routing (schema/public_answers.py).
             Middleware(ServeKept, answers=graphql.answers),
         ],
-        lifespan=clocks_lifespan(cfg),  # the embedded default's periodic sweep
+        lifespan=_lifespan(cfg, db),
     )
     app.state.answers = graphql.answers  # for tests and operators: its size, its hits
     engines = [e for e in (db.async_engine, db.replica_engine) if e is not None]

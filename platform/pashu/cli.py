@@ -230,7 +230,8 @@ def sweep(
 
 @app.command()
 def worker(concurrency: int = typer.Option(2)) -> None:
-    """Run a Celery worker (needs PASHU_BROKER_URL); its metrics on PASHU_WORKER_METRICS_PORT."""
+    """Run a Celery worker (needs PASHU_BROKER_URL); its metrics on PASHU_WORKER_METRICS_PORT
+    (bound to PASHU_WORKER_METRICS_HOST, loopback by default)."""
     import os
     import tempfile
 
@@ -246,7 +247,7 @@ def worker(concurrency: int = typer.Option(2)) -> None:
     if port:
         from pashu.observability.metrics import serve_worker_metrics
 
-        serve_worker_metrics(port)
+        serve_worker_metrics(port, settings().worker_metrics_host)
     celery_app.worker_main(
         ["worker", f"--loglevel={settings().log_level}", f"--concurrency={concurrency}"]
     )

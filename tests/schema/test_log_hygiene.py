@@ -11,9 +11,11 @@ from typing import Any
 
 from tests.conftest import Databases, GraphQLClient, add_token
 from tests.schema.impoundment_helpers import SEIZE, department, seizure
-from tests.schema.test_observability import json_logs, sample, scrape
+from tests.schema.test_observability import gql, json_logs, sample, scrape
 
-__all__ = ["json_logs"]  # the fixture: production's JSON log lines, into a buffer
+# The fixtures: production's JSON log lines, into a buffer; a client whose app answers its
+# metrics on its own port (as development may).
+__all__ = ["gql", "json_logs"]
 
 # A clerk's form typed into the document itself, over several lines, as the probe sent it.
 INLINE = """mutation Seize {

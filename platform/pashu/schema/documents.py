@@ -11,8 +11,11 @@ from __future__ import annotations
 
 import asyncio
 import base64
+import ctypes
 import multiprocessing
 import os
+import signal
+import sys
 from concurrent.futures import ProcessPoolExecutor
 
 import strawberry
@@ -22,19 +25,48 @@ from pashu.services.documents import Document as Doc
 from pashu.services.documents import pdf
 
 RENDERERS = 2
-# Started on first use; "spawn": a fork of a process with an event loop, threads and open
-# connections would inherit them.
-_POOL = ProcessPoolExecutor(
-    max_workers=RENDERERS,
-    mp_context=multiprocessing.get_context("spawn"),
-    initializer=os.nice,  # below the server's priority: requests first, then printing
-    initargs=(10,),
-)
+PR_SET_PDEATHSIG = 1  # prctl(2)
+
+
+def _renderer() -> None:
+    """A renderer's start: below the server's priority (requests first, then printing), and,
+    on Linux, told to end when the server does, however the server ends (even SIGKILL):
+    a renderer busy with a long PDF would otherwise outlive it."""
+    os.nice(10)
+    if sys.platform == "linux":
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
+
+
+def _pool() -> ProcessPoolExecutor:
+    # Processes started on first use; "spawn": a fork of a process with an event loop,
+    # threads and open connections would inherit them.
+    return ProcessPoolExecutor(
+        max_workers=RENDERERS,
+        mp_context=multiprocessing.get_context("spawn"),
+        initializer=_renderer,
+    )
+
+
+_POOL = _pool()
 
 
 async def render(doc: Doc) -> bytes:
     """The document's PDF, made off the event loop."""
     return await asyncio.get_running_loop().run_in_executor(_POOL, pdf, doc)
+
+
+def stop_renderers() -> None:
+    """End the renderers now (the server is stopping): a PDF half made is abandoned, not
+    waited for. A later render (a server started again in this process) starts a new pool."""
+    global _POOL
+    pool, _POOL = _POOL, _pool()
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        process.terminate()
+    for process in processes:
+        process.join(timeout=5)
 
 
 @strawberry.type(description="A printable document: plain text, and PDF as base64")
