@@ -29,7 +29,7 @@ app.add_typer(schema_app, name="schema")
 def _instant(value: str, option: str) -> datetime:
     """An option's ISO 8601 instant, with its zone and inside the legal range."""
     try:
-        parsed = datetime.fromisoformat(value)
+        parsed = bounds.iso_instant(value)
     except ValueError:
         raise ValidationError(f"{option}: {value!r} is not an ISO 8601 instant") from None
     return bounds.instant(aware(parsed), option)
