@@ -26,6 +26,11 @@ app.add_typer(token_app, name="token")
 app.add_typer(schema_app, name="schema")
 
 
+# Seconds `pashu serve` lets running requests finish after SIGTERM (an orchestrator's own
+# grace, docker's 10 s by default, should be longer).
+SHUTDOWN_GRACE = 5
+
+
 def _instant(value: str, option: str) -> datetime:
     """An option's ISO 8601 instant, with its zone and inside the legal range."""
     try:
@@ -153,7 +158,17 @@ def serve(
         raise typer.Exit(2) from None
     typer.echo(f"Pashu on http://{host}:{port}/graphql")
     # Uvicorn's loggers go through ours (log_config=None); the request line is ours too.
-    uvicorn.run(api, host=host, port=port, log_config=None, access_log=False, log_level=None)
+    # On SIGTERM, requests still running get SHUTDOWN_GRACE seconds; then they are cut off
+    # and the app's shutdown ends the PDF renderers (however long their documents).
+    uvicorn.run(
+        api,
+        host=host,
+        port=port,
+        log_config=None,
+        access_log=False,
+        log_level=None,
+        timeout_graceful_shutdown=SHUTDOWN_GRACE,
+    )
 
 
 @app.command()
