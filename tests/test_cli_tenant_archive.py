@@ -51,12 +51,16 @@ HEADER = {
 }
 TENANT = HEADER["tenant"]["id"]  # type: ignore[index]
 CASE = {"table": "impoundments", "row": {"tenant_id": TENANT, "id": "bad-uuid"}}
+RATE = {"table": "rate_notifications", "row": {"tenant_id": TENANT, "amount": "1.234"}}
 # Archives (their text) no import may take: each answers a code, and writes nothing.
 MALFORMED = {
     "a bad JSON line": f"{json.dumps(HEADER)}\n{{not json\n",
     "a line that is not an object": f"{json.dumps(HEADER)}\n[1, 2]\n",
     "a row without a table": f'{json.dumps(HEADER)}\n{{"row": {{}}}}\n{{"end": {{}}}}\n',
     "a bad uuid": f'{json.dumps(HEADER)}\n{json.dumps(CASE)}\n{{"end": {{"impoundments": 1}}}}\n',
+    "a fraction of a paisa": (
+        f'{json.dumps(HEADER)}\n{json.dumps(RATE)}\n{{"end": {{"rate_notifications": 1}}}}\n'
+    ),
     "a header only": f"{json.dumps(HEADER)}\n",
     "an empty file": "",
     "a header naming no tenant": '{"format": "pashu-tenant", "version": 1}\n{"end": {}}\n',

@@ -34,6 +34,7 @@ from sqlalchemy.schema import sort_tables
 
 import pashu.db.models  # noqa: F401  (registers every table on the metadata)
 from pashu.core.errors import Conflict, NotFound, ValidationError
+from pashu.core.money import PAISA
 from pashu.db.base import Base
 from pashu.db.engine import Database
 from pashu.db.scoping import TENANT
@@ -396,6 +397,8 @@ def _decoded(column: sa.Column[Any], value: Any, where: str) -> Any:
             raise bad from None
         if not number.is_finite():
             raise bad
+        if isinstance(kind, Paise) and number != number.quantize(PAISA):
+            raise ValidationError(f"{where}: {column.name} has a fraction of a paisa")
         return number
     if not isinstance(value, str):
         raise bad
