@@ -16,9 +16,9 @@ RESULTS = ROOT / "results"
 NODE_DIR = ROOT / ".node"  # PostGraphile is installed here, never committed
 
 SEED = 20260601
-# Pashu's server runs as `prod`, which refuses the development secret key; the tokens the
-# generator issues are hashed with the same key the server checks them with.
-SECRET_KEY = os.environ.setdefault("PASHU_SECRET_KEY", f"pashu-bench-{SEED}")
+# Pashu's server runs as `prod`, which refuses a default or short (< 32 bytes) secret key;
+# the tokens the generator issues are hashed with the same key the server checks them with.
+SECRET_KEY = os.environ.setdefault("PASHU_SECRET_KEY", f"pashu-bench-key-of-the-run-{SEED}")
 # The data is a history up to this instant; every workload asks "as of" it.
 AS_OF = datetime(2026, 6, 1, 0, 0, tzinfo=IST)
 AS_OF_ISO = AS_OF.isoformat()

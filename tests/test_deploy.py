@@ -1,6 +1,7 @@
 """The production recipe (docker-compose.yml, Dockerfile, .dockerignore, deploy/): Prometheus
-scrapes what the services serve (the API's /metrics on its port, and the worker on
-PASHU_WORKER_METRICS_PORT), and the recipe is safe as written."""
+scrapes what the services serve (the API on PASHU_METRICS_PORT, never its public port, and the
+worker on PASHU_WORKER_METRICS_PORT), neither published outside the compose network, and the
+recipe is safe as written."""
 
 from __future__ import annotations
 
@@ -30,7 +31,11 @@ def test_prometheus_scrapes_the_api_and_the_worker_of_the_compose_file() -> None
         for job in config["scrape_configs"]
     }
     api_port = services["api"]["command"][services["api"]["command"].index("--port") + 1]
-    assert targets["pashu-api"] == ("/metrics", [f"api:{api_port}"])
+    metrics_port = Settings().metrics_port
+    assert targets["pashu-api"] == ("/metrics", [f"api:{metrics_port}"])
+    assert str(metrics_port) != api_port and str(metrics_port) in services["api"]["expose"]
+    published = [p.split(":")[-1] for s in services.values() for p in s.get("ports", [])]
+    assert str(metrics_port) not in published and "9101" not in published
     worker_port = Settings().worker_metrics_port
     assert targets["pashu-worker"] == ("/metrics", [f"worker:{worker_port}"])
     assert str(worker_port) in services["worker"]["expose"]

@@ -30,8 +30,8 @@ from pashu.law_files import BULK_PATH
 from pashu.law_pages import akn, bulk
 from pashu.observability import metrics, tracing
 from pashu.observability.requests import Observe
+from pashu.schema import documents
 from pashu.schema.context import Context, bearer, build_context
-from pashu.schema.documents import shutdown_renderers
 from pashu.schema.downloads import download
 from pashu.schema.idempotent import idempotent
 from pashu.schema.schema import build_schema, public_roots
@@ -138,22 +138,6 @@ class GraphQLApp(GraphQL[Context, None]):
         return response
 
 
-def _lifespan(cfg: Settings) -> Any:
-    """While the app serves: the embedded default's periodic sweep. After: the sweep in
-    hand finished, and the PDF renderers ended, so nothing of the server outlives it."""
-    clocks = clocks_lifespan(cfg)
-
-    @contextlib.asynccontextmanager
-    async def lifespan(app: Any) -> AsyncIterator[None]:
-        try:
-            async with clocks(app):
-                yield
-        finally:
-            await asyncio.to_thread(shutdown_renderers)
-
-    return lifespan
-
-
 def broker_reachable(url: str, timeout: float = 2.0) -> str:
     """ "ok", or the name of the error connecting to the broker raised."""
     from kombu import Connection
@@ -164,6 +148,32 @@ def broker_reachable(url: str, timeout: float = 2.0) -> str:
     except Exception as err:  # any failure means not ready; say which
         return type(err).__name__
     return "ok"
+
+
+def _lifespan(cfg: Settings, db: Database) -> Any:
+    """While the app serves: its metrics on their own port (PASHU_METRICS_PORT, loopback by
+    default), and the embedded default's periodic sweep. When it stops (SIGTERM): the sweep
+    in hand finished, and the PDF renderers' processes ended, so nothing of the server
+    outlives it."""
+    clocks = clocks_lifespan(cfg)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Any) -> AsyncIterator[None]:
+        server = None
+        if cfg.metrics_port:
+            server = metrics.serve_api_metrics(
+                db, cfg.metrics_port, cfg.metrics_host, cfg.metrics_tenant_labels
+            )
+        try:
+            async with clocks(app):
+                yield
+        finally:
+            if server is not None:
+                server.shutdown()
+                server.server_close()
+            documents.stop_renderers()
+
+    return lifespan
 
 
 def create_app(db: Database | None = None, cfg: Settings | None = None) -> Starlette:
@@ -204,7 +214,12 @@ def create_app(db: Database | None = None, cfg: Settings | None = None) -> Starl
             Route("/readyz", readyz),
             Route("/akn/{path:path}", akn),  # citations resolve: HTML, Akoma Ntoso XML, PDF
             Route(BULK_PATH, bulk),  # every Act as Akoma Ntoso XML and JSON, zipped
-            Route("/metrics", metrics.endpoint(db)),
+            # Metrics have a port of their own (lifespan below); here in development only.
+            *(
+                [Route("/metrics", metrics.endpoint(db, cfg.metrics_tenant_labels))]
+                if cfg.metrics_on_api_port
+                else []
+            ),
             *(ide if graphql.graphql_ide else []),
             Mount("/", app=StaticFiles(directory=WEB, html=True), name="web"),
         ],
@@ -216,7 +231,7 @@ def create_app(db: Database | None = None, cfg: Settings | None = None) -> Starl
             # Kept public answers, served before routing (fastpaths/public_answers.py).
             Middleware(ServeKept, answers=graphql.answers),
         ],
-        lifespan=_lifespan(cfg),
+        lifespan=_lifespan(cfg, db),
     )
     app.state.answers = graphql.answers  # for tests and operators: its size, its hits
     engines = [e for e in (db.async_engine, db.replica_engine) if e is not None]

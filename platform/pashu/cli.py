@@ -28,10 +28,15 @@ app.add_typer(token_app, name="token")
 app.add_typer(schema_app, name="schema")
 
 
+# Seconds `pashu serve` lets running requests finish after SIGTERM (an orchestrator's own
+# grace, docker's 10 s by default, should be longer).
+SHUTDOWN_GRACE = 5
+
+
 def _instant(value: str, option: str) -> datetime:
     """An option's ISO 8601 instant, with its zone and inside the legal range."""
     try:
-        parsed = datetime.fromisoformat(value)
+        parsed = bounds.iso_instant(value)
     except ValueError:
         raise ValidationError(f"{option}: {value!r} is not an ISO 8601 instant") from None
     return bounds.instant(aware(parsed), option)
@@ -189,14 +194,28 @@ def _serve_on(sock: socket.socket, host: str, port: int) -> None:
     import uvicorn
 
     from pashu.app import create_app
+    from pashu.config import InsecureSettings
     from pashu.observability import logs
 
     cfg = settings()
     logs.configure(cfg.env, cfg.log_level)
+    try:
+        api = create_app()
+    except InsecureSettings as err:
+        typer.echo(f"error [INSECURE_SETTINGS]: {err}", err=True)
+        raise typer.Exit(2) from None
     typer.echo(f"Pashu on http://{host}:{port}/graphql")
     # Uvicorn's loggers go through ours (log_config=None); the request line is ours too.
+    # On SIGTERM, requests still running get SHUTDOWN_GRACE seconds; then they are cut off
+    # and the app's shutdown ends the PDF renderers (however long their documents).
     config = uvicorn.Config(
-        create_app(), host=host, port=port, log_config=None, access_log=False, log_level=None
+        api,
+        host=host,
+        port=port,
+        log_config=None,
+        access_log=False,
+        log_level=None,
+        timeout_graceful_shutdown=SHUTDOWN_GRACE,
     )
     server = uvicorn.Server(config)
     server.run(sockets=[sock])
@@ -288,7 +307,8 @@ def sweep(
 
 @app.command()
 def worker(concurrency: int = typer.Option(2)) -> None:
-    """Run a Celery worker (needs PASHU_BROKER_URL); its metrics on PASHU_WORKER_METRICS_PORT."""
+    """Run a Celery worker (needs PASHU_BROKER_URL); its metrics on PASHU_WORKER_METRICS_PORT
+    (bound to PASHU_WORKER_METRICS_HOST, loopback by default)."""
     import os
     import tempfile
 
@@ -304,7 +324,7 @@ def worker(concurrency: int = typer.Option(2)) -> None:
     if port:
         from pashu.observability.metrics import serve_worker_metrics
 
-        serve_worker_metrics(port)
+        serve_worker_metrics(port, settings().worker_metrics_host)
     celery_app.worker_main(
         ["worker", f"--loglevel={settings().log_level}", f"--concurrency={concurrency}"]
     )

@@ -11,6 +11,11 @@ from pydantic import model_validator
 from pydantic_settings import BaseSettings, PydanticBaseSettingsSource, SettingsConfigDict
 
 DEV_SECRET_KEY = "dev-insecure-change-me"
+# A key HMAC-SHA256 is keyed with should hold at least as many bytes as the hash (RFC 2104
+# §3); shorter, a guessed key forges every token's hash.
+MIN_SECRET_KEY_BYTES = 32
+# Values a deployment gets by copying an example rather than choosing a secret.
+KNOWN_SECRET_KEYS = frozenset({DEV_SECRET_KEY, "change-me", "changeme", "secret", "x", ""})
 
 
 class InsecureSettings(RuntimeError):
@@ -58,8 +63,18 @@ class Settings(BaseSettings):
     read_database_url: str | None = None
     # Log lines: JSON in prod, readable otherwise; this level and above.
     log_level: str = "INFO"
-    # `pashu worker` serves its Prometheus metrics on this port (0: not at all).
+    # The API's Prometheus metrics are served on a port of their own (0: not at all), bound
+    # to loopback unless told otherwise, never on the public port: they describe the
+    # whole deployment. `pashu worker` serves its own the same way.
+    metrics_port: int = 9102
+    metrics_host: str = "127.0.0.1"
     worker_metrics_port: int = 9101
+    worker_metrics_host: str = "127.0.0.1"
+    # Development and tests only: also answer /metrics on the API's own port (prod refuses).
+    metrics_on_api_port: bool = False
+    # Label the per-tenant gauges (sweep lag, outbox waiting) with tenants' slugs; off, they
+    # are summed over tenants (the lag the largest), and no slug is listed.
+    metrics_tenant_labels: bool = False
     # What one query may cost (schema/cost.py): a field 1, a document 100, per row asked.
     max_query_cost: int = 10_000
     # Seconds a claimed Idempotency-Key with no answer yet holds off a retry (409); after
@@ -85,10 +100,24 @@ class Settings(BaseSettings):
     public_max_age: int = 3600
 
     def refuse_insecure(self) -> None:
-        """A `prod` server does not start on the development secret key: anyone could
+        """A `prod` server does not start on a secret key anyone could know or guess (the
+        development one, an example's placeholder, a short one): with it, anyone could
         forge the hashes its tokens are checked against."""
-        if self.env == "prod" and self.secret_key == DEV_SECRET_KEY:
-            raise InsecureSettings("PASHU_ENV=prod needs PASHU_SECRET_KEY set to a secret value")
+        if self.env != "prod":
+            return
+        if self.metrics_on_api_port:
+            raise InsecureSettings(
+                "PASHU_ENV=prod serves /metrics only on PASHU_METRICS_PORT, never on the "
+                "API's public port: unset PASHU_METRICS_ON_API_PORT"
+            )
+        key = self.secret_key
+        known = key.strip().lower() in KNOWN_SECRET_KEYS or "change-me" in key.lower()
+        if known or len(key.encode()) < MIN_SECRET_KEY_BYTES:
+            raise InsecureSettings(
+                f"PASHU_ENV=prod needs PASHU_SECRET_KEY set to a secret value of at least "
+                f"{MIN_SECRET_KEY_BYTES} bytes, not a default "
+                '(e.g. python -c "import secrets; print(secrets.token_urlsafe(48))")'
+            )
 
     @property
     def admin_url(self) -> str:

@@ -123,3 +123,47 @@ def test_audit_events_are_append_only_for_the_application(pg: Databases) -> None
         pg.app.transaction(a.id) as s,
     ):
         s.connection().execute(sa.text("DELETE FROM audit_events"))
+
+
+@pytest.mark.postgres
+def test_the_application_role_only_reads_the_tenant_list(pg: Databases) -> None:
+    """Tenants are made by the administrator (the tables' owner); the API's role may not
+    insert, change or remove one."""
+    with pg.app.engine.connect() as c:
+        rights = set(
+            c.execute(
+                sa.text(
+                    "SELECT privilege_type FROM information_schema.role_table_grants "
+                    "WHERE grantee = current_user AND table_name = 'tenants'"
+                )
+            ).scalars()
+        )
+    assert rights == {"SELECT"}
+    with (
+        pytest.raises(sa.exc.ProgrammingError, match="permission denied"),
+        pg.app.engine.begin() as c,
+    ):
+        c.execute(
+            sa.text(
+                "INSERT INTO tenants (id, slug, name, jurisdiction, created_at) "
+                "VALUES (gen_random_uuid(), 'rogue', 'Rogue', 'nagaland', now())"
+            )
+        )
+
+
+@pytest.mark.postgres
+def test_the_application_role_writes_no_table_but_the_tenants_own(pg: Databases) -> None:
+    """Every table the application may write has row-level security (its rows are one
+    tenant's); nothing else, and nothing beyond reading and writing rows."""
+    with pg.app.engine.connect() as c:
+        grants = c.execute(
+            sa.text(
+                "SELECT g.table_name, g.privilege_type, c.relrowsecurity "
+                "FROM information_schema.role_table_grants g "
+                "JOIN pg_class c ON c.relname = g.table_name "
+                "WHERE g.grantee = current_user AND g.privilege_type <> 'SELECT'"
+            )
+        ).all()
+    assert grants
+    assert [(t, p) for t, p, secured in grants if not secured] == []
+    assert {p for _, p, _ in grants} <= {"INSERT", "UPDATE", "DELETE"}

@@ -338,3 +338,28 @@ async def test_the_limits_hold_for_a_compiled_document(dbs: Databases) -> None:
         for _ in range(2):
             err = await shallow.error(W1, {"asOf": AS_OF, "first": 50}, t.token)
             assert "exceeds maximum operation depth" in err["message"]
+
+
+async def test_another_tenants_cursor_is_validation_on_both_paths(
+    dbs: Databases, gql: GraphQLClient, ordinary: GraphQLClient
+) -> None:
+    """A cursor names a position in one tenant's list: another tenant's is not a position
+    in yours (the README: VALIDATION on `after`), on the compiled path as on the resolvers'."""
+    t, _ = await cases(dbs, gql)
+    other, pound = await department(dbs, gql, "nagaland")
+    await seize(gql, other.token, pound)
+    await seize(gql, other.token, pound)
+    theirs = await gql.ok(WIDE, {"first": 1, "asOf": AS_OF}, other.token)
+    cursor = theirs["cases"]["pageInfo"]["endCursor"]
+    mine = await gql.ok(WIDE, {"first": 1, "asOf": AS_OF}, t.token)  # the document is proven
+    own = await same(
+        dbs, gql, ordinary, WIDE, {"first": 1, "after": mine["cases"]["pageInfo"]["endCursor"],
+        "asOf": AS_OF}, t.token,
+    )  # fmt: skip
+    assert own["data"]["cases"]["edges"]  # its own cursor still pages
+    body = await same(
+        dbs, gql, ordinary, WIDE, {"first": 5, "after": cursor, "asOf": AS_OF}, t.token
+    )
+    assert body["data"] is None
+    assert [e["extensions"]["code"] for e in body["errors"]] == ["VALIDATION"]
+    assert body["errors"][0]["extensions"].get("field") == "after"

@@ -10,7 +10,7 @@ from tests.conftest import Databases, client
 
 
 def _client(dbs: Databases, env: str) -> httpx.AsyncClient:
-    return client(dbs.app, Settings(env=env, secret_key="a-test-secret"))  # type: ignore[arg-type]
+    return client(dbs.app, Settings(env=env, secret_key="a-test-secret-" + "k" * 32))  # type: ignore[arg-type]
 
 
 async def test_probes_answer(dbs: Databases) -> None:

@@ -88,7 +88,7 @@ async def test_memory_stays_flat_under_ever_new_large_documents(dbs: Databases) 
 def test_a_prod_server_refuses_the_development_secret_key(dbs: Databases) -> None:
     with pytest.raises(InsecureSettings, match="PASHU_SECRET_KEY"):
         create_app(dbs.app, Settings(env="prod"))
-    create_app(dbs.app, Settings(env="prod", secret_key="a-real-secret"))
+    create_app(dbs.app, Settings(env="prod", secret_key="a-real-secret-" + "k" * 32))
 
 
 async def test_readyz_reports_the_broker_when_one_is_configured(dbs: Databases) -> None:

@@ -1,24 +1,46 @@
-"""What an operator sees: Prometheus metrics at /metrics, a request id on every response and
-every log line, and logs that never hold a token or an owner's name."""
+"""What an operator sees: Prometheus metrics, a request id on every response and every log
+line, and logs that never hold a token or an owner's name.
+
+Metrics are served on a port of their own (tests/schema/test_metrics_port.py); here the app
+answers them on its own port too (PASHU_METRICS_ON_API_PORT, refused in prod), with tenants'
+slugs as labels (PASHU_METRICS_TENANT_LABELS), so that one client sees both."""
 
 from __future__ import annotations
 
 import io
 import json
 import logging
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Iterator
 from datetime import UTC, datetime
 
 import pytest
 from prometheus_client.parser import text_string_to_metric_families
 
+from pashu.config import Settings
 from pashu.observability import logs
 from pashu.services.tenancy.tenants import tenant_by_slug
 from pashu.tasks import outbox
-from tests.conftest import Databases, GraphQLClient, make_tenant, statements
+from tests.conftest import Databases, GraphQLClient, client, make_tenant, statements
 from tests.schema.impoundment_helpers import SEIZE, department, seize, seizure
 
 NEXT = "query($id: ID!) { impoundment(id: $id) { nextAction { notBefore } } }"
+WITH_METRICS = Settings(env="test", metrics_on_api_port=True, metrics_tenant_labels=True)
+
+
+@pytest.fixture
+async def gql(dbs: Databases) -> AsyncIterator[GraphQLClient]:
+    async with client(dbs.app, WITH_METRICS) as http:
+        yield GraphQLClient(http)
+    await dbs.app.async_engine.dispose()
+
+
+@pytest.fixture
+async def pg_gql(pg: Databases) -> AsyncIterator[GraphQLClient]:
+    async with client(pg.app, WITH_METRICS) as http:
+        yield GraphQLClient(http)
+    await pg.app.async_engine.dispose()
+
+
 Samples = dict[tuple[str, tuple[tuple[str, str], ...]], float]
 
 
@@ -62,8 +84,10 @@ async def test_a_document_that_is_not_graphql_is_counted_as_the_callers_fault(
     body = await gql.raw("query Broken { funds { ")
     assert body["errors"]
     after = await scrape(gql)
-    grown = sample(after, "pashu_graphql_errors_total", code="GRAPHQL") - sample(
-        before, "pashu_graphql_errors_total", code="GRAPHQL"
+    assert body["errors"][0]["extensions"]["code"] == "GRAPHQL_PARSE_FAILED"
+    code = "GRAPHQL_PARSE_FAILED"  # counted as the client received it
+    grown = sample(after, "pashu_graphql_errors_total", code=code) - sample(
+        before, "pashu_graphql_errors_total", code=code
     )
     assert grown == 1
 

@@ -6,10 +6,10 @@ from __future__ import annotations
 from decimal import Decimal
 
 from graphql import GraphQLEnumType, GraphQLNonNull, GraphQLScalarType, specified_scalar_types
-from pashu.services.tenancy.tenants import ROLES
 
 from pashu.schema.scalars import DecimalString
 from pashu.schema.schema import schema
+from pashu.services.tenancy.tenants import ROLES
 from tests.conftest import Databases, GraphQLClient, make_tenant
 
 

@@ -6,6 +6,7 @@ silently cuts or rounds what it is given. The numbers are documented in README.m
 
 from __future__ import annotations
 
+import re
 from datetime import date, datetime
 from decimal import Decimal, InvalidOperation
 from typing import Any
@@ -62,13 +63,47 @@ def text(value: str, field: str | None = None) -> str:
     return value
 
 
+# The written forms the API reads (README, "Input bounds"), matched whole: ASCII digits only
+# ([0-9], not \d, which takes any script's digits), no sign, exponent, underscore or space
+# (Python's own parsers take all of these); instants and dates in ISO 8601's extended form
+# (not its week dates, ordinal dates or basic form, which Python's parser also takes).
+DECIMAL_FORM = re.compile(r"[0-9]+(\.[0-9]+)?")
+INSTANT_FORM = re.compile(
+    r"[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\.[0-9]{1,6})?)?(Z|[+-][0-9]{2}:[0-9]{2})?"
+)
+DATE_FORM = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
+
+
+def iso_instant(value: str) -> datetime:
+    """`2026-01-03T09:00:00+05:30` (seconds and their fraction optional, `Z` for UTC); a
+    value without an offset is read naive, for the caller to refuse (legaltime.aware)."""
+    if not INSTANT_FORM.fullmatch(value):
+        raise ValueError(
+            "an instant is written 2026-01-03T09:00:00+05:30 (ISO 8601, extended form)"
+        )
+    return datetime.fromisoformat(value)
+
+
+def iso_date(value: str) -> date:
+    """`2026-01-03`, and no other form."""
+    if not DATE_FORM.fullmatch(value):
+        raise ValueError("a date is written 2026-01-03 (ISO 8601, extended form)")
+    return date.fromisoformat(value)
+
+
 def decimal(value: Any, field: str | None = None) -> Decimal:
-    """A decimal as a client writes it: a string ("500.00"); a JSON number has already been
-    read as a float by then, which loses the paisa."""
+    """A decimal as a client writes it: a string of ASCII digits with an optional fraction
+    ("500.00"); a JSON number has already been read as a float by then, which loses the
+    paisa. No amount the API takes is negative."""
     if not isinstance(value, str):
         raise _refuse(field, 'must be a decimal string ("500.00"), not a number')
+    if not DECIMAL_FORM.fullmatch(value):
+        raise _refuse(
+            field,
+            f'is not an amount: {value[:40]!r} (ASCII digits and a point: "500.00")',
+        )
     try:
-        parsed = Decimal(value.strip())
+        parsed = Decimal(value)
     except InvalidOperation:
         raise _refuse(field, f"is not an amount: {value[:40]!r}") from None
     if not parsed.is_finite() or abs(parsed) > MAX_AMOUNT:

@@ -93,7 +93,10 @@ class Database:
 
     @staticmethod
     def _args(url: str, pooled: bool, asynchronous: bool) -> dict[str, Any]:
-        return _engine_args(url, asynchronous=asynchronous) if pooled else {"poolclass": NullPool}
+        args = _engine_args(url, asynchronous=asynchronous) if pooled else {"poolclass": NullPool}
+        # A failed statement's message (logged with its traceback) names no bound value: the
+        # values come from requests, and may name people.
+        return {**args, "hide_parameters": True}
 
     def _async_engine(self, url: str, pooled: bool) -> AsyncEngine:
         engine = create_async_engine(async_url(url), **self._args(url, pooled, True))

@@ -56,3 +56,9 @@ def protect(conn: Connection, table: str, role: str, *, append_only: bool = Fals
 def grant(conn: Connection, table: str, role: str, rights: str = "SELECT") -> None:
     """Grant on a table that is not tenant-owned (the tenant list)."""
     conn.exec_driver_sql(f"GRANT {rights} ON {_ident(conn, table)} TO {_ident(conn, role)}")
+
+
+def revoke_writes(conn: Connection, table: str, role: str) -> None:
+    """Leave `role` only reading `table`: every right that writes it is taken back."""
+    rights = "INSERT, UPDATE, DELETE, TRUNCATE, REFERENCES, TRIGGER"
+    conn.exec_driver_sql(f"REVOKE {rights} ON {_ident(conn, table)} FROM {_ident(conn, role)}")

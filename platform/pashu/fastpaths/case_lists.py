@@ -59,8 +59,9 @@ def _shown(alias: str) -> str:
 
 
 def _cursor(row: str) -> str:
-    """queries._cursor: base64url of "<seized_at in UTC, isoformat>|<id>"."""
-    return b64url(f"{instant(f'{row}.seized_at', 'UTC')} || '|' || {row}.id::text")
+    """queries._cursor: base64url of "<seized_at in UTC, isoformat>|<id>|<tenant_id>"."""
+    position = f"{instant(f'{row}.seized_at', 'UTC')} || '|' || {row}.id::text"
+    return b64url(f"{position} || '|' || {row}.tenant_id::text")
 
 
 def _when(c: Compiler, node: FieldNode, type_name: str) -> str:
@@ -80,7 +81,7 @@ def impoundments(c: Compiler, node: FieldNode) -> str:
 
     def prepare(inputs: Inputs) -> Prepared:
         given = {to_snake_case(k): v for k, v in args(inputs).items()}
-        query, size = CaseFilter(**given).page()
+        query, size = CaseFilter(**given, tenant=inputs.tenant).page()
         return Prepared([query.cte(PAGE)], {"size": size, "paged": given.get("after") is not None})
 
     c.prepares[PAGE] = prepare

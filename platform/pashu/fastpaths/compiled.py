@@ -80,10 +80,12 @@ class Unsupported(Exception):
 
 @dataclass(frozen=True)
 class Inputs:
-    """What a request supplies to a plan: its variables (coerced) and the caller's Act."""
+    """What a request supplies to a plan: its variables (coerced), the caller's Act and
+    tenant (a cursor must be one of its own)."""
 
     variables: VariableValues
     plugin: Jurisdiction
+    tenant: uuid.UUID | None = None
 
 
 # A field's SQL: (compiler, the field as asked, the SQL name of the row it is read from).
@@ -461,7 +463,9 @@ class CompiledQueries:
             return kept[0]
 
         def build() -> DriverStatement:
-            statement, values = found.statement(Inputs(variables, registry.get(act)), CHECKED)
+            statement, values = found.statement(
+                Inputs(variables, registry.get(act), tenant), CHECKED
+            )
             return direct.compile(tenant, statement, {**values, **checked})
 
         made = build()
@@ -484,7 +488,9 @@ class CompiledQueries:
                 return None
             self._acts[ctx.principal.tenant_id] = ctx.principal.jurisdiction
             requests.note_operation(found.operation.name.value if found.operation.name else None)
-            inputs = Inputs(variables, registry.get(ctx.principal.jurisdiction))
+            inputs = Inputs(
+                variables, registry.get(ctx.principal.jurisdiction), ctx.principal.tenant_id
+            )
             try:
                 statement, values = found.statement(inputs)
             except (PashuError, GraphQLError):  # refused by the resolver, with its own error

@@ -68,6 +68,7 @@ from pashu.observability import requests
 from pashu.schema import inputs
 from pashu.schema.caches import PARSED_PER_CHAR, BoundedCache
 from pashu.schema.context import bearer
+from pashu.schema.errors import log_error
 from pashu.services.tenancy.tenants import Principal
 
 log = logging.getLogger(__name__)
@@ -233,8 +234,16 @@ class DirectMutations:
         )
         body: dict[str, Any] = {"data": result.data}
         if result.errors:  # written already: the rows stand; the fault is reported
-            log.error("completing a direct mutation failed: %s", result.errors)
-            body["errors"] = [{"message": "internal error completing the answer"}]
+            # Each error's code and the document's hash: an error's text quotes the document.
+            for error in result.errors:
+                log_error(error, a.operation_name, a.query)
+            body["errors"] = [
+                {
+                    "message": "internal error completing the answer",
+                    "extensions": {"code": "INTERNAL"},
+                }
+            ]
+            requests.note_errors(["INTERNAL"])
         return orjson.dumps(body)
 
 

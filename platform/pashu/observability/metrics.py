@@ -1,15 +1,17 @@
 """Prometheus metrics, with the maintained client library (prometheus_client).
 
-The API serves them at /metrics; `pashu worker` serves the worker's on its own port
-(PASHU_WORKER_METRICS_PORT), gathering its pool processes' through the client's multiprocess
-mode. Labels are operation names, outcomes, error codes, task names and tenant slugs: never
-a person's name, never anything a caller can grow without bound (operation names are
-checked and capped).
+The API serves them on a port of their own (PASHU_METRICS_PORT, bound to PASHU_METRICS_HOST,
+loopback by default), never on its public port; `pashu worker` serves the worker's the same
+way (PASHU_WORKER_METRICS_PORT and _HOST), gathering its pool processes' through the client's
+multiprocess mode. Labels are operation names, outcomes, error codes, task names and, only
+when PASHU_METRICS_TENANT_LABELS is set, tenant slugs: never a person's name, never anything a
+caller can grow without bound (operation names are checked and capped).
 """
 
 from __future__ import annotations
 
 import asyncio
+import logging
 import os
 import re
 import threading
@@ -35,6 +37,8 @@ from starlette.responses import Response
 from pashu.db import pool
 from pashu.db.engine import Database
 from pashu.services.clocks import backlog, tenant_slugs
+
+log = logging.getLogger(__name__)
 
 REQUESTS = Counter(
     "pashu_graphql_requests_total",
@@ -107,10 +111,12 @@ def observe_task(task: str, outcome: str, seconds: float) -> None:
 
 
 class DatabaseCollector(Collector):
-    """Read at scrape time: the pools' connections, and each tenant's backlog."""
+    """Read at scrape time: the pools' connections, and each tenant's backlog (by slug when
+    `tenant_labels`, else summed over tenants, the lag the largest)."""
 
-    def __init__(self, db: Database) -> None:
+    def __init__(self, db: Database, tenant_labels: bool = False) -> None:
         self.db = db
+        self.tenant_labels = tenant_labels
 
     def collect(self) -> Iterator[Metric]:
         in_use = GaugeMetricFamily(
@@ -131,47 +137,80 @@ class DatabaseCollector(Collector):
             waiting.add_metric(["direct"], self.db.direct.waiting())
         yield in_use
         yield waiting
+        labels = ["tenant"] if self.tenant_labels else []
         lag = GaugeMetricFamily(
             "pashu_sweep_lag_seconds",
-            "Age of the tenant's oldest duty fallen due and not yet done (0: none)",
-            labels=["tenant"],
+            "Age of the oldest duty fallen due and not yet done (0: none); by tenant, or the "
+            "largest of any tenant",
+            labels=labels,
         )
         outbox = GaugeMetricFamily(
             "pashu_outbox_waiting",
-            "Tasks decided but not yet sent to the broker",
-            labels=["tenant"],
+            "Tasks decided but not yet sent to the broker; by tenant, or of every tenant",
+            labels=labels,
         )
         now = datetime.now(UTC)
         with self.db.transaction() as s:
             tenants = tenant_slugs(s)
+        most, total = 0.0, 0
         for slug, tid in tenants:
             with self.db.transaction(tid) as s:
                 found = backlog(s, slug, now)
-            lag.add_metric([slug], found.lag_seconds(now))
-            outbox.add_metric([slug], found.outbox_waiting)
+            if self.tenant_labels:
+                lag.add_metric([slug], found.lag_seconds(now))
+                outbox.add_metric([slug], found.outbox_waiting)
+            most, total = max(most, found.lag_seconds(now)), total + found.outbox_waiting
+        if not self.tenant_labels:
+            lag.add_metric([], most)
+            outbox.add_metric([], total)
         yield lag
         yield outbox
 
 
-def endpoint(db: Database) -> Callable[[Request], Awaitable[Response]]:
-    """The /metrics route: the process's counters, then what the database says now."""
-    local = CollectorRegistry(auto_describe=False)
-    local.register(DatabaseCollector(db))
+class _ThisProcess(Collector):
+    """The process's own counters (the default registry), beside the database's."""
+
+    def collect(self) -> Iterator[Metric]:
+        yield from REGISTRY.collect()
+
+
+def registry_for(db: Database, tenant_labels: bool = False) -> CollectorRegistry:
+    """What the API's metrics show: the process's counters, then what the database says now."""
+    registry = CollectorRegistry(auto_describe=False)
+    registry.register(_ThisProcess())
+    registry.register(DatabaseCollector(db, tenant_labels))
+    return registry
+
+
+def endpoint(db: Database, tenant_labels: bool = False) -> Callable[[Request], Awaitable[Response]]:
+    """A /metrics route on the API's own port: development and tests only
+    (PASHU_METRICS_ON_API_PORT; prod refuses it)."""
+    registry = registry_for(db, tenant_labels)
 
     async def metrics(_: Request) -> Response:
-        def render() -> bytes:
-            return generate_latest(REGISTRY) + generate_latest(local)
-
-        return Response(await asyncio.to_thread(render), media_type=CONTENT_TYPE_LATEST)
+        body = await asyncio.to_thread(generate_latest, registry)
+        return Response(body, media_type=CONTENT_TYPE_LATEST)
 
     return metrics
 
 
-def serve_worker_metrics(port: int) -> Any:
+def serve_api_metrics(db: Database, port: int, host: str, tenant_labels: bool) -> Any:
+    """Serve the API's metrics on `host:port` (a thread of this process); the server, to be
+    shut down with the app. A port already taken (a second process of the same host) is
+    logged and skipped: one process's metrics are missing, the API still serves."""
+    try:
+        server, _ = start_http_server(port, host, registry=registry_for(db, tenant_labels))
+    except OSError as err:
+        log.warning("metrics not served on %s:%s: %s", host, port, err)
+        return None
+    return server
+
+
+def serve_worker_metrics(port: int, host: str = "127.0.0.1") -> Any:
     """Serve the worker's metrics; with PROMETHEUS_MULTIPROC_DIR set (by `pashu worker`),
     those of every pool process, gathered from the files they write."""
     if os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
         registry = CollectorRegistry()
         multiprocess.MultiProcessCollector(registry)
-        return start_http_server(port, registry=registry)
-    return start_http_server(port)
+        return start_http_server(port, host, registry=registry)
+    return start_http_server(port, host)

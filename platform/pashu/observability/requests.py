@@ -47,6 +47,12 @@ def note_operation(name: str | None) -> None:
         structlog.contextvars.bind_contextvars(operation=info.operation)
 
 
+def note_document(digest: str | None) -> None:
+    """The document's hash: its lines name it, never quote it (its literals may name people)."""
+    if digest is not None and _current.get() is not None:
+        structlog.contextvars.bind_contextvars(document=digest)
+
+
 def note_tenant(slug: str) -> None:
     info = _current.get()
     if info is not None:

@@ -11,8 +11,11 @@ from __future__ import annotations
 
 import asyncio
 import base64
+import ctypes
 import multiprocessing
 import os
+import signal
+import sys
 import threading
 from concurrent.futures import ProcessPoolExecutor
 
@@ -23,8 +26,20 @@ from pashu.core.documents import pdf
 from pashu.schema.law.types import Citation, cites
 
 RENDERERS = 2
+PR_SET_PDEATHSIG = 1  # prctl(2)
+
 _pool: ProcessPoolExecutor | None = None
 _pool_lock = threading.Lock()
+
+
+def _renderer() -> None:
+    """A renderer's start: below the server's priority (requests first, then printing), and,
+    on Linux, told to end when the server does, however the server ends (even SIGKILL):
+    a renderer busy with a long PDF would otherwise outlive it."""
+    os.nice(10)
+    if sys.platform == "linux":
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
 
 
 def _renderers() -> ProcessPoolExecutor:
@@ -38,25 +53,31 @@ def _renderers() -> ProcessPoolExecutor:
                 # "spawn": a fork of a process with an event loop, threads and open
                 # connections would inherit them.
                 mp_context=multiprocessing.get_context("spawn"),
-                initializer=os.nice,  # below the server's priority: requests first
-                initargs=(10,),
+                initializer=_renderer,
             )
         return _pool
-
-
-def shutdown_renderers() -> None:
-    """End the renderers (the server's shutdown calls it): no renderer outlives the server,
-    and the next render, if any, starts a new pool."""
-    global _pool
-    with _pool_lock:
-        pool, _pool = _pool, None
-    if pool is not None:
-        pool.shutdown(wait=True, cancel_futures=True)
 
 
 async def render(doc: Doc) -> bytes:
     """The document's PDF, made off the event loop."""
     return await asyncio.get_running_loop().run_in_executor(_renderers(), pdf, doc)
+
+
+def stop_renderers() -> None:
+    """End the renderers now (the server is stopping): a PDF half made is abandoned, not
+    waited for, and no renderer outlives the server. A later render (a server started again
+    in this process) starts a new pool."""
+    global _pool
+    with _pool_lock:
+        pool, _pool = _pool, None
+    if pool is None:
+        return
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        process.terminate()
+    for process in processes:
+        process.join(timeout=5)
 
 
 @strawberry.type(description="A printable document: plain text, and PDF as base64")

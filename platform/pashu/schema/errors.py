@@ -7,10 +7,17 @@ a bad enum) get one here; anything else is masked as INTERNAL.
 
 from __future__ import annotations
 
+import hashlib
+import logging
+
+import strawberry
 from graphql import GraphQLError, GraphQLSyntaxError
 from strawberry.extensions import MaskErrors
+from strawberry.types import ExecutionContext
 
 from pashu.core.errors import PashuError
+
+log = logging.getLogger("pashu.graphql")
 
 # GraphQL's own refusals, by what their messages say (graphql-core and strawberry's limiters
 # raise plain GraphQLErrors).
@@ -40,6 +47,52 @@ def code_of(error: GraphQLError) -> str:
     if isinstance(error, GraphQLSyntaxError) or error.message.startswith("Syntax Error"):
         return PARSE_FAILED
     return "VALIDATION"
+
+
+def received_code(error: GraphQLError) -> str:
+    """The code the client receives for this error (CodedErrors below): what the metrics
+    count and the logs say."""
+    return "INTERNAL" if should_mask(error) else code_of(error)
+
+
+def document_hash(query: str | None) -> str | None:
+    """A document's name in the logs: its text never is (its literals may name people)."""
+    if query is None:
+        return None
+    return hashlib.sha256(query.encode()).hexdigest()[:16]
+
+
+def log_error(error: GraphQLError, operation: str | None, query: str | None) -> None:
+    """One line per error, naming the operation and the document's hash, never quoting the
+    document (a GraphQLError's text prints the lines it points at) nor its variables.
+
+    A refusal the client caused (a coded error, a faulty document) is theirs, not the
+    server's: it is logged at INFO without a traceback. A server failure (INTERNAL) is
+    logged at ERROR with its traceback."""
+    code = received_code(error)
+    fields = {
+        "code": code,
+        "graphql_operation": operation or "anonymous",
+        "document": document_hash(query),
+        "at": ".".join(str(p) for p in error.path) if error.path else None,
+    }
+    if code == "INTERNAL":
+        failure = error.original_error
+        log.error("graphql server failure", exc_info=failure, extra={**fields})
+    else:
+        log.info("graphql refusal", extra={**fields})
+
+
+class Schema(strawberry.Schema):
+    """strawberry's Schema, its errors logged as log_error says (strawberry's own logger
+    writes every error at ERROR with the document's text and a traceback)."""
+
+    def process_errors(
+        self, errors: list[GraphQLError], execution_context: ExecutionContext | None = None
+    ) -> None:
+        ec = execution_context
+        for error in errors:
+            log_error(error, ec.operation_name if ec else None, ec.query if ec else None)
 
 
 class CodedErrors(MaskErrors):

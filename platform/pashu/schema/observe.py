@@ -11,15 +11,11 @@ from strawberry.extensions import SchemaExtension
 from strawberry.types.graphql import OperationType
 
 from pashu.observability import requests
+from pashu.schema.errors import document_hash, received_code
 
-
-def code_of(error: GraphQLError) -> str:
-    """extensions.code; INTERNAL for a server failure (masked); GRAPHQL for the document's
-    own faults (syntax, validation, a variable of the wrong type)."""
-    code = (error.extensions or {}).get("code")
-    if isinstance(code, str):
-        return code
-    return "GRAPHQL" if error.original_error is None else "INTERNAL"
+# The code each error reaches the client with (a bad enum in the variables is VALIDATION,
+# not a server failure): the metrics and the request's log line count what the client saw.
+code_of = received_code
 
 
 class Observe(SchemaExtension):
@@ -32,6 +28,7 @@ class Observe(SchemaExtension):
         yield
 
     def on_operation(self) -> Iterator[None]:
+        requests.note_document(document_hash(self.execution_context.query))
         try:
             yield
         except GraphQLError as error:  # a document that does not parse is raised, not returned

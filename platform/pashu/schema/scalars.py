@@ -35,7 +35,7 @@ def _parse(value: Any) -> datetime:
     # A naive instant is let through here and refused by the services with VALIDATION,
     # so the client gets the platform's own error rather than a parser's.
     try:
-        parsed = datetime.fromisoformat(_iso(value, "an instant"))
+        parsed = bounds.iso_instant(_iso(value, "an instant"))
     except ValueError as err:
         raise ValidationError(f"not an ISO 8601 instant: {err}") from None
     return bounds.instant(parsed)
@@ -43,7 +43,7 @@ def _parse(value: Any) -> datetime:
 
 def _parse_date(value: Any) -> date:
     try:
-        parsed = date.fromisoformat(_iso(value, "a date"))
+        parsed = bounds.iso_date(_iso(value, "a date"))
     except ValueError as err:
         raise ValidationError(f"not an ISO 8601 date: {err}") from None
     return bounds.day(parsed)

@@ -15,6 +15,7 @@ from pashu.schema.clocks.types import Auction, AuctionLot
 from pashu.schema.complaints.mutations import ComplaintsMutation
 from pashu.schema.complaints.queries import ComplaintsQuery
 from pashu.schema.complaints.types import Complaint
+from pashu.schema.errors import Schema as LoggedSchema
 from pashu.schema.establishments.mutations import EstablishmentsMutation
 from pashu.schema.establishments.queries import EstablishmentsQuery
 from pashu.schema.establishments.types import Establishment, EstablishmentRegistration
@@ -129,7 +130,7 @@ def build_schema(cfg: Settings) -> strawberry.Schema:
     from pashu.schema import node_lookups  # noqa: F401
     from pashu.schema.offences import nodes  # noqa: F401
 
-    return strawberry.Schema(
+    return LoggedSchema(
         query=Query,
         mutation=Mutation,
         types=[

@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 import uuid
 from collections.abc import Iterator
-from datetime import UTC, date, datetime
+from datetime import UTC, date, datetime, timedelta
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
@@ -29,7 +29,12 @@ from pashu.db.tenancy import Tenant
 from pashu.db.types import MicroDegrees, Paise, UtcDateTime, new_id
 from pashu.demo import seed
 from pashu.services import clocks as sweep
-from pashu.services.tenancy.archive import export_tenant, import_tenant, tenant_tables
+from pashu.services.tenancy.archive import (
+    archived_tables,
+    export_tenant,
+    import_tenant,
+    tenant_tables,
+)
 from pashu.services.tenancy.tenants import authenticate
 from tests.conftest import Databases, GraphQLClient, TenantFixture, _postgres, client, make_tenant
 
@@ -86,11 +91,14 @@ def _fill_the_rest(db: Database, tenant: uuid.UUID) -> list[str]:
     return filled
 
 
-def _rows(db: Database, tenant: uuid.UUID) -> dict[str, list[str]]:
-    """Every row of the tenant, table by table, with its own tenant id written as "T"."""
+def _rows(
+    db: Database, tenant: uuid.UUID, tables: list[sa.Table] | None = None
+) -> dict[str, list[str]]:
+    """Every row of the tenant, table by table (every table an export carries, unless
+    told), with its own tenant id written as "T"."""
     out: dict[str, list[str]] = {}
     with db.transaction(tenant) as s:
-        for table in tenant_tables():
+        for table in archived_tables() if tables is None else tables:
             found = []
             query = sa.select(table).where(table.c.tenant_id == tenant)
             for row in s.execute(query).mappings():
@@ -159,7 +167,7 @@ def empty_database(dbs: Databases, tmp_path: Path) -> Iterator[Database]:
 def test_every_tenant_table_holds_a_row_of_the_source(
     dbs: Databases, source: TenantFixture
 ) -> None:
-    rows = _rows(dbs.admin, source.id)
+    rows = _rows(dbs.admin, source.id, tenant_tables())
     assert [t for t, found in rows.items() if not found] == []
     assert len(rows["impoundments"]) >= 5 and len(rows["ledger_entries"]) >= 4  # real use
 
@@ -237,3 +245,104 @@ def test_a_file_cut_short_is_refused_and_no_tenant_is_made(
         import_tenant(dbs.admin, path, slug)
     with dbs.admin.transaction() as s:
         assert s.scalar(sa.select(Tenant.id).where(Tenant.slug == slug)) is None
+
+
+def _lines(path: Path) -> list[dict[str, Any]]:
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+
+
+def _write(path: Path, lines: list[dict[str, Any]]) -> None:
+    """Lines written back, the end line's counts made to agree (as a forger would)."""
+    body = [line for line in lines if "end" not in line]
+    counts: dict[str, int] = {}
+    for line in body[1:]:
+        counts[line["table"]] = counts.get(line["table"], 0) + 1
+    text = "".join(json.dumps(line) + "\n" for line in [*body, {"end": counts}])
+    path.write_text(text, encoding="utf-8")
+
+
+def _tenants(db: Database) -> set[uuid.UUID]:
+    with db.transaction() as s:
+        return set(s.scalars(sa.select(Tenant.id)))
+
+
+def test_the_clocks_queued_tasks_and_past_runs_are_neither_exported_nor_restored(
+    dbs: Databases, source: TenantFixture, empty_database: Database, tmp_path: Path
+) -> None:
+    held = _rows(dbs.admin, source.id, tenant_tables())
+    assert held["outbox"] and held["task_runs"]  # the source has both
+    path = tmp_path / "out.jsonl"
+    export_tenant(dbs.admin, source.slug, path)
+    assert {line.get("table") for line in _lines(path)} & {"outbox", "task_runs"} == set()
+    import_tenant(empty_database, path)
+    restored = _rows(empty_database, source.id, tenant_tables())
+    assert (restored["outbox"], restored["task_runs"]) == ([], [])
+
+
+def test_a_tampered_outbox_row_naming_another_tenants_cases_acts_on_nothing_of_theirs(
+    dbs: Databases, source: TenantFixture, bystander: TenantFixture, tmp_path: Path
+) -> None:
+    """The probe: one outbox row added to an export, a batch of the other tenant's cases due
+    two months ahead. Imported, and the new tenant's clock run: the other tenant's cases
+    are as they were."""
+    from pashu.db.impoundment import Impoundment
+    from pashu.tasks import outbox
+
+    with dbs.admin.transaction(bystander.id) as s:
+        theirs = [str(i) for i in s.scalars(sa.select(Impoundment.id))]
+    assert theirs
+    ahead = datetime.now(UTC) + timedelta(days=60)
+    path = tmp_path / "out.jsonl"
+    export_tenant(dbs.admin, source.slug, path)
+    lines = _lines(path)
+    forged = {
+        "table": "outbox",
+        "row": {
+            "tenant_id": str(source.id),
+            "id": str(uuid.uuid4()),
+            "created_at": datetime.now(UTC).isoformat(),
+            "task": "pashu.act_on_cases",
+            "kwargs": {"tenant_id": str(bystander.id), "ids": theirs, "as_of": ahead.isoformat()},
+            "key": "forged",
+            "sent_at": None,
+        },
+    }
+    _write(path, [*lines[:-1], forged, lines[-1]])
+    before = _rows(dbs.admin, bystander.id)
+    done = import_tenant(dbs.admin, path, f"t1-evil-{uuid.uuid4().hex[:6]}")
+    assert "outbox" not in done.rows
+    assert outbox.relay(dbs.admin, done.tenant_id) == 0  # nothing queued to send
+    with dbs.admin.transaction(done.tenant_id) as s:
+        sweep.run(s, sweep.clock(s, done.tenant_id), ahead)
+    assert _rows(dbs.admin, bystander.id) == before
+
+
+def test_a_row_of_another_tenant_in_an_archive_is_refused_and_nothing_is_written(
+    dbs: Databases, source: TenantFixture, bystander: TenantFixture, tmp_path: Path
+) -> None:
+    path = tmp_path / "out.jsonl"
+    export_tenant(dbs.admin, source.slug, path)
+    lines = _lines(path)
+    impounded = next(i for i, line in enumerate(lines) if line.get("table") == "impoundments")
+    lines[impounded]["row"]["tenant_id"] = str(bystander.id)
+    _write(path, lines)
+    tenants, theirs = _tenants(dbs.admin), _rows(dbs.admin, bystander.id)
+    with pytest.raises(ValidationError, match="not the exported tenant's"):
+        import_tenant(dbs.admin, path, f"evil-{uuid.uuid4().hex[:6]}")
+    assert _tenants(dbs.admin) == tenants and _rows(dbs.admin, bystander.id) == theirs
+
+
+def test_an_archive_with_a_bad_value_late_in_it_is_refused_before_anything_is_written(
+    dbs: Databases, source: TenantFixture, tmp_path: Path
+) -> None:
+    """Checked whole first: the bad line is the last row, so a writer that wrote as it read
+    would have written every row before it."""
+    path = tmp_path / "out.jsonl"
+    export_tenant(dbs.admin, source.slug, path)
+    lines = _lines(path)
+    lines[-2]["row"]["id"] = "not-a-uuid"
+    _write(path, lines)
+    tenants = _tenants(dbs.admin)
+    with pytest.raises(ValidationError, match="id is not a valid"):
+        import_tenant(dbs.admin, path, f"late-{uuid.uuid4().hex[:6]}")
+    assert _tenants(dbs.admin) == tenants

@@ -61,15 +61,22 @@ class ImpoundmentConnection:
 
 
 def _cursor(row: db.Impoundment) -> str:
-    return base64.urlsafe_b64encode(f"{row.seized_at.isoformat()}|{row.id}".encode()).decode()
+    """The case's position (seizure instant, id) and its tenant: a position is taken only
+    from a cursor of the caller's own tenant's list."""
+    text = f"{row.seized_at.isoformat()}|{row.id}|{row.tenant_id}"
+    return base64.urlsafe_b64encode(text.encode()).decode()
 
 
-def _after(cursor: str) -> tuple[datetime, uuid.UUID]:
+def _after(cursor: str, tenant: uuid.UUID | None) -> tuple[datetime, uuid.UUID]:
+    """The position a cursor names; VALIDATION if it is malformed or another tenant's."""
     try:
-        at, _, pk = base64.urlsafe_b64decode(cursor).decode().partition("|")
-        return datetime.fromisoformat(at), uuid.UUID(pk)
+        at, pk, theirs = base64.urlsafe_b64decode(cursor).decode().split("|")
+        position, owner = (datetime.fromisoformat(at), uuid.UUID(pk)), uuid.UUID(theirs)
     except (ValueError, binascii.Error, UnicodeDecodeError):
+        owner = None
+    if owner is None or owner != tenant:
         raise ValidationError("not a cursor of this list", field="after") from None
+    return position
 
 
 def decode_id(gid: strawberry.ID, type_name: str, field: str) -> uuid.UUID:
@@ -94,6 +101,8 @@ class CaseFilter:
     overdue: bool | None = None
     due_by: datetime | None = None
     as_of: datetime | None = None
+    # The caller's tenant: `after` must be a cursor of its list.
+    tenant: uuid.UUID | None = None
 
     def page(self) -> tuple[Select[Any], int]:
         """The page's cases plus one (is there a next page?), newest seizure first."""
@@ -122,7 +131,7 @@ class CaseFilter:
         if self.due_by is not None:
             q = q.where(db.Impoundment.next_action_at <= aware(self.due_by))
         if self.after:
-            at, pk = _after(self.after)
+            at, pk = _after(self.after, self.tenant)
             q = q.where(
                 or_(
                     db.Impoundment.seized_at < at,
@@ -187,9 +196,19 @@ class ImpoundmentQuery:
     ) -> ImpoundmentConnection:
         """`overdue`: a duty's deadline has passed at `asOf` (default now); `dueBy`: a duty
         may be done by then (announcements, notices, auctions that have come due)."""
-        info.context.require()
+        who = info.context.require()
         q, size = CaseFilter(
-            first, after, status, pound_id, species, seized_from, seized_to, overdue, due_by, as_of
+            first,
+            after,
+            status,
+            pound_id,
+            species,
+            seized_from,
+            seized_to,
+            overdue,
+            due_by,
+            as_of,
+            who.tenant_id,
         ).page()
 
         def load(s: Session) -> list[db.Impoundment]:

@@ -17,8 +17,9 @@ from __future__ import annotations
 
 import gzip
 import json
+import os
 import uuid
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
@@ -32,7 +33,8 @@ from sqlalchemy.orm import Session
 from sqlalchemy.schema import sort_tables
 
 import pashu.db.models  # noqa: F401  (registers every table on the metadata)
-from pashu.core.errors import Conflict, ValidationError
+from pashu.core.errors import Conflict, NotFound, ValidationError
+from pashu.core.money import PAISA
 from pashu.db import audit
 from pashu.db.base import Base
 from pashu.db.engine import Database
@@ -45,6 +47,11 @@ from pashu.services.tenancy.tenants import SLUG, tenant_by_slug
 FORMAT = "pashu-tenant"
 VERSION = 1
 BATCH = 1000
+# The clock's working state, not the department's records: queued tasks (whose arguments
+# name tenants and cases, and would run as written) and the runs of past ones. Neither is
+# exported nor imported; the restored tenant's clock works out what is due from its
+# registers. A file that holds them (an older export, or a tampered one) has them skipped.
+NOT_ARCHIVED = frozenset({"outbox", "task_runs"})
 
 
 def tenant_tables() -> list[sa.Table]:
@@ -57,6 +64,11 @@ def tenant_tables() -> list[sa.Table]:
         if "made_by_trigger_on" in t.info
     ]
     return sort_tables(tables, extra_dependencies=made)
+
+
+def archived_tables() -> list[sa.Table]:
+    """The tenant tables an export carries, in the order they are written and restored."""
+    return [t for t in tenant_tables() if t.name not in NOT_ARCHIVED]
 
 
 @dataclass(frozen=True)
@@ -92,7 +104,7 @@ def _decoder(column: sa.Column[Any]) -> Any:
 
 
 def _rename(value: Any, old: str, new: str) -> Any:
-    """The tenant's id inside a JSON value (an outbox message's arguments), renamed."""
+    """The tenant's id inside a JSON value (an audit record's, say), renamed."""
     if isinstance(value, dict):
         return {k: _rename(v, old, new) for k, v in value.items()}
     if isinstance(value, list):
@@ -101,13 +113,54 @@ def _rename(value: Any, old: str, new: str) -> Any:
 
 
 @contextmanager
-def _open(path: Path, mode: str) -> Iterator[IO[str]]:
-    if path.suffix == ".gz":
+def _file(path: Path, mode: str, gz: bool) -> Iterator[IO[str]]:
+    if gz:
         with gzip.open(path, mode + "t", encoding="utf-8") as f:
             yield cast(IO[str], f)
     else:
         with path.open(mode, encoding="utf-8") as f:
             yield f
+
+
+@contextmanager
+def _writing(path: Path) -> Iterator[IO[str]]:
+    """A file written beside `path` and renamed onto it once whole: an export that fails
+    (a full device, a refusal half-way) leaves no partial file behind."""
+    if path.is_dir():
+        raise ValidationError(f"{path} is a directory; name a file to write")
+    if not path.parent.is_dir():
+        raise NotFound(f"there is no directory {path.parent}")
+    part = path.with_name(f".{path.name}.{uuid.uuid4().hex[:12]}.part")
+    try:
+        with _file(part, "w", path.suffix == ".gz") as f:
+            yield f
+        os.replace(part, path)
+    except OSError as err:
+        raise ValidationError(f"could not write {path}: {err.strerror or err}") from None
+    finally:
+        part.unlink(missing_ok=True)
+
+
+def _lines(path: Path) -> Generator[tuple[int, dict[str, Any]], None, None]:
+    """The file's lines as JSON objects, numbered from 1; anything else is refused."""
+    if not path.exists():
+        raise NotFound(f"there is no file {path}")
+    if path.is_dir():
+        raise ValidationError(f"{path} is a directory, not a tenant export")
+    try:
+        with _file(path, "r", path.suffix == ".gz") as f:
+            for number, line in enumerate(f, 1):
+                try:
+                    item = json.loads(line)
+                except (ValueError, RecursionError):
+                    raise ValidationError(f"{path}, line {number}: not JSON") from None
+                if not isinstance(item, dict):
+                    raise ValidationError(f"{path}, line {number}: not a JSON object")
+                yield number, item
+    except UnicodeDecodeError:
+        raise ValidationError(f"{path} is not UTF-8 text") from None
+    except (OSError, EOFError) as err:  # not gzip, a gzip cut short, an unreadable file
+        raise ValidationError(f"could not read {path}: {err}") from None
 
 
 def _revisions(session: Session) -> list[str]:
@@ -139,10 +192,10 @@ def export_tenant(db: Database, slug: str, path: Path) -> Summary:
     counts: dict[str, int] = {}
     # One snapshot for every table: the books and registers as of one instant.
     snapshot = {"isolation_level": "REPEATABLE READ"} if db.dialect == "postgresql" else {}
-    with db.session(tid) as s, s.begin(), _open(path, "w") as out:
+    with db.session(tid) as s, s.begin(), _writing(path) as out:
         s.connection(execution_options=snapshot)
         out.write(json.dumps(header, ensure_ascii=False) + "\n")
-        for table in tenant_tables():
+        for table in archived_tables():
             query = (
                 sa.select(table)
                 .where(table.c.tenant_id == tid)  # as row-level security also insists
@@ -158,105 +211,210 @@ def export_tenant(db: Database, slug: str, path: Path) -> Summary:
     return Summary(slug, tid, counts)
 
 
-def _read(path: Path) -> tuple[dict[str, Any], Iterator[tuple[str, dict[str, Any]]]]:
-    """The header, and the rows one at a time (checked against the end line's counts)."""
-    with _open(path, "r") as f:
-        first = f.readline()
+@dataclass(frozen=True)
+class _Source:
+    """The header's tenant, checked."""
+
+    id: uuid.UUID
+    slug: str
+    name: str
+    jurisdiction: str
+    created_at: datetime
+
+
+def _header(path: Path) -> _Source:
+    """The file's first line: a Pashu tenant export of this version, naming its tenant."""
+    lines = _lines(path)
     try:
-        header = json.loads(first)
-    except json.JSONDecodeError:
-        raise ValidationError(f"{path} is not a Pashu tenant export") from None
-    if not isinstance(header, dict) or header.get("format") != FORMAT:
+        _, header = next(lines)
+    except StopIteration:
+        raise ValidationError(f"{path} is empty, not a Pashu tenant export") from None
+    finally:
+        lines.close()
+    if header.get("format") != FORMAT:
         raise ValidationError(f"{path} is not a Pashu tenant export")
     if header.get("version") != VERSION:
         raise ValidationError(
             f"{path} is format version {header.get('version')}; this Pashu reads {VERSION}"
         )
+    tenant = header.get("tenant")
+    if not isinstance(tenant, dict):
+        raise ValidationError(f"{path}: its header names no tenant")
+    columns = cast(sa.Table, Tenant.__table__).c
+    where = f"{path}, line 1"
+    try:
+        return _Source(
+            id=_decoded(columns.id, tenant.get("id"), where),
+            slug=_decoded(columns.slug, tenant.get("slug"), where),
+            name=_decoded(columns.name, tenant.get("name"), where),
+            jurisdiction=_decoded(columns.jurisdiction, tenant.get("jurisdiction"), where),
+            created_at=_decoded(columns.created_at, tenant.get("created_at"), where),
+        )
+    except ValidationError as err:
+        raise ValidationError(f"{err.message} (the header's tenant)") from None
 
-    def rows() -> Iterator[tuple[str, dict[str, Any]]]:
-        seen: dict[str, int] = {}
-        with _open(path, "r") as f:
-            f.readline()
-            for line in f:
-                item = json.loads(line)
-                if "end" in item:
-                    if {k: v for k, v in item["end"].items() if v} != seen:
-                        raise ValidationError(f"{path}: the row counts do not match its end")
-                    return
-                seen[item["table"]] = seen.get(item["table"], 0) + 1
-                yield item["table"], item["row"]
+
+def _rows(
+    path: Path, source: uuid.UUID, new: uuid.UUID
+) -> Iterator[tuple[sa.Table, dict[str, Any]]]:
+    """Every row of the file, checked and decoded, with its tenant `new`; then the end line
+    checked against the rows seen. A row that is not the header's tenant's, a table or
+    column this database lacks, or a value that is not of its column's type, is refused."""
+    tables = {t.name: t for t in tenant_tables()}
+    seen: dict[str, int] = {}
+    ended = False
+    for number, item in _lines(path):
+        where = f"{path}, line {number}"
+        if number == 1:
+            continue  # the header (_header)
+        if ended:
+            raise ValidationError(f"{where}: a line after the end line")
+        if "end" in item:
+            counts = item["end"]
+            if not isinstance(counts, dict) or {k: v for k, v in counts.items() if v} != seen:
+                raise ValidationError(f"{path}: the row counts do not match its end")
+            ended = True
+            continue
+        name, raw = item.get("table"), item.get("row")
+        if not isinstance(name, str) or not isinstance(raw, dict):
+            raise ValidationError(f'{where}: a row is {{"table": name, "row": {{...}}}}')
+        table = tables.get(name)
+        if table is None:
+            raise ValidationError(
+                f"{where}: this database has no table {name!r} (upgrade it first)"
+            )
+        seen[name] = seen.get(name, 0) + 1
+        yield table, _row(table, raw, source, new, where)
+    if not ended:
         raise ValidationError(f"{path} is cut short: it has no end line")
-
-    return header, rows()
 
 
 def import_tenant(db: Database, path: Path, slug: str | None = None) -> Summary:
     """Restore an export as a tenant: under its own id when the database does not have it
     (an empty database, a restore), else under a new id; under `slug` or the exported one.
-    All or nothing: one transaction."""
-    header, rows = _read(path)
-    source = header["tenant"]
-    registry.get(source["jurisdiction"])  # UNKNOWN_JURISDICTION: install its plugin first
-    slug = slug or source["slug"]
+
+    The whole file is checked before anything is written; then all or nothing, in one
+    transaction. Every row must be the file's tenant's, and is written as the new tenant's:
+    since every key includes `tenant_id`, no row can name or touch another tenant's."""
+    source = _header(path)
+    registry.get(source.jurisdiction)  # UNKNOWN_JURISDICTION: install its plugin first
+    slug = slug or source.slug
     if not SLUG.match(slug):
         raise ValidationError("a slug is 2-63 lower-case letters, digits or hyphens")
-    tables = {t.name: t for t in tenant_tables()}
-    old_id = source["id"]
+    for _ in _rows(path, source.id, source.id):
+        pass  # checked whole, nothing written yet
     with db.transaction() as s:
         if s.scalar(sa.select(Tenant.id).where(Tenant.slug == slug)) is not None:
             raise Conflict(f"a tenant with slug {slug!r} exists; import under another (--slug)")
-        taken = s.scalar(sa.select(Tenant.id).where(Tenant.id == uuid.UUID(old_id)))
-    tid = uuid.uuid4() if taken is not None else uuid.UUID(old_id)
+        taken = s.scalar(sa.select(Tenant.id).where(Tenant.id == source.id))
+    tid = uuid.uuid4() if taken is not None else source.id
     counts: dict[str, int] = {}
-    with db.transaction(tid) as s:
-        s.add(
-            Tenant(
-                id=tid,
-                slug=slug,
-                name=source["name"],
-                jurisdiction=source["jurisdiction"],
-                created_at=datetime.fromisoformat(source["created_at"]),
+    try:
+        with db.transaction(tid) as s:
+            s.add(
+                Tenant(
+                    id=tid,
+                    slug=slug,
+                    name=source.name,
+                    jurisdiction=source.jurisdiction,
+                    created_at=source.created_at,
+                )
             )
-        )
-        s.flush()
-        pending: list[dict[str, Any]] = []
-        current: sa.Table | None = None
-        for name, raw in rows:
-            table = tables.get(name)
-            if table is None:
-                raise ValidationError(f"this database has no table {name!r} (upgrade it first)")
-            if table is not current:
-                _insert(s, current, pending)
-                current, pending = table, []
-            pending.append(_row(table, raw, old_id, str(tid)))
-            counts[name] = counts.get(name, 0) + 1
-            if len(pending) >= BATCH:
-                _insert(s, current, pending)
-                pending = []
-        _insert(s, current, pending)
-        audit.record(
-            s,
-            "cli",
-            "tenant.import",
-            f"Tenant:{tid}",
-            after={"slug": slug, "from": source["slug"], "rows": sum(counts.values())},
-        )
+            s.flush()
+            pending: list[dict[str, Any]] = []
+            current: sa.Table | None = None
+            for table, row in _rows(path, source.id, tid):
+                if table.name in NOT_ARCHIVED:
+                    continue
+                if table is not current:
+                    _insert(s, current, pending)
+                    current, pending = table, []
+                pending.append(row)
+                counts[table.name] = counts.get(table.name, 0) + 1
+                if len(pending) >= BATCH:
+                    _insert(s, current, pending)
+                    pending = []
+            _insert(s, current, pending)
+            audit.record(
+                s,
+                "cli",
+                "tenant.import",
+                f"Tenant:{tid}",
+                after={"slug": slug, "from": source.slug, "rows": sum(counts.values())},
+            )
+    except (sa.exc.IntegrityError, sa.exc.DataError) as err:
+        # Rows of the right types that do not hold together (a child without its parent,
+        # a key twice): the transaction is rolled back, no tenant is made.
+        first = str(err.orig).splitlines()[0] if err.orig is not None else str(err)
+        raise ValidationError(f"{path}: its rows do not fit together: {first}") from None
     return Summary(slug, tid, counts)
 
 
-def _row(table: sa.Table, raw: dict[str, Any], old: str, new: str) -> dict[str, Any]:
+def _row(
+    table: sa.Table, raw: dict[str, Any], source: uuid.UUID, new: uuid.UUID, where: str
+) -> dict[str, Any]:
+    if _decoded(table.c[TENANT], raw.get(TENANT), where) != source:
+        raise ValidationError(f"{where}: the row is not the exported tenant's")
+    old, renamed = str(source), str(new)
     row: dict[str, Any] = {}
     for key, value in raw.items():
         column = table.c.get(key)
         if column is None:
-            raise ValidationError(f"this database has no column {table.name}.{key}")
+            raise ValidationError(f"{where}: this database has no column {table.name}.{key}")
         if key == TENANT:
-            value = new
-        elif isinstance(column.type, sa.JSON) and old != new:
-            value = _rename(value, old, new)
-        decode = _decoder(column)
-        row[key] = decode(value) if decode is not None and value is not None else value
+            row[key] = new
+            continue
+        if isinstance(column.type, sa.JSON) and old != renamed:
+            value = _rename(value, old, renamed)
+        row[key] = _decoded(column, value, where)
     return row
+
+
+def _decoded(column: sa.Column[Any], value: Any, where: str) -> Any:
+    """A JSON value as its column's Python value; a value of another type is refused."""
+    kind = column.type
+    if value is None:
+        if not column.nullable:
+            raise ValidationError(f"{where}: {column.name} is missing")
+        return None
+    bad = ValidationError(f"{where}: {column.name} is not a valid {type(kind).__name__}")
+    if isinstance(kind, sa.JSON):
+        return value
+    if isinstance(kind, sa.Boolean):
+        if not isinstance(value, bool):
+            raise bad
+        return value
+    if isinstance(kind, sa.Integer):
+        if not isinstance(value, int) or isinstance(value, bool) or abs(value) >= 2**63:
+            raise bad
+        return value
+    if isinstance(kind, Paise | MicroDegrees | sa.Numeric):
+        if not isinstance(value, str):
+            raise bad
+        try:
+            number = Decimal(value)
+        except ArithmeticError:
+            raise bad from None
+        if not number.is_finite():
+            raise bad
+        if isinstance(kind, Paise) and number != number.quantize(PAISA):
+            raise ValidationError(f"{where}: {column.name} has a fraction of a paisa")
+        return number
+    if not isinstance(value, str):
+        raise bad
+    decode = _decoder(column)
+    if decode is None:  # text
+        length = getattr(kind, "length", None)
+        if length is not None and len(value) > length:
+            raise ValidationError(f"{where}: {column.name} is longer than {length}")
+        return value
+    try:
+        decoded = decode(value)
+    except ValueError:
+        raise bad from None
+    if isinstance(decoded, datetime) and decoded.tzinfo is None:
+        raise ValidationError(f"{where}: {column.name} has no UTC offset")
+    return decoded
 
 
 def _insert(session: Session, table: sa.Table | None, rows: list[dict[str, Any]]) -> None:
