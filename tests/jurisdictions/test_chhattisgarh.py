@@ -104,10 +104,12 @@ def test_chhattisgarh_section_mark_is_the_weakest_of_its_clauses() -> None:
     assert plugin.act.confidence is plugin.lowest_confidence() is U
 
 
-def test_chhattisgarh_illegible_words_are_said_to_be_unknown_in_the_text() -> None:
-    assert "[unknown — most likely one year]" in plugin.act.section("8").text
-    assert "[cap unknown]" in plugin.act.section("8").text
-    assert "5. [unknown — most likely Calves]" in plugin.act.section("Schedule").text
+def test_chhattisgarh_illegible_words_are_marked_illegible_in_the_text() -> None:
+    assert "which may extend to [illegible]" in plugin.act.section("8").text
+    assert "5. [illegible]" in plugin.act.section("Schedule").text
+    # The readings ("most likely ...") are the summary's, not the text's.
+    assert "most likely" not in plugin.act.section("8").text
+    assert "most likely one year" in (plugin.act.section("8").summary or "")
 
 
 def test_chhattisgarh_no_offence_carries_a_figure_the_scan_hides() -> None:

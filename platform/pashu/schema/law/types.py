@@ -203,7 +203,8 @@ class Section:
     number: str = strawberry.field(description='The section number as the Act writes it: "14"')
     heading: str = strawberry.field(description="The section's heading")
     text: str = strawberry.field(
-        description="The section's text (illegible parts marked as the statute notes say)"
+        description="The section's words as the source gives them; a span the scan does not "
+        'show legibly is "[illegible]" inside the text'
     )
     uri: str = strawberry.field(
         description="Akoma Ntoso URI of the section; resolves on this server"
@@ -213,6 +214,12 @@ class Section:
     )
     confidence: Confidence = strawberry.field(description="How its text is known")
     note: str | None = strawberry.field(description="How an unclear text is read, if it is")
+    summary: str | None = strawberry.field(
+        default=None,
+        description="Our account of the section in our own words, where its text is hard to "
+        "read (the scan): an editorial summary, never the Act's words; null where the text "
+        "speaks for itself",
+    )
 
     @classmethod
     def of(cls, s: CoreSection) -> Section:
@@ -224,6 +231,7 @@ class Section:
             chapter=s.chapter,
             confidence=s.confidence,
             note=s.note,
+            summary=s.summary,
         )
 
 
@@ -242,6 +250,17 @@ class Act:
     )
     note: str | None = strawberry.field(
         description="What is known of the source, if it is imperfect"
+    )
+    source: str | None = strawberry.field(
+        default=None,
+        description="What the text served is taken from (the Act's text, a gazette scan, a Bill, "
+        "an extract)",
+    )
+    source_note: str | None = strawberry.field(
+        default=None,
+        description="What a reader must know before relying on the text, where it is not the "
+        "enacted Act's own (a Bill: the enacted Act's words and section numbers may differ) or "
+        "its attribution is a reading; null where the source is the Act's text",
     )
     _act: strawberry.Private[CoreAct]
 
@@ -267,6 +286,8 @@ class Act:
             year=a.year,
             confidence=a.confidence,
             note=a.note,
+            source=a.source,
+            source_note=a.source_note,
             _act=a,
         )
 
