@@ -118,12 +118,15 @@ def test_chhattisgarh_no_offence_carries_a_figure_the_scan_hides() -> None:
     for o in plugin.offences:
         assert o.fine_min is None and o.fine_max is None and o.subsequent_fine is None, o.code
         assert o.imprisonment_max_months is None, o.code
-        assert {"fine_max", "imprisonment_max_months"} <= set(o.unknown), o.code
-        assert o.citation.label == "8(1)" and o.citation.confidence is U, o.code
+        # The minimum is as illegible as the cap: unknown, never "no minimum".
+        assert {"fine_min", "fine_max", "imprisonment_max_months"} <= set(o.unknown), o.code
+        assert o.citation.label.startswith("8(") and o.citation.confidence is U, o.code
 
 
-def test_chhattisgarh_every_offence_compounds_for_at_most_one_thousand() -> None:
+def test_chhattisgarh_every_applied_offence_compounds_for_at_most_one_thousand() -> None:
     for o in plugin.offences:
+        if not o.applicable:
+            continue
         assert o.compoundable and o.composition_max == Decimal("1000.00")
         cap = next(c for c in o.extra_cites if c.label == "10(2)")
         assert cap.confidence is C
@@ -201,3 +204,19 @@ def test_chhattisgarh_fine_caps_comparison_states_no_invented_figure() -> None:
     assert d.confidence is U
     # The only rupee figure in it is the legible composition cap.
     assert re.findall(r"Rs [\d,]+", d.value) == ["Rs 1,000"]
+
+
+def test_chhattisgarh_attempt_and_abetment_from_a_margin_note_is_unknown_and_not_applied() -> None:
+    """Only the margin note is legible: the offence is listed as unknown, with its reason, and
+    no case (so no fine and no composition) can be recorded under it."""
+    attempt = next(o for o in plugin.offences if o.code == "s8-attempt")
+    assert not attempt.applicable and attempt.citation.confidence is U
+    assert attempt.unknown_reason and "margin note" in attempt.unknown_reason
+    assert not attempt.compoundable and attempt.composition_max is None
+    assert {"compoundable", "composition_max", "fine_max"} <= set(attempt.unknown)
+    for name in ("8(margin)", "s8-attempt"):
+        with pytest.raises(NotInJurisdiction) as refused:
+            plugin.offence(name)
+        assert "not applied" in refused.value.message
+        assert refused.value.citation is not None and refused.value.citation.label == "8(margin)"
+    assert plugin.offence("8(1)").code == "s8-1"

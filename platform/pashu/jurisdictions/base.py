@@ -231,6 +231,11 @@ class Offence:
     extra_cites: tuple[Citation, ...] = ()
     # The Act lets the fine be recovered by deduction from the offender's salary.
     recoverable_from_salary: bool = False
+    # False: the source does not show that the offence exists (e.g. only a margin note is
+    # legible). It is listed so a researcher sees it, with `unknown_reason`, but no case,
+    # fine or composition is ever recorded under it.
+    applicable: bool = True
+    unknown_reason: str | None = None
 
     @property
     def cites(self) -> list[Citation]:
@@ -524,12 +529,20 @@ class Jurisdiction(ABC):
         """The offence a clerk names by section ("25", "15(1)")."""
         wanted = section.replace(" ", "")
         for o in self.offences:
+            if (o.section == wanted or o.code == wanted) and not o.applicable:
+                raise NotInJurisdiction(
+                    f"{self.act.title}: the offence under section {o.section} is not applied: "
+                    f"{o.unknown_reason}",
+                    citation=o.citation,
+                    jurisdiction=self.code,
+                    offences=[x.section for x in self.offences if x.applicable],
+                )
             if o.section == wanted or o.code == wanted:
                 return o
         raise NotInJurisdiction(
             f"{self.act.title} has no offence under section {section}",
             jurisdiction=self.code,
-            offences=[o.section for o in self.offences],
+            offences=[o.section for o in self.offences if o.applicable],
         )
 
     def lowest_confidence(self) -> Confidence:

@@ -337,6 +337,20 @@ class Offence:
     recoverable_from_salary: bool = strawberry.field(
         default=False, description="The fine may be recovered by deduction from salary"
     )
+    confidence: Confidence = strawberry.field(
+        default=Confidence.READ,
+        description="How the provision creating the offence is known; UNKNOWN: the source does "
+        "not show that the offence exists",
+    )
+    applicable: bool = strawberry.field(
+        default=True,
+        description="false: listed for research only; the source does not show the offence "
+        "(see unknownReason), so no case, fine or composition is recorded under it "
+        "(recordOffence refuses it with NOT_IN_JURISDICTION)",
+    )
+    unknown_reason: str | None = strawberry.field(
+        default=None, description="Why the offence is not applied, where it is not"
+    )
 
     @classmethod
     def of(cls, o: base.Offence) -> Offence:
@@ -355,6 +369,9 @@ class Offence:
             unknown_fields=[_camel(f) for f in o.unknown],
             note=o.note,
             recoverable_from_salary=o.recoverable_from_salary,
+            confidence=o.citation.confidence,
+            applicable=o.applicable,
+            unknown_reason=o.unknown_reason,
         )
 
 
