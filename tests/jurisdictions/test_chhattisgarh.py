@@ -147,14 +147,25 @@ def test_chhattisgarh_every_species_has_a_reasoned_answer() -> None:
         assert c.is_animal.value is None and "no term 'animal'" in c.is_animal.why, name
         if c.is_cattle.value is None:
             assert c.is_cattle.confidence is U, name
+            assert "Schedule(5)" in {x.label for x in c.is_cattle.cites}, name
         else:
             assert c.is_cattle.confidence is not U, name
-    assert {n for n in species.SPECIES if plugin.classify(n).is_cattle.value is None} == {"calf"}
+    # No species is "not cattle": a "no" would rest on the illegible item 5.
+    assert not [n for n in species.SPECIES if plugin.classify(n).is_cattle.value is False]
+
+
+def test_chhattisgarh_not_cattle_answers_are_marked_as_illegible_item_5_allows() -> None:
+    """A mithun, pig, horse or camel is not among the legible items, but the "no" rests on
+    item 5 as much as a calf's "yes" would: unknown, never a "no" marked read."""
+    for name in ("mithun", "pig", "horse", "camel"):
+        d = plugin.classify(name).is_cattle
+        assert d.value is None and d.confidence is U, name
+        assert "item 5 is illegible" in d.why, name
 
 
 def test_chhattisgarh_species_outside_the_schedule_may_be_added_by_notification() -> None:
     d = plugin.classify("horse").is_cattle
-    assert d.value is False and "3" in {c.label for c in d.cites} and "notification" in d.why
+    assert "3" in {c.label for c in d.cites} and "notification" in d.why
 
 
 def test_chhattisgarh_readings_of_the_young_and_the_sexes_are_interpreted() -> None:
