@@ -206,3 +206,19 @@ def test_nagaland_every_comparison_cites_and_names_numbers_or_absence(
     d = plugin.compare(topic)
     assert d.cites and d.value.endswith(".")
     assert re.search(r"\d", d.value), "a comparison gives its numbers (or section numbers)"
+
+
+def test_nagaland_compounding_none_in_the_cattle_trespass_act_provided_by_marketing_s25() -> None:
+    """Not "not provided": the Cattle Trespass Act has none; the marketing Act's s.25
+    provides compounding, on terms unknown (its heading alone is held)."""
+    from pashu.jurisdictions import research
+
+    row = research.answer(plugin, ComparisonTopic.COMPOUNDING)
+    assert row.provided is True and row.confidence is Confidence.UNKNOWN
+    assert "Cattle Trespass Act, 1985 has no compounding" in row.summary
+    assert "provides compounding" in row.summary and "unknown" in row.summary
+    facts = {f.key: f for f in row.facts}
+    assert facts["cattle_trespass_act_compounding"].flag is False
+    marketing = facts["marketing_act_compounding"]
+    assert marketing.unknown and marketing.cites[0].act_uri == MARKETING
+    assert facts["compounding_allowed"].flag is False  # no composition is recorded here

@@ -140,8 +140,9 @@ class Nagaland(Jurisdiction):
         if capability is not Capability.COMPOUNDING:
             return super().not_provided(capability)
         return NotInJurisdiction(
-            f"{self.act.title} provides no compounding; {self.marketing.title} has a section 25 "
-            "headed “Compounding of offences”, held as a heading only",
+            f"{self.act.title} provides no compounding; {self.marketing.title} provides it "
+            "(s.25, “Compounding of offences”) but only that heading is held, so its terms are "
+            "unknown and no composition is recorded",
             citation=self.marketing.cite("25"),
             jurisdiction=self.code,
             capability=capability.value,
@@ -756,13 +757,15 @@ class Nagaland(Jurisdiction):
             )
         if topic is ComparisonTopic.COMPOUNDING:
             return Decision(
-                "The Nagaland Cattle Trespass Act, 1985 provides no compounding: its offences "
-                "(ss.24, 25 and 28) are tried on conviction before a Magistrate. The Nagaland "
-                "Agricultural Produce Marketing (Regulating) Act, 1985 has a section 25 headed "
-                "“Compounding of offences”, but only that heading is held: which offences it "
-                "covers and any composition amount are unknown.",
-                [self.marketing.cite("25")],
-                "the marketing Act's s.25 is known by its heading alone",
+                "The Nagaland Cattle Trespass Act, 1985 has no compounding: its offences "
+                "(ss.24, 25 and 28) are punished on conviction. The Nagaland Agricultural "
+                "Produce Marketing (Regulating) Act, 1985 provides compounding of offences "
+                "(s.25, “Compounding of offences”), but only that heading is held: which "
+                "offences it covers, who may compound them and for what sum are unknown, so "
+                "the platform records no composition.",
+                [self.marketing.cite("25"), self._cite("24"), self._cite("25"), self._cite("28")],
+                "the Cattle Trespass Act has none; the marketing Act's s.25 is known by its "
+                "heading alone (terms unknown)",
             )
         if topic is ComparisonTopic.PROHIBITED_PURCHASERS:
             return Decision(
