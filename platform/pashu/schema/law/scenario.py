@@ -7,10 +7,11 @@ from decimal import Decimal
 
 import strawberry
 
+from pashu.jurisdictions import registry
 from pashu.jurisdictions.base import Action, BuyerRole, PlaceKind, RateKind
 from pashu.schema.enums import described_enum
 from pashu.schema.impoundment.types import Dues
-from pashu.schema.law.types import Citation, TimelineStep, cites
+from pashu.schema.law.types import Citation, TimelineStep, cites, source_note
 from pashu.services import scenarios
 from pashu.services.scenarios import Conduct
 
@@ -201,6 +202,12 @@ class ScenarioAnswer:
         description="What follows from the owner's conduct"
     )
     money: list[ScenarioShare] = strawberry.field(description="Where the money goes")
+    source_note: str | None = strawberry.field(
+        default=None,
+        description="What a reader must know of the Act's source: e.g. Mizoram's is the Bill "
+        "of 2014, so the enacted Act's section numbers may differ; null where the source is "
+        "the Act's own text",
+    )
 
     @classmethod
     def of(cls, o: scenarios.Outcome) -> ScenarioAnswer:
@@ -259,6 +266,7 @@ class ScenarioAnswer:
                 )
                 for m in o.money
             ],
+            source_note=source_note(registry.get(o.jurisdiction)),
         )
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from datetime import datetime
 from decimal import Decimal
 from typing import Annotated
@@ -196,6 +197,15 @@ class Citation:
 
 def cites(items: list[CoreCitation] | tuple[CoreCitation, ...]) -> list[Citation]:
     return [Citation.of(c) for c in items]
+
+
+def source_note(plugin: base.Jurisdiction, items: Iterable[CoreCitation] = ()) -> str | None:
+    """What a reader must know of the sources an answer rests on (a Bill, not the enacted
+    Act; an extract whose attribution is a reading): the notes of the Acts it cites, or of
+    the jurisdiction's principal Act when it cites none."""
+    uris = {c.act_uri for c in items} or {plugin.act.uri}
+    notes = [a.source_note for a in plugin.acts if a.uri in uris and a.source_note]
+    return " ".join(dict.fromkeys(notes)) or None
 
 
 @strawberry.type(description="One section of an Act, as the text gives it")
