@@ -231,3 +231,14 @@ def test_chhattisgarh_attempt_and_abetment_from_a_margin_note_is_unknown_and_not
         assert "not applied" in refused.value.message
         assert refused.value.citation is not None and refused.value.citation.label == "8(margin)"
     assert plugin.offence("8(1)").code == "s8-1"
+
+
+def test_chhattisgarh_keeper_required_is_left_to_orders_not_unknown() -> None:
+    """s.4(1) is legible: whether animals must be under a keeper is left to the orders."""
+    from pashu.jurisdictions import research
+    from pashu.jurisdictions.base import ComparisonTopic
+
+    row = research.answer(plugin, ComparisonTopic.KEEPING_RULES)
+    keeper = next(f for f in row.facts if f.key == "keeper_required")
+    assert not keeper.unknown and keeper.text and "left to notified orders" in keeper.text
+    assert [c.label for c in keeper.cites] == ["4(1)"] and keeper.confidence is Confidence.READ

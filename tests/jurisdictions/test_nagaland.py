@@ -99,8 +99,34 @@ def test_nagaland_interpretation_readings_are_marked_with_their_note(label: str,
     assert cite.note and word in cite.note
 
 
+# Readings the platform itself makes, beyond INTERPRETATION.md's (issue #33): label -> a word
+# its note must carry.
+OWN_READINGS = {
+    "17(3)": "from the sale",  # "within three months" names no start
+    "12": "section 11",  # "section II"
+}
+
+
+@pytest.mark.parametrize(("label", "word"), sorted(OWN_READINGS.items()))
+def test_nagaland_the_platforms_own_readings_are_marked_interpreted(label: str, word: str) -> None:
+    cite = plugin.act.cite_label(label)
+    assert cite.confidence is Confidence.INTERPRETED
+    assert cite.note and word in cite.note
+
+
+def test_nagaland_three_months_of_s17_3_are_interpreted_in_the_comparisons() -> None:
+    from pashu.jurisdictions import research
+
+    for topic in (ComparisonTopic.CLAIM_PERIOD, ComparisonTopic.PERIODS):
+        row = research.answer(plugin, topic)
+        fact = next(f for f in row.facts if f.key == "surplus_claim_within")
+        assert fact.confidence is Confidence.INTERPRETED, topic
+        assert row.confidence is Confidence.INTERPRETED, topic
+        assert "interpreted" in row.summary.split("3 months", 1)[1][:80], topic
+
+
 def test_nagaland_nothing_else_in_the_act_is_marked_interpreted() -> None:
-    marked = {label.partition("(")[0] for label in READINGS}
+    marked = {label.partition("(")[0] for label in (*READINGS, *OWN_READINGS)}
     for s in act(CATTLE_TRESPASS).sections:
         if s.number not in marked:
             assert s.confidence is Confidence.READ and not s.provisions, s.number

@@ -327,7 +327,8 @@ class NagalandComparisons(ComparisonLaw):
             "“thereupon”, no time set (s.14(2)); cattle not claimed within 7 days from the date "
             "of the notice are sold by auction (s.14(3)). A complaint of illegal seizure lies "
             "within 10 days from the date of seizure (s.20, interpreted). Unclaimed surplus is "
-            "held 3 months, calendar months, for a claim (s.17(3)). Days are counted excluding "
+            "held 3 months, calendar months, for a claim (s.17(3); counted from the sale, "
+            "interpreted: the text names no start). Days are counted excluding "
             "the first day (General Clauses Act s.9), in IST.",
             [c("9(1)"), c("10"), c("14(1)"), c("14(2)"), c("14(3)"), c("20"), c("17(3)")],
             "ss.9, 10, 14, 17(3) and 20 set the periods",
