@@ -540,4 +540,14 @@ class LawHit:
     heading_parts: list[TextPart] = strawberry.field(
         description="The heading as runs of text, matched or not", default_factory=list
     )
-    rank: float = strawberry.field(default=0.0, description="BM25: smaller is a better match")
+    rank: float = strawberry.field(
+        default=0.0,
+        description="BM25 within its group, smaller is a better match; hits come in groups: "
+        "sections whose words match, then sections known by their heading alone, then "
+        "editorial notes",
+    )
+    editorial: bool = strawberry.field(
+        default=False,
+        description="true: the words matched are our editorial notes on the section (its "
+        "summary, the reading of an unclear text), not the Act's words; the snippet is the note",
+    )
