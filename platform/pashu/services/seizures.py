@@ -46,7 +46,7 @@ from pashu.jurisdictions.base import (
     TimelineStep,
 )
 from pashu.jurisdictions.extent import AreaEntry, KindEntry
-from pashu.jurisdictions.species import SPECIES, canonical
+from pashu.jurisdictions.species import SPECIES, a, canonical
 from pashu.services import audit, extent, seizure_rows
 from pashu.services import impoundments as cases
 from pashu.services.keeping import key
@@ -126,7 +126,7 @@ def _seizable(
         return name
     cites = c.is_cattle.cites or c.is_animal.cites
     raise NotInJurisdiction(
-        f"a {name} cannot be impounded under {plugin.act.title}: {c.is_cattle.why}",
+        f"{a(name)} cannot be impounded under {plugin.act.title}: {c.is_cattle.why}",
         citation=cites[0] if cites else None,
         field="animals",
         kinds=kinds,

@@ -118,10 +118,11 @@ class Chhattisgarh(Jurisdiction):
         return Decision(
             None,
             [definition, self.act.cite("Schedule", "5"), self.act.cite("3")],
-            f"a {name} is not among the legible items of the Schedule (items 1-4 and 6-8, "
-            "s.2(a)), but item 5 is illegible in the scan: it most likely reads 'Calves', yet an "
-            f"illegible item is not applied, so whether a {name} is cattle is unknown; the "
-            "State Government may add animals to the Schedule by notification (s.3)",
+            f"{vocabulary.a(name)} is not among the legible items of the Schedule (items 1-4 "
+            "and 6-8, s.2(a)), but item 5 is illegible in the scan: it most likely reads "
+            f"'Calves', yet an illegible item is not applied, so whether {vocabulary.a(name)} is "
+            "cattle is unknown; the State Government may add animals to the Schedule by "
+            "notification (s.3)",
         )
 
     # -- extent and kinds -------------------------------------------------------

@@ -75,7 +75,10 @@ class ScenarioInput:
         description="Rates as notifications would fix them", default_factory=list
     )
     sale_price: Decimal | None = strawberry.field(
-        default=None, description="A hypothetical price for every impounded animal, sold at once"
+        default=None,
+        description="A hypothetical sale of every impounded animal at once: the total price "
+        "the whole lot fetches, in rupees (decimal string), not a price per animal (two cows "
+        'at "5000" fetch Rs 5,000 together)',
     )
     sale_expenses: Decimal = strawberry.field(
         default=Decimal("0.00"), description="The expenses of a sale in rupees (decimal string)"
