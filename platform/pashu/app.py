@@ -23,6 +23,7 @@ from pashu.body_limit import BodyLimit, error_body
 from pashu.config import Settings, settings
 from pashu.db.engine import Database, database
 from pashu.law_pages import akn
+from pashu.method_page import method
 from pashu.observability import metrics, tracing
 from pashu.observability.requests import Observe
 from pashu.schema import compiled
@@ -183,6 +184,7 @@ def create_app(db: Database | None = None, cfg: Settings | None = None) -> Starl
             Route("/healthz", healthz),
             Route("/readyz", readyz),
             Route("/akn/{path:path}", akn),  # citations resolve: HTML, or Akoma Ntoso XML
+            Route("/method", method),  # how the sources were read (docs/METHOD.md)
             Route("/metrics", metrics.endpoint(db)),
             *(ide if graphql.graphql_ide else []),
             Mount("/", app=StaticFiles(directory=WEB, html=True), name="web"),

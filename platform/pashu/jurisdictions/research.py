@@ -109,7 +109,7 @@ def _offence(o: Offence) -> list[Fact]:
 def _compounding(plugin: Jurisdiction, own: Answer) -> list[Fact]:
     allowed = plugin.has(Capability.COMPOUNDING)
     # Whether a composition can be recorded here: an Act that provides compounding on terms
-    # the source does not show (Nagaland's marketing Act s.25) answers false, with the row's
+    # the source does not show (a section held by its heading alone) answers false, with the row's
     # own facts saying that it provides it.
     facts = [
         flag(

@@ -149,8 +149,8 @@ class ComparisonRow:
     )
     source_note: str | None = strawberry.field(
         default=None,
-        description="What a reader must know of the sources the row rests on: e.g. Mizoram's "
-        "source is the Bill of 2014, so the enacted Act's section numbers may differ; null "
+        description="What a reader must know of the sources the row rests on: e.g. a source "
+        "that is a Bill, so the enacted Act's section numbers may differ; null "
         "where the sources are the Acts' own texts",
     )
 

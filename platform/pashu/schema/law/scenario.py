@@ -207,8 +207,8 @@ class ScenarioAnswer:
     money: list[ScenarioShare] = strawberry.field(description="Where the money goes")
     source_note: str | None = strawberry.field(
         default=None,
-        description="What a reader must know of the Act's source: e.g. Mizoram's is the Bill "
-        "of 2014, so the enacted Act's section numbers may differ; null where the source is "
+        description="What a reader must know of the Act's source: e.g. a source that is a "
+        "Bill, so the enacted Act's section numbers may differ; null where the source is "
         "the Act's own text",
     )
 
