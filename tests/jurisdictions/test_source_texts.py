@@ -33,7 +33,7 @@ ILLEGIBLE = "[illegible]"
 # not taken from the scan scores lower (the paraphrase of s.12 once served scores 0.42). A close
 # paraphrase can pass a character measure; the departures list says what was corrected and why.
 SIMILARITY = 0.55
-# Spans shorter than this say too little to be placed ("Act", "(b)").
+# Runs shorter than this say too little to be placed ("Act", "(b)"), unless a whole line.
 MIN_SPAN = 12
 
 # Where each section sits in the OCR: the first and last words of its region (the OCR keeps the
@@ -114,9 +114,14 @@ def region(number: str) -> str:
 
 
 def spans(text: str) -> list[str]:
-    """The runs between two markers or line ends (the OCR may not keep the lines' order)."""
-    runs = (run for line in text.splitlines() for run in line.split(ILLEGIBLE))
-    return [p for p in (letters(x) for x in runs) if len(p) >= MIN_SPAN]
+    """The runs between two markers or line ends (the OCR may not keep the lines' order): each
+    of `MIN_SPAN` letters or more, or a whole line (a Schedule item: "1. Bulls.")."""
+    out = []
+    for line in text.splitlines():
+        runs = [letters(run) for run in line.split(ILLEGIBLE)]
+        whole = len(runs) == 1
+        out += [r for r in runs if len(r) >= MIN_SPAN or (whole and len(r) >= 4)]
+    return out
 
 
 def closeness(span: str, place: str) -> float:
