@@ -28,6 +28,7 @@ from pashu.fastpaths import compiled, compiled_queries, direct_mutations
 from pashu.fastpaths.public_answers import PublicAnswers, ServeKept
 from pashu.law_files import BULK_PATH
 from pashu.law_pages import akn, bulk
+from pashu.method_page import method
 from pashu.observability import metrics, tracing
 from pashu.observability.requests import Observe
 from pashu.schema import documents
@@ -214,6 +215,7 @@ def create_app(db: Database | None = None, cfg: Settings | None = None) -> Starl
             Route("/readyz", readyz),
             Route("/akn/{path:path}", akn),  # citations resolve: HTML, Akoma Ntoso XML, PDF
             Route(BULK_PATH, bulk),  # every Act as Akoma Ntoso XML and JSON, zipped
+            Route("/method", method),  # how the sources were read (docs/METHOD.md)
             # Metrics have a port of their own (lifespan below); here in development only.
             *(
                 [Route("/metrics", metrics.endpoint(db, cfg.metrics_tenant_labels))]

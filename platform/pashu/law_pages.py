@@ -184,8 +184,16 @@ def _section_body(act: Act, sec: Section, link: Linker | None = None, cited: str
         f'<section id="{escape(sec.uri.partition("/~")[2])}">'
         f"<h2>{number}{escape(sec.heading)}</h2>{_mark(sec.confidence.value, sec.note)}"
         f"{text or '<p><em>The text is not held.</em></p>'}"
-        f"{f'<ul class=marks>{marks}</ul>' if marks else ''}</section>"
+        f"{f'<ul class=marks>{marks}</ul>' if marks else ''}{_summary(sec)}</section>"
     )
+
+
+def _summary(sec: Section) -> str:
+    """Our summary beside the text, labelled, never as the text (see /method)."""
+    if not sec.summary:
+        return ""
+    label = '<a href="/method#summary-and-text">Summary</a> (ours, not the Act\'s words):'
+    return f'<aside class="summary"><p><strong>{label}</strong> {escape(sec.summary)}</p></aside>'
 
 
 def _links(uri: str) -> str:
@@ -259,8 +267,9 @@ def _act_html(act: Act, chapter: str | None = None, uri: str | None = None) -> s
         label = s.chapter
         sections.append(_section_body(act, s, link))
     body = (
-        f"{_links(act.uri)}{_mark(act.confidence.value, act.note)}{_life(act)}{preface}"
-        f"{preamble}<ol class=toc>{toc}</ol>" + "".join(sections)
+        f"{_links(act.uri)}{_mark(act.confidence.value, act.note)}"
+        f"{f'<p class=source>Source: {escape(act.source_note)}</p>' if act.source_note else ''}"
+        f"{_life(act)}{preface}{preamble}<ol class=toc>{toc}</ol>" + "".join(sections)
     )
     return _page(act.title, body)
 

@@ -301,6 +301,8 @@ def _ask(plugin: Jurisdiction, kind: str, q: Any, expect: dict[str, Any]) -> Non
             assert sec.confidence.value == expect["confidence"], sec.confidence.value
         for text in expect.get("text_contains", []):
             assert text in sec.text, f"{text!r} not in section {sec.number}"
+        for text in expect.get("summary_contains", []):
+            assert text in (sec.summary or ""), f"{text!r} not in the summary of {sec.number}"
     elif kind == "seizure_power":
         power = plugin.seizure_power(
             SeizerCapacity(q["capacity"]), PlaceKind(q["place"]), q.get("damage")

@@ -104,10 +104,12 @@ def test_chhattisgarh_section_mark_is_the_weakest_of_its_clauses() -> None:
     assert plugin.act.confidence is plugin.lowest_confidence() is U
 
 
-def test_chhattisgarh_illegible_words_are_said_to_be_unknown_in_the_text() -> None:
-    assert "[unknown — most likely one year]" in plugin.act.section("8").text
-    assert "[cap unknown]" in plugin.act.section("8").text
-    assert "5. [unknown — most likely Calves]" in plugin.act.section("Schedule").text
+def test_chhattisgarh_illegible_words_are_marked_illegible_in_the_text() -> None:
+    assert "which may extend to [illegible]" in plugin.act.section("8").text
+    assert "5. [illegible]" in plugin.act.section("Schedule").text
+    # The readings ("most likely ...") are the summary's, not the text's.
+    assert "most likely" not in plugin.act.section("8").text
+    assert "most likely one year" in (plugin.act.section("8").summary or "")
 
 
 def test_chhattisgarh_no_offence_carries_a_figure_the_scan_hides() -> None:
@@ -116,12 +118,15 @@ def test_chhattisgarh_no_offence_carries_a_figure_the_scan_hides() -> None:
     for o in plugin.offences:
         assert o.fine_min is None and o.fine_max is None and o.subsequent_fine is None, o.code
         assert o.imprisonment_max_months is None, o.code
-        assert {"fine_max", "imprisonment_max_months"} <= set(o.unknown), o.code
-        assert o.citation.label == "8(1)" and o.citation.confidence is U, o.code
+        # The minimum is as illegible as the cap: unknown, never "no minimum".
+        assert {"fine_min", "fine_max", "imprisonment_max_months"} <= set(o.unknown), o.code
+        assert o.citation.label.startswith("8(") and o.citation.confidence is U, o.code
 
 
-def test_chhattisgarh_every_offence_compounds_for_at_most_one_thousand() -> None:
+def test_chhattisgarh_every_applied_offence_compounds_for_at_most_one_thousand() -> None:
     for o in plugin.offences:
+        if not o.applicable:
+            continue
         assert o.compoundable and o.composition_max == Decimal("1000.00")
         cap = next(c for c in o.extra_cites if c.label == "10(2)")
         assert cap.confidence is C
@@ -142,14 +147,25 @@ def test_chhattisgarh_every_species_has_a_reasoned_answer() -> None:
         assert c.is_animal.value is None and "no term 'animal'" in c.is_animal.why, name
         if c.is_cattle.value is None:
             assert c.is_cattle.confidence is U, name
+            assert "Schedule(5)" in {x.label for x in c.is_cattle.cites}, name
         else:
             assert c.is_cattle.confidence is not U, name
-    assert {n for n in species.SPECIES if plugin.classify(n).is_cattle.value is None} == {"calf"}
+    # No species is "not cattle": a "no" would rest on the illegible item 5.
+    assert not [n for n in species.SPECIES if plugin.classify(n).is_cattle.value is False]
+
+
+def test_chhattisgarh_not_cattle_answers_are_marked_as_illegible_item_5_allows() -> None:
+    """A mithun, pig, horse or camel is not among the legible items, but the "no" rests on
+    item 5 as much as a calf's "yes" would: unknown, never a "no" marked read."""
+    for name in ("mithun", "pig", "horse", "camel"):
+        d = plugin.classify(name).is_cattle
+        assert d.value is None and d.confidence is U, name
+        assert "item 5 is illegible" in d.why, name
 
 
 def test_chhattisgarh_species_outside_the_schedule_may_be_added_by_notification() -> None:
     d = plugin.classify("horse").is_cattle
-    assert d.value is False and "3" in {c.label for c in d.cites} and "notification" in d.why
+    assert "3" in {c.label for c in d.cites} and "notification" in d.why
 
 
 def test_chhattisgarh_readings_of_the_young_and_the_sexes_are_interpreted() -> None:
@@ -199,3 +215,30 @@ def test_chhattisgarh_fine_caps_comparison_states_no_invented_figure() -> None:
     assert d.confidence is U
     # The only rupee figure in it is the legible composition cap.
     assert re.findall(r"Rs [\d,]+", d.value) == ["Rs 1,000"]
+
+
+def test_chhattisgarh_attempt_and_abetment_from_a_margin_note_is_unknown_and_not_applied() -> None:
+    """Only the margin note is legible: the offence is listed as unknown, with its reason, and
+    no case (so no fine and no composition) can be recorded under it."""
+    attempt = next(o for o in plugin.offences if o.code == "s8-attempt")
+    assert not attempt.applicable and attempt.citation.confidence is U
+    assert attempt.unknown_reason and "margin note" in attempt.unknown_reason
+    assert not attempt.compoundable and attempt.composition_max is None
+    assert {"compoundable", "composition_max", "fine_max"} <= set(attempt.unknown)
+    for name in ("8(margin)", "s8-attempt"):
+        with pytest.raises(NotInJurisdiction) as refused:
+            plugin.offence(name)
+        assert "not applied" in refused.value.message
+        assert refused.value.citation is not None and refused.value.citation.label == "8(margin)"
+    assert plugin.offence("8(1)").code == "s8-1"
+
+
+def test_chhattisgarh_keeper_required_is_left_to_orders_not_unknown() -> None:
+    """s.4(1) is legible: whether animals must be under a keeper is left to the orders."""
+    from pashu.jurisdictions import research
+    from pashu.jurisdictions.vocabulary import ComparisonTopic
+
+    row = research.answer(plugin, ComparisonTopic.KEEPING_RULES)
+    keeper = next(f for f in row.facts if f.key == "keeper_required")
+    assert not keeper.unknown and keeper.text and "left to notified orders" in keeper.text
+    assert [c.label for c in keeper.cites] == ["4(1)"] and keeper.confidence is Confidence.READ

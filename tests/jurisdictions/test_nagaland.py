@@ -100,8 +100,34 @@ def test_nagaland_interpretation_readings_are_marked_with_their_note(label: str,
     assert cite.note and word in cite.note
 
 
+# Readings the platform itself makes, beyond INTERPRETATION.md's (issue #33): label -> a word
+# its note must carry.
+OWN_READINGS = {
+    "17(3)": "from the sale",  # "within three months" names no start
+    "12": "section 11",  # "section II"
+}
+
+
+@pytest.mark.parametrize(("label", "word"), sorted(OWN_READINGS.items()))
+def test_nagaland_the_platforms_own_readings_are_marked_interpreted(label: str, word: str) -> None:
+    cite = plugin.act.cite_label(label)
+    assert cite.confidence is Confidence.INTERPRETED
+    assert cite.note and word in cite.note
+
+
+def test_nagaland_three_months_of_s17_3_are_interpreted_in_the_comparisons() -> None:
+    from pashu.jurisdictions import research
+
+    for topic in (ComparisonTopic.CLAIM_PERIOD, ComparisonTopic.PERIODS):
+        row = research.answer(plugin, topic)
+        fact = next(f for f in row.facts if f.key == "surplus_claim_within")
+        assert fact.confidence is Confidence.INTERPRETED, topic
+        assert row.confidence is Confidence.INTERPRETED, topic
+        assert "interpreted" in row.summary.split("3 months", 1)[1][:80], topic
+
+
 def test_nagaland_nothing_else_in_the_act_is_marked_interpreted() -> None:
-    marked = {label.partition("(")[0] for label in READINGS}
+    marked = {label.partition("(")[0] for label in (*READINGS, *OWN_READINGS)}
     for s in act(CATTLE_TRESPASS).sections:
         if s.number not in marked:
             assert s.confidence is Confidence.READ and not s.provisions, s.number
@@ -125,7 +151,8 @@ def test_nagaland_unnamed_provision_says_it_is_unnamed() -> None:
     a = act(ESTABLISHMENTS)
     assert "unnamed" in a.title.lower() and a.year is None and a.note
     section = a.section("registration")
-    assert section.note and "neither the Act nor the section number" in section.note
+    assert section.note and "neither its Act nor its State" in section.note
+    assert "section number" in section.note
     for n in range(1, 7):
         assert f"({n}) " in section.text
     assert "Provided that" in section.text
@@ -206,3 +233,19 @@ def test_nagaland_every_comparison_cites_and_names_numbers_or_absence(
     d = plugin.compare(topic)
     assert d.cites and d.value.endswith(".")
     assert re.search(r"\d", d.value), "a comparison gives its numbers (or section numbers)"
+
+
+def test_nagaland_compounding_none_in_the_cattle_trespass_act_provided_by_marketing_s25() -> None:
+    """Not "not provided": the Cattle Trespass Act has none; the marketing Act's s.25
+    provides compounding, on terms unknown (its heading alone is held)."""
+    from pashu.jurisdictions import research
+
+    row = research.answer(plugin, ComparisonTopic.COMPOUNDING)
+    assert row.provided is True and row.confidence is Confidence.UNKNOWN
+    assert "Cattle Trespass Act, 1985 has no compounding" in row.summary
+    assert "provides compounding" in row.summary and "unknown" in row.summary
+    facts = {f.key: f for f in row.facts}
+    assert facts["cattle_trespass_act_compounding"].flag is False
+    marketing = facts["marketing_act_compounding"]
+    assert marketing.unknown and marketing.cites[0].act_uri == MARKETING
+    assert facts["compounding_allowed"].flag is False  # no composition is recorded here

@@ -49,9 +49,22 @@ async def test_an_unknown_cap_is_null_and_marked_unknown(gql: GraphQLClient) -> 
     )
     o = next(o for o in data["jurisdiction"]["offences"] if o["section"] == "8(1)")
     assert o["fineMax"] is None and o["imprisonmentMaxMonths"] is None
-    assert set(o["unknownFields"]) == {"fineMax", "imprisonmentMaxMonths"}
+    assert set(o["unknownFields"]) == {"fineMin", "fineMax", "imprisonmentMaxMonths"}
     assert o["citation"]["confidence"] == "UNKNOWN"
     assert o["compositionMax"] == "1000.00"
+
+
+async def test_an_offence_read_from_a_margin_note_alone_is_listed_unknown_not_applied(
+    gql: GraphQLClient,
+) -> None:
+    data = await gql.ok(
+        '{ jurisdiction(code: "chhattisgarh") { offences { code section confidence applicable '
+        "unknownReason compoundable compositionMax } } }"
+    )
+    o = next(o for o in data["jurisdiction"]["offences"] if o["code"] == "s8-attempt")
+    assert o["confidence"] == "UNKNOWN" and o["applicable"] is False
+    assert "margin note" in o["unknownReason"]
+    assert o["compoundable"] is False and o["compositionMax"] is None
 
 
 async def test_nagaland_offence_bounds_are_decimal_strings(gql: GraphQLClient) -> None:
@@ -72,7 +85,8 @@ async def test_classify_a_synonym_across_every_state(gql: GraphQLClient) -> None
     rows = {r["jurisdiction"]: r for r in data["classifyAnimal"]}
     assert rows["nagaland"]["species"] == "ass" and rows["nagaland"]["isCattle"] is True
     assert rows["mizoram"]["isCattle"] is False
-    assert rows["chhattisgarh"]["isCattle"] is False
+    # Not among the Schedule's legible items, but item 5 is illegible: unknown, not "no".
+    assert rows["chhattisgarh"]["isCattle"] is None
     assert "2(1)" in {c["section"] for c in rows["nagaland"]["citations"]}
 
 

@@ -149,9 +149,15 @@ async def test_compounding_is_a_flag_with_the_composition_cap(gql: GraphQLClient
     assert _fact(cg, "compounding_allowed")["flag"] is True
     caps = [f["amount"]["maximum"] for f in cg["facts"] if f["key"].endswith("_composition")]
     assert caps and set(caps) == {"1000.00"}
-    for code in ("mizoram", "nagaland"):
-        row = _row(matrix, "COMPOUNDING", code)
-        assert _fact(row, "compounding_allowed")["flag"] is False and row["provided"] is False
+    mizoram = _row(matrix, "COMPOUNDING", "mizoram")
+    assert _fact(mizoram, "compounding_allowed")["flag"] is False
+    assert mizoram["provided"] is False
+    # Nagaland: the marketing Act's s.25 provides compounding, on terms the source hides.
+    nagaland = _row(matrix, "COMPOUNDING", "nagaland")
+    assert nagaland["provided"] is True and nagaland["confidence"] == "UNKNOWN"
+    assert _fact(nagaland, "compounding_allowed")["flag"] is False
+    assert _fact(nagaland, "cattle_trespass_act_compounding")["flag"] is False
+    assert _fact(nagaland, "marketing_act_compounding")["unknown"] is True
 
 
 @pytest.mark.parametrize(

@@ -327,3 +327,27 @@ async def test_bad_facts_are_refused_with_a_code(gql: GraphQLClient) -> None:
     for facts, code in cases:
         err = await gql.error(SCENARIO, {"f": facts})
         assert err["extensions"]["code"] == code, facts
+
+
+async def test_sale_price_is_the_total_of_the_lot_not_a_price_per_animal(
+    gql: GraphQLClient,
+) -> None:
+    """Two cows at "5000" fetch Rs 5,000 together, as salePrice's description says."""
+    facts = {
+        "animals": [{"species": "cow", "count": 2}],
+        "seizedAt": "2026-01-03T09:00:00+05:30",
+        "impoundedAt": "2026-01-03T15:00:00+05:30",
+        "salePrice": "5000",
+    }
+    answers = _by_code((await gql.ok(SCENARIO, {"f": facts}))["compareScenario"])
+    for code in ("mizoram", "nagaland"):
+        total = sum(Decimal(m["amount"]) for m in answers[code]["money"])
+        assert total == Decimal("5000.00"), code
+    doc = SCHEMA.as_str()
+    assert "the total price the whole lot fetches" in doc and "not a price per animal" in doc
+
+
+async def test_negative_sale_expenses_are_refused_on_their_own_field(gql: GraphQLClient) -> None:
+    err = await gql.error(SCENARIO, {"f": _facts(saleExpenses="-1")})
+    assert err["extensions"]["code"] == "VALIDATION"
+    assert err["extensions"]["field"] == "saleExpenses"

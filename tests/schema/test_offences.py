@@ -220,6 +220,26 @@ async def test_chhattisgarh_unknown_cap_is_accepted_with_a_warning_never_a_numbe
     assert made["routes"] == [{"account": "deposit:unrouted:offence_fine", "amount": "25000.00"}]
 
 
+async def test_chhattisgarh_attempt_read_from_a_margin_note_cannot_be_charged(
+    dbs: Databases, gql: GraphQLClient
+) -> None:
+    """No case under s.8's "Attempts and Abetment": so no fine and no composition either."""
+    t = make_tenant(dbs, "chhattisgarh")
+    for section in ("8(margin)", "s8-attempt"):
+        variables = {"section": section, "name": "A", "address": "B", "role": "OWNER", "at": AT}
+        err = await gql.error(RECORD, variables, t.token)
+        assert err["extensions"]["code"] == "NOT_IN_JURISDICTION"
+        assert err["extensions"]["citation"] == {
+            "section": "8(margin)",
+            "uri": "/akn/in-cg/act/1976/pashu-niyantran/~sec_8__subsec_margin",
+            "act": "Chhattisgarh Pashu (Niyantran) Adhiniyam, 1976",
+            "confidence": "unknown",
+        }
+        assert "margin note" in err["message"]
+    with dbs.admin.transaction(t.id) as s:
+        assert s.scalars(select(OffenceCase)).all() == []
+
+
 async def test_only_a_magistrate_fines_and_any_role_reads(
     dbs: Databases, gql: GraphQLClient
 ) -> None:

@@ -322,7 +322,9 @@ async def test_chhattisgarh_the_schedule_amended_under_s3_binds_from_its_date(
     amend = {"species": "pig", "effectiveFrom": "2026-07-01", "reference": "CG Gazette 2026/70"}
     await gql.ok(KIND, {"input": amend}, cg.token)
     june = (await gql.ok(MOVEMENT, ask("pig", "2026-06-30"), cg.token))["movementAllowed"]
-    assert june["allowed"] is True
+    # Before the amendment a pig is not among the legible items, but item 5 is illegible:
+    # whether the ban binds it cannot be said.
+    assert june["allowed"] is None
     july = (await gql.ok(MOVEMENT, ask("pig", "2026-07-01"), cg.token))["movementAllowed"]
     assert july["allowed"] is False
     # s.3 lets the Schedule be altered: a kind may be taken out, from a later date.

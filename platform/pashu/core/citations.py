@@ -39,6 +39,24 @@ class Citation:
         return self.section + "".join(f"({p})" for p in parts)
 
     @property
+    def cited(self) -> str:
+        """As a sentence cites it: "s.14(3)", "Schedule, item 1", "the long title", "s.8 (margin
+        note)"; a provision the source gives no number keeps its label."""
+        parts = self.subsection.split("/") if self.subsection else []
+        if self.section[:1].isdigit():
+            if parts and parts[-1] == "margin":
+                head = self.section + "".join(f"({p})" for p in parts[:-1])
+                return f"s.{head} (margin note)"
+            return f"s.{self.label}"
+        if self.section.lower() == "schedule":
+            if not parts:
+                return "the Schedule"
+            return f"Schedule, item {parts[0]}" + "".join(f"({p})" for p in parts[1:])
+        if self.section == "longTitle":
+            return "the long title"
+        return self.label
+
+    @property
     def uri(self) -> str:
         return self.act_uri + "/~" + provision_eid(self.section, self.subsection)
 

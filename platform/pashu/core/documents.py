@@ -29,7 +29,7 @@ class Document:
         lines = [self.title, "=" * len(self.title), ""]
         lines += [f"{label.ljust(width)}  {value}" for label, value in self.rows]
         if self.cites:
-            lines += ["", "Under: " + "; ".join(f"{c.act_title} s.{c.label}" for c in self.cites)]
+            lines += ["", "Under: " + "; ".join(f"{c.act_title} {c.cited}" for c in self.cites)]
         if self.footer:
             lines += ["", self.footer]
         return "\n".join(lines) + "\n"
@@ -50,7 +50,7 @@ class Document:
         if self.cites:
             doc.ln(3)
             doc.set_font("Helvetica", "I", 9)
-            under = "; ".join(f"{c.act_title} s.{c.label}" for c in self.cites)
+            under = "; ".join(f"{c.act_title} {c.cited}" for c in self.cites)
             doc.multi_cell(0, 5, _latin1("Under: " + under), new_x="LMARGIN", new_y="NEXT")
         if self.footer:
             doc.ln(3)

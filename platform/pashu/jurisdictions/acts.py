@@ -36,6 +36,9 @@ class Section:
     note: str | None = None
     chapter: str | None = None
     provisions: tuple[Provision, ...] = ()
+    # Our account of the section in our own words, where the text is hard to read (the scan):
+    # shown beside the text, labelled a summary, never served or indexed as the Act's words.
+    summary: str | None = None
 
 
 @dataclass(frozen=True)
@@ -99,6 +102,11 @@ class Act:
     confidence: Confidence = Confidence.READ
     note: str | None = None
     document: Document = Document(number="", author=None)
+    # What the served text is taken from (a gazette scan, a Bill, an extract) ...
+    source: str | None = None
+    # ... and, where that is not the enacted Act's own text or its attribution is a reading,
+    # what a reader must know before relying on it (shown with every answer resting on it).
+    source_note: str | None = None
     _index: dict[str, Section] = field(default_factory=dict, compare=False, repr=False)
     # Citations are immutable and an Act does not change while a process runs: each label
     # is parsed once (the sweep cites a few sections for every case it decides).
@@ -157,6 +165,7 @@ def _section(act_uri: str, raw: dict[str, Any]) -> Section:
             Provision(str(path), Confidence(mark["confidence"]), mark.get("note"))
             for path, mark in (raw.get("provisions") or {}).items()
         ),
+        summary=None if raw.get("summary") is None else str(raw["summary"]).strip(),
     )
 
 
@@ -214,4 +223,6 @@ def load_act(path: Path) -> Act:
         confidence=Confidence(raw.get("confidence", "read")),
         note=raw.get("note"),
         document=_document(uri, raw.get("document")),
+        source=raw.get("source"),
+        source_note=raw.get("source_note"),
     )

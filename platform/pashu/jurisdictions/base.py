@@ -319,12 +319,20 @@ class Jurisdiction(ABC):
         """The offence a clerk names by section ("25", "15(1)")."""
         wanted = section.replace(" ", "")
         for o in self.offences:
+            if (o.section == wanted or o.code == wanted) and not o.applicable:
+                raise NotInJurisdiction(
+                    f"{self.act.title}: the offence under section {o.section} is not applied: "
+                    f"{o.unknown_reason}",
+                    citation=o.citation,
+                    jurisdiction=self.code,
+                    offences=[x.section for x in self.offences if x.applicable],
+                )
             if o.section == wanted or o.code == wanted:
                 return o
         raise NotInJurisdiction(
             f"{self.act.title} has no offence under section {section}",
             jurisdiction=self.code,
-            offences=[o.section for o in self.offences],
+            offences=[o.section for o in self.offences if o.applicable],
         )
 
     def lowest_confidence(self) -> Confidence:

@@ -256,10 +256,10 @@ def _bounded(
     )
     if new.amount > limit:
         raise FineAboveCap(
-            f"Rs {new.amount} exceeds the cap of {cite.label}: {basis}",
+            f"Rs {new.amount} exceeds the cap {cite.cited} sets: {basis}",
             citation=cite,
             cap=str(limit),
             base=base_kind.value,
             factor=str(factor),
         )
-    return Decision(new.amount, list(rule.cites), f"within the cap of {cite.label}: {basis}")
+    return Decision(new.amount, list(rule.cites), f"within the cap {cite.cited} sets: {basis}")

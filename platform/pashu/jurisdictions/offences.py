@@ -43,6 +43,8 @@ def load_offences(path: Path, acts: dict[str, Act]) -> list[Offence]:
                 raise ValueError(f"{path}: unknown field name {name!r} in 'unknown'")
             if raw.get(name) is not None:
                 raise ValueError(f"{path}: {raw['code']}.{name} is unknown yet has a value")
+        if not raw.get("applicable", True) and not raw.get("unknown_reason"):
+            raise ValueError(f"{path}: {raw['code']} is not applied and says not why")
         months = raw.get("imprisonment_max_months")
         offences.append(
             Offence(
@@ -60,6 +62,8 @@ def load_offences(path: Path, acts: dict[str, Act]) -> list[Offence]:
                 note=raw.get("note"),
                 extra_cites=tuple(act.cite_label(str(c)) for c in raw.get("extra_cites") or ()),
                 recoverable_from_salary=bool(raw.get("recoverable_from_salary", False)),
+                applicable=bool(raw.get("applicable", True)),
+                unknown_reason=raw.get("unknown_reason"),
             )
         )
     return offences

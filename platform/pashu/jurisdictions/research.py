@@ -109,7 +109,18 @@ def _offence(o: Offence) -> list[Fact]:
 
 def _compounding(plugin: Jurisdiction, own: Answer) -> list[Fact]:
     allowed = plugin.has(Capability.COMPOUNDING)
-    facts = [flag("compounding_allowed", "Offences may be compounded", allowed, own.cites, "")]
+    # Whether a composition can be recorded here: an Act that provides compounding on terms
+    # the source does not show (a section held by its heading alone) answers false, with the row's
+    # own facts saying that it provides it.
+    facts = [
+        flag(
+            "compounding_allowed",
+            "Offences may be compounded on terms the source gives",
+            allowed,
+            own.cites,
+            "",
+        )
+    ]
     for o in plugin.offences:
         if o.compoundable:
             facts.append(

@@ -104,3 +104,14 @@ def canonical(name: str) -> str:
         vocabulary=sorted(SPECIES),
         synonyms=dict(sorted(SYNONYMS.items())),
     )
+
+
+# Nouns that begin with a vowel letter but a consonant sound ("a ewe", "a unicorn").
+_CONSONANT_SOUND = ("ewe", "uni", "use", "eu", "one")
+
+
+def a(noun: str) -> str:
+    """The noun with its indefinite article, as it is said: "an ass", "an elephant", "a ewe"."""
+    word = noun.lower()
+    vowel = word[:1] in "aeiou" and not word.startswith(_CONSONANT_SOUND)
+    return f"{'an' if vowel else 'a'} {noun}"

@@ -219,6 +219,11 @@ class Offence:
     extra_cites: tuple[Citation, ...] = ()
     # The Act lets the fine be recovered by deduction from the offender's salary.
     recoverable_from_salary: bool = False
+    # False: the source does not show that the offence exists (e.g. only a margin note is
+    # legible). It is listed so a researcher sees it, with `unknown_reason`, but no case,
+    # fine or composition is ever recorded under it.
+    applicable: bool = True
+    unknown_reason: str | None = None
 
     @property
     def cites(self) -> list[Citation]:

@@ -1,7 +1,7 @@
 // The public law page: compare a topic, classify a species, compare timelines, search and read.
 import {
-  ApiError, citeList, fill, confidenceBadge, errorBox, field, fromIstInput, gql, h, label, loading,
-  sectionHref, timeEl,
+  ApiError, citeList, cited as citedLabel, fill, confidenceBadge, errorBox, field, fromIstInput, gql, h, label,
+  loading, sectionHref, timeEl,
 } from "./lib.js";
 import { ROW, TOPICS, comparisonCsv, downloads, factList, matrixTab, scenarioTab } from "./research.js";
 
@@ -226,7 +226,7 @@ async function searchTab(body, list, ctx) {
   let data;
   try {
     data = await gql(`query($q: String!, $j: ID, $a: String) { searchLaw(text: $q, jurisdiction: $j, act: $a, first: 30) {
-      jurisdiction snippet rank snippetParts { text matched } headingParts { text matched }
+      jurisdiction snippet rank editorial snippetParts { text matched } headingParts { text matched }
       section { number heading uri act actUri confidence } } }`, { q, j: j || null, a: actUri || null });
   } catch (err) {
     if (!(err instanceof ApiError)) throw err;
@@ -240,15 +240,17 @@ async function searchTab(body, list, ctx) {
   body.append(h("h2", {}, `${hits.length} section${hits.length === 1 ? "" : "s"} found, best first`),
     hits.length ? h("ol", { class: "hits" }, hits.map((hit) =>
       h("li", { class: "card hit" },
-        h("a", { href: sectionHref(hit.section.uri), class: "hit-title" }, `s.${hit.section.number} `, marked(hit.headingParts)),
-        h("div", { class: "muted small" }, `${hit.section.act} · ${nameOf(list, hit.jurisdiction)} `, confidenceBadge(hit.section.confidence)),
+        h("a", { href: sectionHref(hit.section.uri), class: "hit-title" }, `${citedLabel(hit.section.number)} `, marked(hit.headingParts)),
+        h("div", { class: "muted small" }, `${hit.section.act} · ${nameOf(list, hit.jurisdiction)} `, confidenceBadge(hit.section.confidence),
+          // Our notes are searched too, but never passed off as the Act's words.
+          hit.editorial ? h("span", { class: "badge editorial", title: "The words matched are our note on the section, not the Act's" }, "editorial note") : null),
         h("p", { class: "snippet" }, marked(hit.snippetParts))))) : h("p", { class: "muted" }, "No section has all these words."));
 }
 
 const actCache = new Map();
 function actOutline(code) {
   if (!actCache.has(code)) {
-    actCache.set(code, gql(`query($c: ID!) { jurisdiction(code: $c) { code name acts { uri title year confidence note sections { number heading uri confidence } } } }`, { c: code })
+    actCache.set(code, gql(`query($c: ID!) { jurisdiction(code: $c) { code name acts { uri title year confidence note sourceNote sections { number heading uri confidence } } } }`, { c: code })
       .then((d) => d.jurisdiction)
       .catch((err) => { actCache.delete(code); throw err; }));
   }
@@ -301,21 +303,24 @@ async function readTab(body, list, ctx) {
   const article = h("article", { class: "card section-text" }, loading());
   body.append(h("div", { class: "reader" }, article, toc));
   if (!current) return;
-  const data = await gql(`query($c: ID!, $n: String!) { jurisdiction(code: $c) { acts { uri sections(number: $n) { number heading text uri chapter confidence note } } } }`, { c: j.code, n: current.number });
+  const data = await gql(`query($c: ID!, $n: String!) { jurisdiction(code: $c) { acts { uri sections(number: $n) { number heading text summary uri chapter confidence note } } } }`, { c: j.code, n: current.number });
   if (ctx.stale()) return;
   const sec = data.jurisdiction.acts.find((a) => a.uri === act.uri)?.sections[0];
   fill(article,
     h("p", { class: "muted small" }, `${act.title} · ${j.name}`),
+    act.sourceNote ? h("p", { class: "note source-note" }, h("strong", {}, "Source: "), act.sourceNote) : null,
     h("h2", { class: "section-title" }, `Section ${sec.number}. ${sec.heading}`),
     h("p", { class: "meta" }, confidenceBadge(sec.confidence), sec.chapter ? h("span", { class: "muted small" }, ` ${sec.chapter}`) : null,
       cited.length ? h("span", { class: "badge cited-badge" }, `cited: ${sec.number}${cited.map((c) => `(${c})`).join("")}`) : null),
     ...sectionText(sec.text, cited),
+    sec.summary ? h("aside", { class: "note summary" }, h("strong", {}, h("a", { href: "/method#summary-and-text" }, "Summary"), " (ours, not the Act's words): "), sec.summary) : null,
     sec.note ? h("p", { class: "note" }, h("strong", {}, "Note: "), sec.note) : null,
     h("p", { class: "muted small uri" }, h("code", {}, sec.uri), " · ",
       h("a", { href: sec.uri, class: "akn-html" }, "Permanent page"), " · ",
       h("a", { href: `${sec.uri}.xml`, class: "akn-xml", type: "application/akn+xml" }, "Akoma Ntoso XML"), " · ",
       h("a", { href: `${sec.uri}.pdf`, class: "akn-pdf", type: "application/pdf" }, "PDF"), " · ",
-      h("a", { href: "/downloads/acts.zip", class: "akn-bulk", type: "application/zip" }, "Every Act (zip)")),
+      h("a", { href: "/downloads/acts.zip", class: "akn-bulk", type: "application/zip" }, "Every Act (zip)"), " · ",
+      h("a", { href: "/method" }, "How the sources were read")),
   );
   article.querySelector(".cited")?.scrollIntoView({ block: "center" });
 }

@@ -161,13 +161,27 @@ export function sectionHref(uri) {
   return `#/law/read?uri=${encodeURIComponent(uri)}`;
 }
 
+// A provision as a sentence cites it (pashu.core.citations.Citation.cited): "s.9(1)",
+// "Schedule, item 1", "the long title", "s.8 (margin note)"; an unnumbered one keeps its label.
+export function cited(section) {
+  const label = String(section);
+  if (/^\d/.test(label)) {
+    return label.endsWith("(margin)") ? `s.${label.slice(0, -8)} (margin note)` : `s.${label}`;
+  }
+  const item = /^Schedule\((\w+)\)(.*)$/i.exec(label);
+  if (item) return `Schedule, item ${item[1]}${item[2]}`;
+  if (/^schedule$/i.test(label)) return "the Schedule";
+  if (label === "longTitle") return "the long title";
+  return label;
+}
+
 export function citeLink(citation, { withAct = false } = {}) {
   if (!citation) return null;
   const title = [citation.act, citation.confidence ? `text ${String(citation.confidence).toLowerCase()}` : null]
     .filter(Boolean).join(" — ");
   // The section number never breaks ("s.9(1)"); the Act's name after it may wrap.
   return h("a", { class: "cite", href: sectionHref(citation.uri), title },
-    h("span", { class: "sec" }, `s.${citation.section}`), withAct && citation.act ? `, ${citation.act}` : null);
+    h("span", { class: "sec" }, cited(citation.section)), withAct && citation.act ? `, ${citation.act}` : null);
 }
 
 export function citeList(citations, opts) {

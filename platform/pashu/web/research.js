@@ -2,7 +2,8 @@
 // every Act, and CSV / JSON downloads of whatever is compared. Every view keeps its state in
 // the URL (#/law/matrix?topics=...&j=...), so a link to it is a permalink.
 import {
-  ApiError, citeList, confidenceBadge, field, fromIstInput, gql, h, label, loading, rupees, showFormError, timeEl,
+  ApiError, citeList, cited, confidenceBadge, field, fromIstInput, gql, h, label, loading, rupees, showFormError,
+  timeEl,
 } from "./lib.js";
 
 export const TOPICS = [
@@ -100,7 +101,7 @@ export function downloads(name, data, csv) {
     h("button", { type: "button", class: "secondary", "data-download": "json", onClick: () => save(`${name}.json`, JSON.stringify(data, null, 2), "application/json") }, "Download JSON"));
 }
 
-const citeText = (cs) => (cs || []).map((c) => `s.${c.section} ${c.uri}`).join("; ");
+const citeText = (cs) => (cs || []).map((c) => `${cited(c.section)} ${c.uri}`).join("; ");
 
 export function comparisonCsv(comparisons) {
   const rows = [];

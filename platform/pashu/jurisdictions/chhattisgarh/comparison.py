@@ -151,12 +151,14 @@ class ChhattisgarhComparisons(ComparisonLaw):
                     [c("4", "2/b")],
                     "as an order provides",
                 ),
-                flag(
+                # Not unknown: the Act is legible on this and leaves it to the orders.
+                words(
                     "keeper_required",
                     "Animals must be under a keeper",
-                    None,
+                    "left to notified orders: the Act sets no such rule itself; an order under "
+                    "s.4 may require it",
                     [c("4", "1")],
-                    "as an order provides",
+                    "s.4(1) leaves the regulation of keeping to notified orders",
                 ),
             ],
         )

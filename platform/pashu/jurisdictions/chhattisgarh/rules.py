@@ -113,12 +113,16 @@ class Chhattisgarh(Jurisdiction):
                 f"Schedule item {item} is illegible in the scan; it most likely reads 'Calves', "
                 "but an illegible item is not applied, so whether a calf is cattle is unknown",
             )
+        # Not among the legible items: the "no" rests on item 5 as much as a calf's "yes"
+        # would, and item 5 is illegible (unknown), so the answer is unknown, not a "no".
         return Decision(
-            False,
-            [definition, self.act.cite("3")],
-            f"a {name} is not among the animals the Schedule specifies (s.2(a); items 1-4 and "
-            "6-8 are legible, item 5 most likely reads 'Calves'); the State Government may add "
-            "it to the Schedule by notification (s.3)",
+            None,
+            [definition, self.act.cite("Schedule", "5"), self.act.cite("3")],
+            f"{vocabulary.a(name)} is not among the legible items of the Schedule (items 1-4 "
+            "and 6-8, s.2(a)), but item 5 is illegible in the scan: it most likely reads "
+            f"'Calves', yet an illegible item is not applied, so whether {vocabulary.a(name)} is "
+            "cattle is unknown; the State Government may add animals to the Schedule by "
+            "notification (s.3)",
         )
 
     # -- extent and kinds -------------------------------------------------------

@@ -299,9 +299,22 @@ class MizoramComparisons(ComparisonLaw):
             "the date of announcement are sold by auction (s.10(1)); days are counted excluding "
             "the first day (General Clauses Act s.9), in IST. After a sale of unclaimed animals "
             "the owner may claim the proceeds within 15 days of the sale (s.10(4), interpreted). "
-            "Registration is due within one month (s.12(1)).",
-            [c("7(1)"), c("7(5)"), c("10(1)"), c("10(4)"), c("12(1)")],
-            "ss.7(5), 10(1) and 10(4) set the periods",
+            "Registration is due within one month (s.12(1)). An animal that has been the cause "
+            "of a penalty in court, or has bitten or maimed without provocation, “within the "
+            "past six months” is vicious (s.2(k)(ii)-(iii)): for six months after the event "
+            "(interpreted). The animal tax is paid, at the owner's option, annually in one "
+            "instalment or half-yearly in two, within a time to be prescribed (s.11(3)).",
+            [
+                c("7(1)"),
+                c("7(5)"),
+                c("10(1)"),
+                c("10(4)"),
+                c("12(1)"),
+                c("2(k)(ii)"),
+                c("2(k)(iii)"),
+                c("11(3)"),
+            ],
+            "ss.7(5), 10(1), 10(4), 12(1), 2(k)(ii)-(iii) and 11(3) set the periods",
             [
                 *self._period_facts(),
                 period(
@@ -311,6 +324,33 @@ class MizoramComparisons(ComparisonLaw):
                     Unit.MONTHS,
                     "a date s.12(1) does not name",
                     [c("12(1)")],
+                ),
+                period(
+                    "vicious_for",
+                    "An animal is vicious after a court penalty or an unprovoked bite, for",
+                    6,
+                    Unit.MONTHS,
+                    "the penalty or the bite (“within the past six months”)",
+                    [c("2(k)(ii)"), c("2(k)(iii)")],
+                    "read as six months after the event (interpreted)",
+                ),
+                period(
+                    "tax_annually",
+                    "Animal tax, at the owner's option, paid annually in one instalment: every",
+                    12,
+                    Unit.MONTHS,
+                    "a time to be prescribed (s.11(3))",
+                    [c("11(3)")],
+                    "“annually in one installment”; the time of payment is left to rules",
+                ),
+                period(
+                    "tax_half_yearly",
+                    "Or half-yearly in two instalments: every",
+                    6,
+                    Unit.MONTHS,
+                    "a time to be prescribed (s.11(3))",
+                    [c("11(3)")],
+                    "“half yearly in two installments”; the time of payment is left to rules",
                 ),
             ],
         )

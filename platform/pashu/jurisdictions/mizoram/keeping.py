@@ -19,6 +19,7 @@ from pashu.jurisdictions.keeping import (
     ReturnsRule,
     TimeOfDay,
 )
+from pashu.jurisdictions.species import a
 
 M = KeepingMode
 CONFINEMENT = frozenset({M.CONFINED, M.IN_SHED, M.FENCED})
@@ -152,7 +153,7 @@ class MizoramKeeping(KeepingLaw):
             cites = [free, self._cite("4(3)") if rule.clause == "4(3)" else clause]
             why = (
                 f"within the grazing ground {ground.name}, declared with the State "
-                f"Government's approval, a {species} may move freely in search of food"
+                f"Government's approval, {a(species)} may move freely in search of food"
             )
             if mode is M.AT_LARGE:
                 # s.3(1) forbids an animal alone without a keeper; s.6(1) is read against it.
@@ -175,7 +176,7 @@ class MizoramKeeping(KeepingLaw):
         when = "at night" if time is TimeOfDay.NIGHT else "by day"
         verdict = "complies with" if complies else "contravenes"
         why = (
-            f"a {species} {_words(mode)} {when} {verdict} s.{rule.clause}: "
+            f"{a(species)} {_words(mode)} {when} {verdict} s.{rule.clause}: "
             f"{rule.kinds.lower()} are to be {rule.summary}"
         )
         if ground is not None and not complies:

@@ -407,9 +407,10 @@ class Mizoram(Jurisdiction):
         if kind is MoneyKind.FEEDING_CHARGE:
             return Decision(
                 whole,
-                [self._cite("8(2)"), self._cite("2(j)")],
-                "the Village Council collects the feeding charges; a fund it controls is the "
-                "Village Council Fund (s.2(j)); the Act names no other fund for them",
+                [self._feeding_collected(), self._cite("2(j)")],
+                "the Village Council collects the feeding charges (s.8(2)); that they go to the "
+                "Village Council Fund (s.2(j)) is interpreted: s.8(2) names no fund, and the Act "
+                "names no other fund for them",
             )
         if kind is MoneyKind.SALE_PROCEEDS:
             return Decision(
@@ -470,13 +471,26 @@ class Mizoram(Jurisdiction):
         }
 
     # -- research -----------------------------------------------------------
+    def _feeding_collected(self) -> Citation:
+        """s.8(2) says only "collected by the Village Council": the fund is our reading."""
+        return self._cite("8(2)").with_confidence(
+            Confidence.INTERPRETED,
+            "s.8(2) says only that the feeding charges are “collected by the Village Council”; "
+            "that they go to the Village Council Fund (s.2(j): a fund under its control) is a "
+            "reading, not the text",
+        )
+
     def compare(self, topic: ComparisonTopic) -> Decision[str]:
         """A summary of the Act on `topic`, each statement with its section."""
         summary, labels = _SUMMARIES[topic]
         topic_words = topic.value.lower().replace("_", " ")
+        routing = topic is ComparisonTopic.MONEY_ROUTING
         return Decision(
             summary,
-            [self._cite(label) for label in labels],
+            [
+                self._feeding_collected() if routing and label == "8(2)" else self._cite(label)
+                for label in labels
+            ],
             f"what the Act itself provides on {topic_words}",
         )
 
@@ -524,7 +538,8 @@ _SUMMARIES: dict[ComparisonTopic, tuple[str, list[str]]] = {
     ),
     ComparisonTopic.MONEY_ROUTING: (
         "All fines go to the Village Council Fund (s.19); feeding charges are collected by "
-        "the Village Council (s.8(2)); sale proceeds are deposited into the Village Council "
+        "the Village Council (s.8(2)), which names no fund: that they go to the Village Council "
+        "Fund is interpreted; sale proceeds are deposited into the Village Council "
         "Fund, refundable less feeding charges and fines on a claim within 15 days of a sale "
         "under s.10(1) (s.10(4), interpreted); registration fees go to the Village Council "
         "Fund (s.12(1)); animal tax is split 50% to the Village Council Fund and 50% to the "

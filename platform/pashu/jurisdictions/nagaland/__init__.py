@@ -51,6 +51,6 @@ plugin = Nagaland(
     registration=NagalandRegistration(_establishments),
     keeping=NagalandKeeping(_cattle_trespass),
     clocks=NagalandClocks(_cattle_trespass),
-    comparisons=NagalandComparisons(_cattle_trespass, _establishments),
+    comparisons=NagalandComparisons(_cattle_trespass, _establishments, _marketing),
     demo=load_demo(_HERE / "demo.yaml"),
 )

@@ -33,9 +33,10 @@ ESTABLISHMENTS_SECTION = "registration"  # the source gives the provision no num
 
 
 class NagalandComparisons(ComparisonLaw):
-    def __init__(self, act: Act, establishments: Act) -> None:
+    def __init__(self, act: Act, establishments: Act, marketing: Act | None = None) -> None:
         self.act = act
         self.establishments = establishments
+        self.marketing = marketing
 
     def c(self, label: str) -> Citation:
         return self.act.cite_label(label)
@@ -60,7 +61,9 @@ class NagalandComparisons(ComparisonLaw):
         return answers[topic]() if topic in answers else None
 
     def provides(self, topic: T) -> bool:
-        return topic not in {T.COMPOUNDING}
+        # Compounding is provided, by the marketing Act's s.25 (terms unknown), though not
+        # by the Cattle Trespass Act: the row says both rather than "not provided".
+        return True
 
     def facts(self, topic: T) -> list[Fact]:
         c = self.c
@@ -85,7 +88,32 @@ class NagalandComparisons(ComparisonLaw):
             ]
         if topic is T.CLAIM_PERIOD:
             return self._period_facts()
+        if topic is T.COMPOUNDING:
+            return self._compounding_facts()
         return []
+
+    def _compounding_facts(self) -> list[Fact]:
+        facts = [
+            flag(
+                "cattle_trespass_act_compounding",
+                "The Cattle Trespass Act provides compounding",
+                False,
+                [self.c("24"), self.c("25"), self.c("28")],
+                "its offences (ss.24, 25, 28) are punished on conviction; none is compoundable",
+            )
+        ]
+        if self.marketing is not None:
+            facts.append(
+                words(
+                    "marketing_act_compounding",
+                    "The Agricultural Produce Marketing Act provides compounding (s.25); terms",
+                    None,
+                    [self.marketing.cite("25")],
+                    "s.25 is headed “Compounding of offences”; only the heading is held, so "
+                    "which offences, who compounds and for what sum are unknown",
+                )
+            )
+        return facts
 
     def _extent(self) -> Answer:
         c = self.c
@@ -299,7 +327,8 @@ class NagalandComparisons(ComparisonLaw):
             "“thereupon”, no time set (s.14(2)); cattle not claimed within 7 days from the date "
             "of the notice are sold by auction (s.14(3)). A complaint of illegal seizure lies "
             "within 10 days from the date of seizure (s.20, interpreted). Unclaimed surplus is "
-            "held 3 months, calendar months, for a claim (s.17(3)). Days are counted excluding "
+            "held 3 months, calendar months, for a claim (s.17(3); counted from the sale, "
+            "interpreted: the text names no start). Days are counted excluding "
             "the first day (General Clauses Act s.9), in IST.",
             [c("9(1)"), c("10"), c("14(1)"), c("14(2)"), c("14(3)"), c("20"), c("17(3)")],
             "ss.9, 10, 14, 17(3) and 20 set the periods",

@@ -140,8 +140,9 @@ class Nagaland(Jurisdiction):
         if capability is not Capability.COMPOUNDING:
             return super().not_provided(capability)
         return NotInJurisdiction(
-            f"{self.act.title} provides no compounding; {self.marketing.title} has a section 25 "
-            "headed “Compounding of offences”, held as a heading only",
+            f"{self.act.title} provides no compounding; {self.marketing.title} provides it "
+            "(s.25, “Compounding of offences”) but only that heading is held, so its terms are "
+            "unknown and no composition is recorded",
             citation=self.marketing.cite("25"),
             jurisdiction=self.code,
             capability=capability.value,
@@ -734,7 +735,8 @@ class Nagaland(Jurisdiction):
                 "(s.14(1)); a notice is posted and proclaimed by beat of drum (s.14(2)); cattle "
                 "not claimed within 7 days from the date of the notice are sold by public "
                 "auction (s.14(3)). Surplus proceeds are held in deposit for 3 months for a "
-                "claim (s.17(3)). A complaint of illegal seizure lies within 10 days from the "
+                "claim (s.17(3); counted from the sale, interpreted: the text names no start). "
+                "A complaint of illegal seizure lies within 10 days from the "
                 "date of seizure (s.20, interpreted).",
                 [self._cite(s) for s in ("13", "15", "14(1)", "14(2)", "14(3)", "17(3)", "20")],
                 "ss.13-15 and 17(3) set the periods for claims; s.20 for complaints",
@@ -749,20 +751,23 @@ class Nagaland(Jurisdiction):
                 "to Rs 50, recoverable from his salary (s.28). No fixed fine for subsequent "
                 "offences. The fine per head of impounded cattle follows the Director's notified "
                 "scale (s.11(1)), up to 2 times that scale in a notified habitual-trespass area "
-                "(s.11(2)) and up to 4 times in a notified aerodrome (s.12). Compensation for an "
+                "(s.11(2)) and up to 4 times in a notified aerodrome (s.12, whose “section II” is "
+                "read as s.11, interpreted). Compensation for an "
                 "illegal seizure is at most Rs 100, besides fines and expenses (s.22(1)).",
                 [self._cite(s) for s in ("24", "25", "28", "11(1)", "11(2)", "12", "22(1)")],
                 "Chapter VI sets the penalties; ss.11-12 bound the notified fines per head",
             )
         if topic is ComparisonTopic.COMPOUNDING:
             return Decision(
-                "The Nagaland Cattle Trespass Act, 1985 provides no compounding: its offences "
-                "(ss.24, 25 and 28) are tried on conviction before a Magistrate. The Nagaland "
-                "Agricultural Produce Marketing (Regulating) Act, 1985 has a section 25 headed "
-                "“Compounding of offences”, but only that heading is held: which offences it "
-                "covers and any composition amount are unknown.",
-                [self.marketing.cite("25")],
-                "the marketing Act's s.25 is known by its heading alone",
+                "The Nagaland Cattle Trespass Act, 1985 has no compounding: its offences "
+                "(ss.24, 25 and 28) are punished on conviction. The Nagaland Agricultural "
+                "Produce Marketing (Regulating) Act, 1985 provides compounding of offences "
+                "(s.25, “Compounding of offences”), but only that heading is held: which "
+                "offences it covers, who may compound them and for what sum are unknown, so "
+                "the platform records no composition.",
+                [self.marketing.cite("25"), self._cite("24"), self._cite("25"), self._cite("28")],
+                "the Cattle Trespass Act has none; the marketing Act's s.25 is known by its "
+                "heading alone (terms unknown)",
             )
         if topic is ComparisonTopic.PROHIBITED_PURCHASERS:
             return Decision(

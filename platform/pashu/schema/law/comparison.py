@@ -12,7 +12,7 @@ from pashu.jurisdictions import base, registry, research
 from pashu.jurisdictions import comparison as core
 from pashu.jurisdictions.vocabulary import ComparisonTopic
 from pashu.schema.enums import described_enum
-from pashu.schema.law.types import Citation, cites
+from pashu.schema.law.types import Citation, cites, source_note
 
 described_enum(
     core.FactKind,
@@ -147,6 +147,12 @@ class ComparisonRow:
     facts: list[ComparisonFact] = strawberry.field(
         description="The answer as typed facts (periods, amounts, lists)", default_factory=list
     )
+    source_note: str | None = strawberry.field(
+        default=None,
+        description="What a reader must know of the sources the row rests on: e.g. a source "
+        "that is a Bill, so the enacted Act's section numbers may differ; null "
+        "where the sources are the Acts' own texts",
+    )
 
 
 @strawberry.type(description="One topic across jurisdictions, side by side")
@@ -166,6 +172,7 @@ def row(plugin: base.Jurisdiction, topic: ComparisonTopic) -> ComparisonRow:
             confidence=Confidence.READ,
             citations=cites([err.citation] if err.citation else []),
             provided=False,
+            source_note=source_note(plugin, [err.citation] if err.citation else []),
         )
     return ComparisonRow(
         jurisdiction=code,
@@ -175,6 +182,7 @@ def row(plugin: base.Jurisdiction, topic: ComparisonTopic) -> ComparisonRow:
         provided=a.provided,
         explanation=a.why,
         facts=[ComparisonFact.of(f) for f in a.facts],
+        source_note=source_note(plugin, a.cites),
     )
 
 

@@ -182,6 +182,14 @@ class LawQuery:
         act: Annotated[
             str | None, strawberry.argument(description="Only the Act with this Akoma Ntoso URI")
         ] = None,
+        editorial: Annotated[
+            bool | None,
+            strawberry.argument(
+                description="null: the Acts' words and our editorial notes (labelled "
+                "`editorial`, after the Acts' words); false: the Acts' words only; true: the "
+                "editorial notes only"
+            ),
+        ] = None,
     ) -> list[LawHit]:
         if jurisdiction is not None:
             registry.get(jurisdiction)
@@ -204,6 +212,9 @@ class LawQuery:
                 snippet_parts=[TextPart(text=t, matched=m) for t, m in h.snippet_parts],
                 heading_parts=[TextPart(text=t, matched=m) for t, m in h.heading_parts],
                 rank=h.rank,
+                editorial=h.editorial,
             )
-            for h in law_index().search(text, jurisdiction, page_size(first, MAX_HITS), act)
+            for h in law_index().search(
+                text, jurisdiction, page_size(first, MAX_HITS), act, editorial
+            )
         ]

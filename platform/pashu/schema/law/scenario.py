@@ -7,10 +7,11 @@ from decimal import Decimal
 
 import strawberry
 
+from pashu.jurisdictions import registry
 from pashu.jurisdictions.vocabulary import Action, BuyerRole, PlaceKind, RateKind
 from pashu.schema.enums import described_enum
 from pashu.schema.impoundment.types import Dues
-from pashu.schema.law.types import Citation, TimelineStep, cites
+from pashu.schema.law.types import Citation, TimelineStep, cites, source_note
 from pashu.services.law import scenarios
 from pashu.services.law.scenarios import Conduct
 
@@ -74,7 +75,10 @@ class ScenarioInput:
         description="Rates as notifications would fix them", default_factory=list
     )
     sale_price: Decimal | None = strawberry.field(
-        default=None, description="A hypothetical price for every impounded animal, sold at once"
+        default=None,
+        description="A hypothetical sale of every impounded animal at once: the total price "
+        "the whole lot fetches, in rupees (decimal string), not a price per animal (two cows "
+        'at "5000" fetch Rs 5,000 together)',
     )
     sale_expenses: Decimal = strawberry.field(
         default=Decimal("0.00"), description="The expenses of a sale in rupees (decimal string)"
@@ -201,6 +205,12 @@ class ScenarioAnswer:
         description="What follows from the owner's conduct"
     )
     money: list[ScenarioShare] = strawberry.field(description="Where the money goes")
+    source_note: str | None = strawberry.field(
+        default=None,
+        description="What a reader must know of the Act's source: e.g. a source that is a "
+        "Bill, so the enacted Act's section numbers may differ; null where the source is "
+        "the Act's own text",
+    )
 
     @classmethod
     def of(cls, o: scenarios.Outcome) -> ScenarioAnswer:
@@ -259,6 +269,7 @@ class ScenarioAnswer:
                 )
                 for m in o.money
             ],
+            source_note=source_note(registry.get(o.jurisdiction)),
         )
 
 

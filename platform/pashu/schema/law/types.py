@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Iterable
 from datetime import datetime
 from decimal import Decimal
 from enum import Enum
@@ -202,12 +203,22 @@ def cites(items: list[CoreCitation] | tuple[CoreCitation, ...]) -> list[Citation
     return [Citation.of(c) for c in items]
 
 
+def source_note(plugin: base.Jurisdiction, items: Iterable[CoreCitation] = ()) -> str | None:
+    """What a reader must know of the sources an answer rests on (a Bill, not the enacted
+    Act; an extract whose attribution is a reading): the notes of the Acts it cites, or of
+    the jurisdiction's principal Act when it cites none."""
+    uris = {c.act_uri for c in items} or {plugin.act.uri}
+    notes = [a.source_note for a in plugin.acts if a.uri in uris and a.source_note]
+    return " ".join(dict.fromkeys(notes)) or None
+
+
 @strawberry.type(description="One section of an Act, as the text gives it")
 class Section:
     number: str = strawberry.field(description='The section number as the Act writes it: "14"')
     heading: str = strawberry.field(description="The section's heading")
     text: str = strawberry.field(
-        description="The section's text (illegible parts marked as the statute notes say)"
+        description="The section's words as the source gives them; a span the scan does not "
+        'show legibly is "[illegible]" inside the text'
     )
     uri: str = strawberry.field(
         description="Akoma Ntoso URI of the section; resolves on this server"
@@ -217,6 +228,12 @@ class Section:
     )
     confidence: Confidence = strawberry.field(description="How its text is known")
     note: str | None = strawberry.field(description="How an unclear text is read, if it is")
+    summary: str | None = strawberry.field(
+        default=None,
+        description="Our account of the section in our own words, where its text is hard to "
+        "read (the scan): an editorial summary, never the Act's words; null where the text "
+        "speaks for itself",
+    )
 
     @classmethod
     def of(cls, s: CoreSection) -> Section:
@@ -228,6 +245,7 @@ class Section:
             chapter=s.chapter,
             confidence=s.confidence,
             note=s.note,
+            summary=s.summary,
         )
 
 
@@ -277,6 +295,17 @@ class Act:
     adopted_from: RelatedAct | None = strawberry.field(
         description="The Act it is, adopted from another State's law; null if it is its own"
     )
+    source: str | None = strawberry.field(
+        default=None,
+        description="What the text served is taken from (the Act's text, a gazette scan, a Bill, "
+        "an extract)",
+    )
+    source_note: str | None = strawberry.field(
+        default=None,
+        description="What a reader must know before relying on the text, where it is not the "
+        "enacted Act's own (a Bill: the enacted Act's words and section numbers may differ) or "
+        "its attribution is a reading; null where the source is the Act's text",
+    )
     _act: strawberry.Private[CoreAct]
 
     @strawberry.field(description="The Act's sections in order; one when `number` is given")
@@ -312,6 +341,8 @@ class Act:
             adopted_from=RelatedAct.of(a, a.document.adopted_from)
             if a.document.adopted_from
             else None,
+            source=a.source,
+            source_note=a.source_note,
             _act=a,
         )
 
@@ -427,6 +458,20 @@ class Offence:
     recoverable_from_salary: bool = strawberry.field(
         default=False, description="The fine may be recovered by deduction from salary"
     )
+    confidence: Confidence = strawberry.field(
+        default=Confidence.READ,
+        description="How the provision creating the offence is known; UNKNOWN: the source does "
+        "not show that the offence exists",
+    )
+    applicable: bool = strawberry.field(
+        default=True,
+        description="false: listed for research only; the source does not show the offence "
+        "(see unknownReason), so no case, fine or composition is recorded under it "
+        "(recordOffence refuses it with NOT_IN_JURISDICTION)",
+    )
+    unknown_reason: str | None = strawberry.field(
+        default=None, description="Why the offence is not applied, where it is not"
+    )
 
     @classmethod
     def of(cls, o: base.Offence) -> Offence:
@@ -445,6 +490,9 @@ class Offence:
             unknown_fields=[_camel(f) for f in o.unknown],
             note=o.note,
             recoverable_from_salary=o.recoverable_from_salary,
+            confidence=o.citation.confidence,
+            applicable=o.applicable,
+            unknown_reason=o.unknown_reason,
         )
 
 
@@ -605,6 +653,13 @@ class LawHit:
     )
     rank: float = strawberry.field(
         default=0.0,
-        description="How well the section matches, a score: larger is a better match (BM25, "
-        "weighting the heading 4 to 1; hits come best first). Compare within one answer only",
+        description="How well the section matches, a score: larger is a better match (BM25 "
+        "negated, weighting the heading 4 to 1), compared within its group; hits come best "
+        "first, in groups: sections whose words match, then sections known by their heading "
+        "alone, then editorial notes. Compare within one answer only",
+    )
+    editorial: bool = strawberry.field(
+        default=False,
+        description="true: the words matched are our editorial notes on the section (its "
+        "summary, the reading of an unclear text), not the Act's words; the snippet is the note",
     )

@@ -75,7 +75,7 @@ def record_area(
         )
     ref = " ".join(reference.split())
     if not ref and not rule.by_notification:
-        ref = f"{plugin.act.short_title}, s.{rule.cites[0].label}"
+        ref = f"{plugin.act.short_title}, {rule.cites[0].cited}"
     if not ref or len(ref) > 200:
         raise ValidationError(
             "a notification is entered with its gazette reference (1 to 200 characters)",

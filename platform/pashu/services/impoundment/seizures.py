@@ -41,7 +41,7 @@ from pashu.db.types import new_id
 from pashu.jurisdictions import registry
 from pashu.jurisdictions.base import Jurisdiction
 from pashu.jurisdictions.extent import AreaEntry, KindEntry
-from pashu.jurisdictions.species import SPECIES, canonical
+from pashu.jurisdictions.species import SPECIES, a, canonical
 from pashu.jurisdictions.vocabulary import (
     Action,
     Capability,
@@ -127,7 +127,7 @@ def _seizable(
         return name
     cites = c.is_cattle.cites or c.is_animal.cites
     raise NotInJurisdiction(
-        f"a {name} cannot be impounded under {plugin.act.title}: {c.is_cattle.why}",
+        f"{a(name)} cannot be impounded under {plugin.act.title}: {c.is_cattle.why}",
         citation=cites[0] if cites else None,
         field="animals",
         kinds=kinds,

@@ -79,7 +79,7 @@ class Facts:
     conduct: Conduct = Conduct.ABSENT
     owner_appears_at: datetime | None = None
     rates: list[Rate] = field(default_factory=list)
-    sale_price: Decimal | None = None
+    sale_price: Decimal | None = None  # the total the whole lot fetches, not per animal
     sale_expenses: Decimal = Decimal("0.00")
     as_of: datetime | None = None  # the day the dues are worked out on
 
@@ -214,9 +214,9 @@ def validate(facts: Facts) -> Facts:
             "ownerAppearsAt is given exactly when the owner appears (conduct other than ABSENT)",
             field="ownerAppearsAt",
         )
-    for amount in (facts.sale_price, facts.sale_expenses):
+    for name, amount in (("salePrice", facts.sale_price), ("saleExpenses", facts.sale_expenses)):
         if amount is not None and rupees(amount) < 0:
-            raise ValidationError("amounts cannot be negative", field="salePrice")
+            raise ValidationError("amounts cannot be negative", field=name)
     return facts
 
 
@@ -413,8 +413,8 @@ def _paid(plugin: Jurisdiction, dues: Dues) -> list[Share]:
 
 
 def _sold(plugin: Jurisdiction, facts: Facts, dues: Dues, *, owner_present: bool) -> list[Share]:
-    """The proceeds of a sale of every impounded animal at `sale_price`, deducted in the
-    order sales.record_sale deducts them."""
+    """The proceeds of a sale of every impounded animal together for `sale_price` (the total
+    of the lot, not a price per animal), deducted in the order sales.record_sale deducts them."""
     if facts.sale_price is None or not plugin.has(Capability.AUCTION):
         return []
     proceeds, costs = rupees(facts.sale_price), rupees(facts.sale_expenses)
