@@ -350,4 +350,5 @@ async def test_sale_price_is_the_total_of_the_lot_not_a_price_per_animal(
 async def test_negative_sale_expenses_are_refused_on_their_own_field(gql: GraphQLClient) -> None:
     err = await gql.error(SCENARIO, {"f": _facts(saleExpenses="-1")})
     assert err["extensions"]["code"] == "VALIDATION"
-    assert err["extensions"]["field"] == "saleExpenses"
+    # An amount is ASCII digits (issue #34): "-1" is refused as the variable's field is read.
+    assert ".saleExpenses" in err["message"]
