@@ -157,3 +157,20 @@ async def test_trusted_the_public_law_is_still_asked_anonymously_as_free_text(
         assert r.json()["errors"][0]["extensions"]["code"] == "PERSISTED_QUERY_NOT_IN_LIST", query
     r = await trusted.get("/graphql", params={"query": "{ viewer { role } }"})
     assert r.json()["errors"][0]["extensions"]["code"] == "PERSISTED_QUERY_NOT_IN_LIST"
+
+
+async def test_a_frontend_operation_is_counted_under_its_name_made_or_kept(
+    gql: GraphQLClient,
+) -> None:
+    """docs/SCALING.md's advice, watch the dashboard's operation, can be followed: the
+    frontend's requests are counted by the names of its operations, never `anonymous`."""
+    labels = {"operation": "LawJurisdictions", "outcome": "ok"}
+    total = "pashu_graphql_requests_total"
+    before = await scrape(gql)
+    for _ in range(2):  # made, then served kept by ServeKept before routing
+        r = await gql.http.post("/graphql", json=by_hash("LawJurisdictions"))
+        assert r.status_code == 200 and r.json()["data"]["jurisdictions"]
+    after = await scrape(gql)
+    assert sample(after, total, **labels) - sample(before, total, **labels) == 2
+    anonymous = {"operation": "anonymous", "outcome": "ok"}
+    assert sample(after, total, **anonymous) == sample(before, total, **anonymous)
