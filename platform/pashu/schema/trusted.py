@@ -112,7 +112,7 @@ class Refused(Exception):
 
 
 class PersistedQueries:
-    """ASGI middleware, inside the body limit (which hands the body on in one message): a
+    """ASGI middleware, inside the body limit (which bounds the body it reads whole): a
     request to /graphql naming a registered hash gets the registered text; with `trusted`,
     only registered documents run, and free text only when it is anonymous (no
     Authorization header) and reads only the public law (`is_public`)."""
@@ -157,7 +157,11 @@ class PersistedQueries:
                 return
             message = await receive()
             body: bytes = message.get("body", b"")
-            if message.get("more_body", False) or not (self.trusted or b"persistedQuery" in body):
+            while message.get("more_body", False):  # not from the body limit: read it all
+                message = await receive()
+                body += message.get("body", b"")
+            message = {"type": "http.request", "body": body, "more_body": False}
+            if not (self.trusted or b"persistedQuery" in body):
                 await self.app(scope, _replay(message, receive), send)
                 return
             try:
