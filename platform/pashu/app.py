@@ -36,11 +36,14 @@ from pashu.schema.context import Context, bearer, build_context
 from pashu.schema.downloads import download
 from pashu.schema.idempotent import idempotent
 from pashu.schema.schema import build_schema, public_roots
+from pashu.schema.trusted import PersistedQueries, Registry
 from pashu.services.tenancy import idempotency
 from pashu.tasks.embedded import clocks_lifespan
 
 # The reference dashboard and law page: static files that talk to /graphql like any frontend.
 WEB = Path(__file__).parent / "web"
+# The frontend's documents, registered by hash (schema/trusted.py; `pashu schema documents`).
+MANIFEST = WEB / "operations" / "manifest.json"
 # GraphiQL's page and its pinned assets, served from here so the IDE works offline.
 IDE = Path(__file__).parent / "graphiql"
 
@@ -230,6 +233,14 @@ def create_app(db: Database | None = None, cfg: Settings | None = None) -> Starl
         middleware=[
             Middleware(Observe),
             Middleware(BodyLimit, max_bytes=cfg.max_body_bytes),
+            # A registered hash resolved to its text before anything reads the body; with
+            # PASHU_TRUSTED_DOCUMENTS, nothing else runs but the public law, anonymously.
+            Middleware(
+                PersistedQueries,
+                registry=Registry.load(MANIFEST),
+                trusted=cfg.trusted_documents,
+                is_public=graphql.answers.is_public,
+            ),
             # Kept public answers, served before routing (fastpaths/public_answers.py).
             Middleware(ServeKept, answers=graphql.answers),
         ],

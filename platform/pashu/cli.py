@@ -223,6 +223,17 @@ def _serve_on(sock: socket.socket, host: str, port: int) -> None:
         sys.exit(3)
 
 
+@schema_app.command("documents")
+def schema_documents() -> None:
+    """Write the manifest of the frontend's documents (web/operations/manifest.json), which
+    PASHU_TRUSTED_DOCUMENTS accepts by hash (a test fails when it is stale)."""
+    from pashu.app import MANIFEST
+    from pashu.schema.trusted import manifest_text
+
+    MANIFEST.write_text(manifest_text(MANIFEST.parent), encoding="utf-8")
+    typer.echo(f"wrote {MANIFEST}")
+
+
 @app.command()
 def serve(
     host: str = typer.Option("127.0.0.1"),

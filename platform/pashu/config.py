@@ -98,6 +98,10 @@ class Settings(BaseSettings):
     # bounded by cache_entries and cache_bytes; and how long browsers and CDNs may keep them.
     public_answers: bool = True
     public_max_age: int = 3600
+    # Run only the reference frontend's registered documents (web/operations/manifest.json,
+    # asked by hash or in full) and, without a token, queries of the public law
+    # (schema/trusted.py); off, any document runs, and a registered hash still may be sent.
+    trusted_documents: bool = False
 
     def refuse_insecure(self) -> None:
         """A `prod` server does not start on a secret key anyone could know or guess (the

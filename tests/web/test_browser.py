@@ -4,9 +4,12 @@ sign in, the dashboard's counts, a case's timeline, a refused sale, the law comp
 from __future__ import annotations
 
 import re
+from typing import Any
 
+import httpx
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, Request, expect
+from prometheus_client.parser import text_string_to_metric_families
 
 from tests.web.conftest import Server
 
@@ -227,3 +230,29 @@ def test_an_owner_who_will_not_pay_is_recorded_and_shown_with_the_sale_it_opens(
     expect(page.locator(".step[data-action=AUCTION] a.cite")).to_have_text(
         re.compile(r"^s\.16\(1\)")
     )
+
+
+def test_the_dashboard_sends_its_operations_by_hash_and_metrics_count_them_by_name(
+    page: Page, server: Server
+) -> None:
+    sent: list[dict[str, Any]] = []
+
+    def record(request: Request) -> None:
+        if request.url.endswith("/graphql") and request.method == "POST":
+            sent.append(request.post_data_json)
+
+    page.on("request", record)
+    sign_in(page, server, "nagaland")
+    expect(page.locator("[data-list=funds]")).to_contain_text("₹")
+    names = {body["operationName"] for body in sent}
+    assert {"SignIn", "DashboardViewer", "LatestCases", "ImpoundmentStats", "Funds"} <= names
+    # Registered documents: the hash alone, never the text (no resend was needed).
+    assert all("query" not in body and body["extensions"]["persistedQuery"] for body in sent)
+    scraped = httpx.get(f"{server.url}/metrics", timeout=10).text
+    counted = {
+        s.labels["operation"]
+        for family in text_string_to_metric_families(scraped)
+        for s in family.samples
+        if s.name == "pashu_graphql_requests_total" and s.value > 0
+    }
+    assert names <= counted

@@ -1,174 +1,139 @@
-"""Every GraphQL document the reference frontend sends is valid against the schema, so a schema
-change that breaks the frontend fails here, before a browser runs. The documents are read
-statically out of web/*.js: the template literal passed to gql(...) (or the const it names),
-with ${NAME} interpolations of const strings and templates (the file's own or imported from a
-sibling module) resolved. A call whose document cannot be read that way fails: the frontend
-keeps its queries static."""
+"""Every GraphQL document the reference frontend sends is a named operation in its own file,
+web/operations/<Name>.graphql (fragments in web/operations/fragments/), valid against the
+schema, so a schema change that breaks the frontend fails here, before a browser runs. The
+pages name operations, never write documents: every name a page asks for has its file, and
+every file is asked for by some page. The manifest of trusted documents the server accepts
+by hash is the one these files make, and lib.js composes the same documents in the browser
+(the same hashes)."""
 
 from __future__ import annotations
 
+import json
 import re
-from dataclasses import dataclass
+import shutil
+import subprocess
 from pathlib import Path
 
 import pytest
-from graphql import GraphQLError, parse, validate
+from graphql import (
+    FragmentDefinitionNode,
+    GraphQLError,
+    OperationDefinitionNode,
+    parse,
+    validate,
+)
 
+from pashu.app import MANIFEST
 from pashu.schema.schema import schema
+from pashu.schema.trusted import compose, manifest_text
 
 WEB = Path(__file__).parents[2] / "platform" / "pashu" / "web"
-CONST = re.compile(r"^[ \t]*(?:export\s+)?const\s+([A-Za-z_$][\w$]*)\s*=\s*[`\"']", re.MULTILINE)
-CALL = re.compile(r"(?<![\w$.])gql\(")
-NAME = re.compile(r"[A-Za-z_$][\w$]*")
-IMPORT = re.compile(r"^import\s*\{([^}]*)\}\s*from\s*[\"']\./([\w.-]+)[\"']", re.MULTILINE)
+OPERATIONS = WEB / "operations"
+# A page asks for an operation by name: gql("CaseList", ...).
+ASKED = re.compile(r"(?<![\w$.])gql\(\s*\"([A-Za-z_]\w*)\"")
+ANY_CALL = re.compile(r"(?<![\w$.])gql\(")
+
+NAMES = sorted(p.stem for p in OPERATIONS.glob("*.graphql"))
 
 
-class NotStatic(Exception):
-    """A document the test cannot read without running the frontend."""
-
-
-@dataclass(frozen=True)
-class Template:
-    """A template literal: its text pieces and, between them, the interpolated expressions."""
-
-    pieces: tuple[str, ...]
-    holes: tuple[str, ...]
-
-
-def _template(src: str, start: int) -> tuple[Template, int]:
-    """The template literal opening at src[start] (a backtick), and the index after it; a
-    plain string literal ("..." or '...') reads as a template without interpolations."""
-    if src[start] != "`":
-        end = src.index(src[start], start + 1)
-        return Template((src[start + 1 : end],), ()), end + 1
-    pieces, holes, text, i = [], [], [], start + 1
-    while i < len(src):
-        ch = src[i]
-        if ch == "\\":
-            text.append(src[i + 1])
-            i += 2
-        elif ch == "`":
-            pieces.append("".join(text))
-            return Template(tuple(pieces), tuple(holes)), i + 1
-        elif src.startswith("${", i):
-            pieces.append("".join(text))
-            text = []
-            end = _hole_end(src, i + 2)
-            holes.append(src[i + 2 : end].strip())
-            i = end + 1
-        else:
-            text.append(ch)
-            i += 1
-    raise NotStatic(f"unterminated template literal at {start}")
-
-
-def _hole_end(src: str, i: int) -> int:
-    """The index of the `}` closing an interpolation that starts at src[i]."""
-    depth = 0
-    while i < len(src):
-        ch = src[i]
-        if ch == "`":
-            i = _template(src, i)[1]
-            continue
-        if ch in "'\"":
-            i = src.index(ch, i + 1) + 1
-            continue
-        if ch == "{":
-            depth += 1
-        elif ch == "}":
-            if depth == 0:
-                return i
-            depth -= 1
-        i += 1
-    raise NotStatic("unterminated interpolation")
-
-
-def _own(src: str) -> dict[str, Template]:
-    """The const strings and templates of one file (a const declared twice with different
-    text is ambiguous, so left out: a document naming it is not static)."""
-    found: dict[str, Template] = {}
-    twice: set[str] = set()
-    for m in CONST.finditer(src):
-        template = _template(src, m.end() - 1)[0]
-        if found.setdefault(m.group(1), template) != template:
-            twice.add(m.group(1))
-    return {name: t for name, t in found.items() if name not in twice}
-
-
-def _consts(src: str) -> dict[str, Template]:
-    """A file's own consts and those it imports from a sibling module."""
-    found = _own(src)
-    for m in IMPORT.finditer(src):
-        theirs = _own((WEB / m.group(2)).read_text(encoding="utf-8"))
-        for spec in m.group(1).split(","):
-            name, _, alias = spec.strip().partition(" as ")
-            if name in theirs:
-                found[alias.strip() or name] = theirs[name]
+def _asked() -> dict[str, list[str]]:
+    """Operation name -> where the pages ask for it; a gql( call naming none fails."""
+    found: dict[str, list[str]] = {}
+    for path in sorted(WEB.glob("*.js")):
+        src = path.read_text(encoding="utf-8")
+        for m in ANY_CALL.finditer(src):
+            if src[: m.start()].rstrip().endswith("function"):
+                continue  # the definition of gql itself
+            where = f"{path.name}:{src.count(chr(10), 0, m.start()) + 1}"
+            named = ASKED.match(src, m.start())
+            assert named, f"{where}: gql( must name an operation of web/operations/"
+            found.setdefault(named.group(1), []).append(where)
     return found
 
 
-def _text(t: Template, consts: dict[str, Template], seen: tuple[str, ...] = ()) -> str:
-    out = [t.pieces[0]]
-    for hole, piece in zip(t.holes, t.pieces[1:], strict=True):
-        if not NAME.fullmatch(hole) or hole not in consts or hole in seen:
-            raise NotStatic(f"${{{hole}}} is not a const string or template")
-        out += [_text(consts[hole], consts, (*seen, hole)), piece]
-    return "".join(out)
-
-
-def _documents() -> list[tuple[str, str]]:
-    """(where, document) for every gql(...) call in web/*.js; NotStatic for any unreadable."""
-    docs = []
-    for path in sorted(WEB.glob("*.js")):
-        src = path.read_text(encoding="utf-8")
-        consts = _consts(src)
-        for m in CALL.finditer(src):
-            if src[: m.start()].rstrip().endswith("function"):
-                continue  # the definition of gql itself
-            line = src.count("\n", 0, m.start()) + 1
-            where = f"{path.name}:{line}"
-            i = m.end()
-            while src[i].isspace():
-                i += 1
-            if src[i] == "`":
-                template = _template(src, i)[0]
-            else:
-                name = NAME.match(src, i)
-                if name is None or name.group() not in consts:
-                    raise NotStatic(f"{where}: gql's document is not a template literal or const")
-                template = consts[name.group()]
-            try:
-                docs.append((where, _text(template, consts)))
-            except NotStatic as e:
-                raise NotStatic(f"{where}: {e}") from None
-    return docs
-
-
-def test_every_frontend_document_is_read_statically() -> None:
-    docs = _documents()
+def test_every_page_operation_has_its_file_and_every_file_is_used() -> None:
+    asked = _asked()
+    missing = {name: where for name, where in asked.items() if name not in NAMES}
+    assert not missing, f"no web/operations/<Name>.graphql for {missing}"
+    assert sorted(asked) == NAMES, f"never asked for: {sorted(set(NAMES) - set(asked))}"
     # The dashboard, the case page and the law pages each send several documents.
-    files = {where.split(":")[0] for where, _ in docs}
-    assert {"case.js", "dashboard.js"} <= files
-    assert len(docs) >= 10
+    files = {w.split(":")[0] for where in asked.values() for w in where}
+    assert {"case.js", "dashboard.js", "law.js", "research.js", "runs.js"} <= files
+    assert len(NAMES) >= 26
 
 
-@pytest.mark.parametrize(("where", "document"), _documents(), ids=lambda v: v.split("\n")[0])
-def test_frontend_document_is_valid_against_the_schema(where: str, document: str) -> None:
+@pytest.mark.parametrize("name", NAMES)
+def test_each_file_is_one_operation_named_as_its_file_and_valid(name: str) -> None:
+    text = (OPERATIONS / f"{name}.graphql").read_text(encoding="utf-8")
+    own = parse(text).definitions
+    assert len(own) == 1 and isinstance(own[0], OperationDefinitionNode), (
+        f"{name}.graphql: one operation, its fragments in fragments/"
+    )
+    assert own[0].name is not None and own[0].name.value == name
     try:
-        errors = validate(schema()._schema, parse(document))
+        errors = validate(schema()._schema, parse(compose(OPERATIONS, name)))
     except GraphQLError as e:
         errors = [e]
-    assert not errors, f"{where}: {[e.message for e in errors]}"
+    assert not errors, f"{name}: {[e.message for e in errors]}"
+
+
+def test_fragment_files_hold_one_fragment_named_as_the_file_and_all_are_used() -> None:
+    used: set[str] = set()
+    for name in NAMES:
+        document = parse(compose(OPERATIONS, name))
+        used |= {
+            d.name.value for d in document.definitions if isinstance(d, FragmentDefinitionNode)
+        }
+    for path in sorted((OPERATIONS / "fragments").glob("*.graphql")):
+        (definition,) = parse(path.read_text(encoding="utf-8")).definitions
+        assert isinstance(definition, FragmentDefinitionNode)
+        assert definition.name.value == path.stem
+        assert path.stem in used, f"fragments/{path.name} is spread by no operation"
+
+
+def test_operation_names_are_unique_across_files() -> None:
+    names = [
+        d.name.value
+        for p in OPERATIONS.rglob("*.graphql")
+        for d in parse(p.read_text(encoding="utf-8")).definitions
+        if isinstance(d, OperationDefinitionNode | FragmentDefinitionNode) and d.name
+    ]
+    assert len(names) == len(set(names))
+
+
+def test_the_manifest_of_trusted_documents_is_fresh() -> None:
+    assert MANIFEST.read_text(encoding="utf-8") == manifest_text(OPERATIONS), (
+        "web/operations/manifest.json is stale: run `pashu schema documents`"
+    )
+
+
+# lib.js's operation(), run in Node with fetch reading the files: what the browser hashes.
+COMPOSE = """
+import { readFile } from "node:fs/promises";
+globalThis.fetch = async (url) => {
+  const text = await readFile(new URL(url), "utf8");
+  return { ok: true, status: 200, text: async () => text };
+};
+const lib = await import(process.argv[1]);
+const out = {};
+for (const name of process.argv.slice(2)) out[name] = (await lib.operation(name)).hash;
+console.log(JSON.stringify(out));
+"""
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="needs Node (scripts/test installs it)")
+def test_the_browser_hashes_each_document_as_the_manifest_does() -> None:
+    done = subprocess.run(
+        ["node", "--input-type=module", "-e", COMPOSE, (WEB / "lib.js").as_uri(), *NAMES],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    hashes = json.loads(done.stdout)
+    registered = {op["name"]: op["id"] for op in json.loads(MANIFEST.read_text())["operations"]}
+    assert hashes == registered
 
 
 def test_an_unknown_field_in_a_document_is_caught() -> None:
-    bad = "{ impoundments(first: 1) { edges { node { registerNumbr } } } }"
+    bad = "query Bad { impoundments(first: 1) { edges { node { registerNumbr } } } }"
     assert validate(schema()._schema, parse(bad))
-
-
-def test_a_document_built_at_run_time_is_refused() -> None:
-    src = "const Q = `{ a }`;\nconst n = 1;\nconst R = `{ ${n + 1} }`;"
-    consts = _own(src)
-    assert _text(consts["Q"], consts) == "{ a }"
-    with pytest.raises(NotStatic):
-        _text(consts["R"], consts)

@@ -28,13 +28,17 @@ def test_the_frontend_is_served_beside_the_api_and_probes(server: Server) -> Non
         assert http.get("/healthz").text == "ok"
         assert http.get("/readyz").json()["ready"] is True
         assert http.get("/nope.js").status_code == 404
+        # The pages fetch their documents: each operation's file is served beside them.
+        r = http.get("/operations/CasePage.graphql")
+        assert r.status_code == 200 and r.text.startswith("query CasePage(")
+        assert http.get("/operations/fragments/CitationFields.graphql").status_code == 200
         r = http.post("/graphql", json={"query": "{ jurisdictions { code } }"})
         assert {j["code"] for j in r.json()["data"]["jurisdictions"]} >= {"mizoram", "nagaland"}
 
 
 def test_no_asset_loads_anything_from_another_host() -> None:
     web = Path(__file__).resolve().parents[2] / "platform" / "pashu" / "web"
-    for path in web.iterdir():
+    for path in (p for p in web.rglob("*") if p.is_file()):
         text = path.read_text(encoding="utf-8").replace("http://www.w3.org/2000/svg", "")
         assert "http://" not in text and "https://" not in text, path.name
         assert "//cdn" not in text and "@import" not in text, path.name

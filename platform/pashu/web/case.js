@@ -5,29 +5,6 @@ import {
 } from "./lib.js";
 import { fundsCard } from "./books.js";
 
-const CITE = "section uri actUri act confidence note";
-const CASE = `query($id: ID!) {
-  viewer { role tenant { name jurisdiction { code name capabilities } } }
-  impoundment(id: $id) {
-    id registerNumber status seizedAt impoundedAt placeKind place area
-    seizer { name address signed capacity damageFound } owner { name address }
-    corrects { id registerNumber }
-    nextAction { action notBefore deadline overdue }
-    pound { name localAuthority { name } }
-    animals { id species description earTag status releasedAt }
-    animalCounts { species count inPound }
-    timeline { action notBefore deadline projected required explanation citation { ${CITE} } }
-    dues { asOf total lines { kind species heads days amount explanation citation { ${CITE} } } }
-    notices { kind issuedAt proclaimedAt }
-    receipts { number amount at claimant { name address } underProtest }
-    sales { at byAuction buyer { name address role } price expenses proceeds surplus }
-    books { account kind name balance }
-    refusals { at deposit dues claimant { name } }
-    handovers { at accepted receiptNumber animals balance claimant { name }
-                account { finesAndCharges cattleSold proceeds disposal { item amount } citations } }
-    releaseOrders { authority orderedBy orderedAt reasons document releasedAt animals }
-  }
-}`;
 const BUYER_ROLES = [
   "PUBLIC", "VILLAGE_COUNCIL_MEMBER", "VILLAGE_COUNCIL_SECRETARY", "VILLAGE_COUNCIL_EMPLOYEE",
   "VILLAGE_COUNCIL_FAMILY_MEMBER", "POLICE_OFFICER", "POUND_KEEPER", "OFFICER_UNDER_ACT",
@@ -44,7 +21,7 @@ let flash = null; // a success message to show after the case is re-read
 
 export async function caseView(view, id, ctx) {
   view.append(loading("Loading the case…"));
-  const data = await gql(CASE, { id }, { auth: true });
+  const data = await gql("CasePage", { id }, { auth: true });
   if (ctx.stale()) return;
   const c = data.impoundment;
   if (!c) {
@@ -161,10 +138,7 @@ function documentsCard(c) {
     const old = button.textContent;
     button.textContent = "Preparing…";
     try {
-      const data = await gql(`query($id: ID!) { impoundment(id: $id) {
-        registerCopy { title pdfBase64 } receipts { number document { title pdfBase64 } } sales { at document { title pdfBase64 } }
-        handovers { document { title pdfBase64 } }
-        notices { kind document { title pdfBase64 } } } }`, { id: c.id }, { auth: true });
+      const data = await gql("CaseDocuments", { id: c.id }, { auth: true });
       downloadPdf(pick(data.impoundment).pdfBase64, filename);
     } catch (err) {
       button.after(h("span", { class: "error small", role: "alert" }, err.message));
@@ -265,7 +239,7 @@ function refusalForm(c, reload) {
   form.addEventListener("submit", (e) => {
     e.preventDefault();
     submitting(form, { "code:TOO_EARLY": "at", "code:TOO_LATE": "at" }, async () => {
-      await gql(`mutation($input: RecordRefusalToPayInput!) { recordRefusalToPay(input: $input) { at } }`,
+      await gql("RecordRefusalToPay",
         { input: { ...value(), deposit: deposit.checked } }, { auth: true });
       reload("Refusal recorded: the sale may follow.");
     });
@@ -286,7 +260,7 @@ function restForm(c, reload) {
   form.addEventListener("submit", (e) => {
     e.preventDefault();
     submitting(form, { "code:CONFLICT": "at" }, async () => {
-      const data = await gql(`mutation($input: DeliverRestInput!) { deliverRest(input: $input) { accepted receiptNumber balance } }`,
+      const data = await gql("DeliverRest",
         { input: { ...value(), accepted: !refused.checked, amountPaid: paid.value.trim() || "0.00" } }, { auth: true });
       const d = data.deliverRest;
       reload(d.accepted ? `Delivered: receipt no. ${d.receiptNumber}; balance ${rupees(d.balance)}.` : "Refused: the animals are unclaimed.");
@@ -315,7 +289,7 @@ function releaseForm(c, reload) {
   form.addEventListener("submit", (e) => {
     e.preventDefault();
     submitting(form, { "code:NOT_IN_JURISDICTION": "authority", "code:CONFLICT": "at" }, async () => {
-      const data = await gql(`mutation($input: ReleaseByOrderInput!) { releaseByOrder(input: $input) { animals } }`, {
+      const data = await gql("ReleaseByOrder", {
         input: {
           impoundmentId: c.id, authority: authority.value, orderedBy: by.value, orderedAt: fromIstInput(orderedAt.value),
           reasons: reasons.value, document: orderRef.value, at: fromIstInput(at.value),
@@ -381,7 +355,7 @@ function deliverForm(c, inPound, reload) {
     e.preventDefault();
     const chosen = boxes.filter((b) => b.checked).map((b) => b.value);
     submitting(form, { "code:TOO_EARLY": "at", "code:CONFLICT": "animalIds" }, async () => {
-      const data = await gql(`mutation($input: DeliverToOwnerInput!) { deliverToOwner(input: $input) { number amount } }`, {
+      const data = await gql("DeliverToOwner", {
         input: {
           impoundmentId: c.id,
           at: fromIstInput(at.value),
@@ -425,7 +399,7 @@ function saleForm(c, inPound, reload) {
   form.addEventListener("submit", (e) => {
     e.preventDefault();
     submitting(form, { "code:TOO_EARLY": "at", "code:TOO_LATE": "at", "code:CONFLICT:fallback": `lots.${species[0]}`, lots: `lots.${species[0]}` }, async () => {
-      const data = await gql(`mutation($input: RecordSaleInput!) { recordSale(input: $input) { price proceeds surplus } }`, {
+      const data = await gql("RecordSale", {
         input: {
           impoundmentId: c.id,
           at: fromIstInput(at.value),

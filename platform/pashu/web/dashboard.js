@@ -6,11 +6,6 @@ import {
 import { runsCard } from "./runs.js";
 
 const OPEN = ["IMPOUNDED", "PARTLY_RELEASED"];
-const CASE_FIELDS = `id registerNumber status seizedAt place
-  pound { id name } animalCounts { species count inPound }
-  nextAction { action notBefore deadline overdue }`;
-const LIST_FIELDS = `${CASE_FIELDS} auctions { id round scheduledFor place closedAt }`;
-
 export async function signInView(view, ctx) {
   const message = sessionStorage.getItem("pashu.signin-message");
   sessionStorage.removeItem("pashu.signin-message");
@@ -23,7 +18,7 @@ export async function signInView(view, ctx) {
     form.querySelector(".error")?.remove();
     token.set(input.value);
     try {
-      const data = await gql(`{ viewer { role tenant { name } } }`, {}, { auth: true });
+      const data = await gql("SignIn", {}, { auth: true });
       const next = ctx.params.get("next");
       ctx.go(next && next.startsWith("#/") ? next : "#/dashboard");
       return data;
@@ -44,12 +39,9 @@ export async function signInView(view, ctx) {
   input.focus();
 }
 
-const STATS = `{ impoundmentStats { total open animalsInPound
-  byStatus { key count } byPound { key count } bySpecies { key count } } }`;
-
 /** The latest cases, one page: the counts come from impoundmentStats, computed in SQL. */
 async function latestCases() {
-  const data = await gql(`{ impoundments(first: 100) { edges { node { ${LIST_FIELDS} } } } }`, {}, { auth: true });
+  const data = await gql("LatestCases", {}, { auth: true });
   return data.impoundments.edges.map((e) => e.node);
 }
 
@@ -123,13 +115,13 @@ function dutyList(title, cases, kind, empty) {
 
 export async function dashboardView(view, ctx) {
   view.append(loading("Loading your department…"));
-  const { viewer } = await gql(`{ viewer { role user { name } tenant { slug name jurisdiction { code name capabilities } } } }`, {}, { auth: true });
+  const { viewer } = await gql("DashboardViewer", {}, { auth: true });
   if (ctx.stale()) return;
   const caps = viewer.tenant.jurisdiction.capabilities;
   view.replaceChildren(h("div", { class: "page-head" },
     h("h1", { tabindex: "-1" }, viewer.tenant.name),
     h("p", { class: "lede" }, `${viewer.tenant.jurisdiction.name} · signed in as ${viewer.user.name} (${viewer.role.toLowerCase()})`)));
-  const fundsQ = gql(`{ funds { account name balance } }`, {}, { auth: true });
+  const fundsQ = gql("Funds", {}, { auth: true });
   if (!caps.includes("IMPOUNDMENT")) {
     view.append(h("p", { class: "card muted" }, "This department's Act has no impoundment chapter, so it keeps no pounds or seizure register."));
     const { funds } = await fundsQ;
@@ -138,13 +130,13 @@ export async function dashboardView(view, ctx) {
   }
   const due = endOfTodayIst();
   const [{ impoundmentStats: stats }, cases, { auctions }, overdueData, dueData, fundsData, runsData] = await Promise.all([
-    gql(STATS, {}, { auth: true }),
+    gql("ImpoundmentStats", {}, { auth: true }),
     latestCases(),
-    gql(`{ auctions(first: 20) { id impoundmentId round scheduledFor place } }`, {}, { auth: true }),
-    gql(`{ impoundments(overdue: true, status: [IMPOUNDED, PARTLY_RELEASED], first: 50) { edges { node { ${CASE_FIELDS} } } } }`, {}, { auth: true }),
-    gql(`query($d: DateTime!) { impoundments(dueBy: $d, overdue: false, status: [IMPOUNDED, PARTLY_RELEASED], first: 50) { edges { node { ${CASE_FIELDS} } } } }`, { d: due }, { auth: true }),
+    gql("UpcomingAuctions", {}, { auth: true }),
+    gql("OverdueCases", {}, { auth: true }),
+    gql("CasesDueBy", { d: due }, { auth: true }),
     fundsQ,
-    gql(`{ taskRuns(first: 10) { task subject asOf outcome startedAt durationMs actions attempt error } }`, {}, { auth: true })
+    gql("RecentTaskRuns", {}, { auth: true })
       .catch((err) => { if (err instanceof ApiError) return { error: err }; throw err; }),
   ]);
   if (ctx.stale()) return;

@@ -3,7 +3,7 @@ import {
   ApiError, citeList, cited as citedLabel, fill, confidenceBadge, errorBox, field, fromIstInput, gql, h, label,
   loading, sectionHref, timeEl,
 } from "./lib.js";
-import { ROW, TOPICS, comparisonCsv, downloads, factList, matrixTab, scenarioTab } from "./research.js";
+import { TOPICS, comparisonCsv, downloads, factList, matrixTab, scenarioTab } from "./research.js";
 
 const TABS = [
   ["compare", "Compare a topic"],
@@ -13,11 +13,10 @@ const TABS = [
   ["timeline", "Timelines"],
   ["search", "Search and read"],
 ];
-const CITE = "section uri actUri act confidence note";
 
 let lawMeta = null; // the installed jurisdictions and their Acts, fetched once
 async function jurisdictions() {
-  lawMeta ||= gql(`{ jurisdictions { code name isoCode capabilities acts { uri title shortTitle year } } }`)
+  lawMeta ||= gql("LawJurisdictions")
     .then((d) => d.jurisdictions)
     .catch((err) => { lawMeta = null; throw err; });
   return lawMeta;
@@ -73,7 +72,7 @@ async function compareTab(body, list, ctx) {
     h("button", { type: "submit" }, "Compare"));
   select.addEventListener("change", () => form.requestSubmit());
   body.append(form, loading());
-  const data = await gql(`query($t: ComparisonTopic!) { compare(topic: $t) { topic rows { ${ROW} } } }`, { t: topic });
+  const data = await gql("CompareTopic", { t: topic });
   if (ctx.stale()) return;
   body.querySelector(".loading")?.remove();
   body.append(
@@ -109,7 +108,7 @@ async function classifyTab(body, list, ctx) {
   }
   body.append(loading());
   try {
-    const data = await gql(`query($s: String!) { classifyAnimal(species: $s) { jurisdiction species isCattle isAnimal confidence explanation citations { ${CITE} } } }`, { s: species });
+    const data = await gql("ClassifyAnimal", { s: species });
     if (ctx.stale()) return;
     body.querySelector(".loading")?.remove();
     const rows = data.classifyAnimal;
@@ -168,10 +167,8 @@ async function timelineTab(body, list, ctx) {
     if (v) events[key] = v;
   }
   body.append(loading());
-  const query = `query($j: ID!, $e: TimelineEventsInput!) { impoundmentTimeline(jurisdiction: $j, events: $e) {
-    action notBefore deadline projected explanation citation { ${CITE} } } }`;
   const results = await Promise.all(list.map((j) =>
-    gql(query, { j: j.code, e: events }).then((d) => ({ j, steps: d.impoundmentTimeline }), (err) => {
+    gql("LawTimeline", { j: j.code, e: events }).then((d) => ({ j, steps: d.impoundmentTimeline }), (err) => {
       if (err instanceof ApiError) return { j, err };
       throw err;
     })));
@@ -225,9 +222,7 @@ async function searchTab(body, list, ctx) {
   body.append(loading());
   let data;
   try {
-    data = await gql(`query($q: String!, $j: ID, $a: String) { searchLaw(text: $q, jurisdiction: $j, act: $a, first: 30) {
-      jurisdiction snippet rank editorial snippetParts { text matched } headingParts { text matched }
-      section { number heading uri act actUri confidence } } }`, { q, j: j || null, a: actUri || null });
+    data = await gql("SearchLaw", { q, j: j || null, a: actUri || null });
   } catch (err) {
     if (!(err instanceof ApiError)) throw err;
     body.querySelector(".loading")?.remove();
@@ -250,7 +245,7 @@ async function searchTab(body, list, ctx) {
 const actCache = new Map();
 function actOutline(code) {
   if (!actCache.has(code)) {
-    actCache.set(code, gql(`query($c: ID!) { jurisdiction(code: $c) { code name acts { uri title year confidence note sourceNote sections { number heading uri confidence } } } }`, { c: code })
+    actCache.set(code, gql("JurisdictionActs", { c: code })
       .then((d) => d.jurisdiction)
       .catch((err) => { actCache.delete(code); throw err; }));
   }
@@ -303,7 +298,7 @@ async function readTab(body, list, ctx) {
   const article = h("article", { class: "card section-text" }, loading());
   body.append(h("div", { class: "reader" }, article, toc));
   if (!current) return;
-  const data = await gql(`query($c: ID!, $n: String!) { jurisdiction(code: $c) { acts { uri sections(number: $n) { number heading text summary uri chapter confidence note } } } }`, { c: j.code, n: current.number });
+  const data = await gql("ReadSection", { c: j.code, n: current.number });
   if (ctx.stale()) return;
   const sec = data.jurisdiction.acts.find((a) => a.uri === act.uri)?.sections[0];
   fill(article,

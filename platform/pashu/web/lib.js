@@ -72,26 +72,93 @@ export class ApiError extends Error {
   }
 }
 
-/** POST a query to /graphql, as any department's frontend would. */
-export async function gql(query, variables = {}, { auth = false } = {}) {
-  const headers = { "Content-Type": "application/json", Accept: "application/json" };
-  const bearer = token.get();
-  if (auth && bearer) headers.Authorization = `Bearer ${bearer}`;
+// ---- the operations: each a named document in operations/<Name>.graphql ----
+// A document is its operation's file, then the files of the fragments it spreads
+// (operations/fragments/<Name>.graphql, transitively), in name order, joined by a blank line.
+// The server's manifest of trusted documents (operations/manifest.json) is made the same
+// way (pashu schema documents), so the sha256 of what is composed here is the hash it knows.
+const SPREAD = /\.\.\.\s*([_A-Za-z][_0-9A-Za-z]*)/g;
+const sources = new Map();
+const documents = new Map();
+
+function source(path) {
+  if (!sources.has(path)) {
+    sources.set(path, fetch(new URL(path, import.meta.url)).then((r) => {
+      if (!r.ok) throw new ApiError([{ message: `The frontend's ${path} is missing (HTTP ${r.status})`, extensions: { code: "HTTP" } }]);
+      return r.text();
+    }).then((text) => text.trim()));
+  }
+  return sources.get(path);
+}
+
+function spreads(text) {
+  const names = [];
+  for (const m of text.replace(/#[^\n]*/g, "").matchAll(SPREAD)) if (m[1] !== "on") names.push(m[1]);
+  return names;
+}
+
+async function compose(name) {
+  const text = await source(`operations/${name}.graphql`);
+  const fragments = new Map();
+  let pending = spreads(text);
+  while (pending.length) {
+    const next = [...new Set(pending)].filter((n) => !fragments.has(n));
+    const texts = await Promise.all(next.map((n) => source(`operations/fragments/${n}.graphql`)));
+    next.forEach((n, i) => fragments.set(n, texts[i]));
+    pending = texts.flatMap(spreads);
+  }
+  const names = [...fragments.keys()].sort();
+  const body = [text, ...names.map((n) => fragments.get(n))].join("\n\n") + "\n";
+  // Hashing needs a secure context (https, or localhost); elsewhere the text is sent.
+  let hash = null;
+  if (globalThis.crypto?.subtle) {
+    const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(body));
+    hash = Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
+  }
+  return { name, body, hash };
+}
+
+/** The named operation's document: { name, body, hash }, read once per page load. */
+export function operation(name) {
+  if (!documents.has(name)) {
+    const made = compose(name);
+    made.catch(() => documents.delete(name)); // a failed read is tried again next time
+    documents.set(name, made);
+  }
+  return documents.get(name);
+}
+
+async function post(payload, headers) {
   let response;
   try {
-    response = await fetch("/graphql", {
-      method: "POST",
-      headers,
-      body: JSON.stringify({ query, variables }),
-    });
+    response = await fetch("/graphql", { method: "POST", headers, body: JSON.stringify(payload) });
   } catch (err) {
     throw new ApiError([{ message: `The platform cannot be reached (${err.message})`, extensions: { code: "NETWORK" } }]);
   }
-  let body;
   try {
-    body = await response.json();
+    return await response.json();
   } catch {
     throw new ApiError([{ message: `The platform answered HTTP ${response.status}`, extensions: { code: "HTTP" } }]);
+  }
+}
+
+/** Run the named operation (operations/<name>.graphql), as any department's frontend would:
+ *  by its hash first (Apollo's persisted-query protocol), with its text only if the server
+ *  does not know the hash. */
+export async function gql(name, variables = {}, { auth = false } = {}) {
+  const doc = await operation(name);
+  const headers = { "Content-Type": "application/json", Accept: "application/json" };
+  const bearer = token.get();
+  if (auth && bearer) headers.Authorization = `Bearer ${bearer}`;
+  let body;
+  if (doc.hash) {
+    const extensions = { persistedQuery: { version: 1, sha256Hash: doc.hash } };
+    body = await post({ operationName: name, variables, extensions }, headers);
+    if (body.errors?.[0]?.extensions?.code === "PERSISTED_QUERY_NOT_FOUND") {
+      body = await post({ query: doc.body, operationName: name, variables, extensions }, headers);
+    }
+  } else {
+    body = await post({ query: doc.body, operationName: name, variables }, headers);
   }
   if (body.errors && body.errors.length) throw new ApiError(body.errors, body.data);
   return body.data;

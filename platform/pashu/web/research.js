@@ -27,12 +27,6 @@ export const TOPICS = [
 ];
 export const topicTitle = (t) => TOPICS.find(([v]) => v === t)?.[1] || label(t);
 
-const CITE = "section uri actUri act confidence note";
-export const ROW = `jurisdiction summary provided confidence explanation citations { ${CITE} }
-  facts { key label kind confidence unknown flag items shares text explanation citations { ${CITE} }
-    duration { count unit counting starts }
-    amount { fixed minimum maximum notified fixedBy boundFactor boundBase } }`;
-
 const COUNTING = {
   EXACT_INSTANT: "from the instant",
   FIRST_DAY_EXCLUDED: "first day excluded, IST",
@@ -140,7 +134,7 @@ export async function matrixTab(body, list, ctx, setParams) {
   checkboxes("topic", "Topics", TOPICS, chosenTopics),
   h("div", { class: "actions" }, h("button", { type: "submit" }, "Show the matrix")));
   body.append(h("p", { class: "muted" }, "Every topic of the Acts against every state. Each cell opens the sections it rests on; the link of this page holds your choice."), form, loading());
-  const data = await gql(`query($t: [ComparisonTopic!], $j: [ID!]) { compareMatrix(topics: $t, jurisdictions: $j) { topic rows { ${ROW} } } }`,
+  const data = await gql("CompareMatrix",
     { t: [...chosenTopics], j: list.filter((j) => chosenStates.has(j.code)).map((j) => j.code) });
   if (ctx.stale()) return;
   body.querySelector(".loading")?.remove();
@@ -167,18 +161,6 @@ export async function matrixTab(body, list, ctx, setParams) {
 }
 
 // ---- one scenario through every Act ----
-const SCENARIO = `query($f: ScenarioInput!) { compareScenario(facts: $f) {
-  jurisdiction provided refusal { summary lawful citations { ${CITE} } }
-  animals { species count impoundable isCattle isAnimal explanation citations { ${CITE} } }
-  timeline { action notBefore deadline projected explanation citation { ${CITE} } }
-  steps { action at lawful explanation citations { ${CITE} } }
-  rates { kind species amount accepted explanation citations { ${CITE} } }
-  dues { asOf total lines { kind species heads days amount explanation } }
-  earliestSale earliestSaleCitations { ${CITE} }
-  prohibitedPurchasers prohibitedPurchasersCitations { ${CITE} }
-  owner { summary lawful citations { ${CITE} } }
-  money { kind account accountName amount citations { ${CITE} } } } }`;
-
 const SCENARIO_FIELDS = [
   ["animals", "Animals (species:count, …)", "text", "cow:2, goat:1"],
   ["place", "Place of seizure", "place", "PRIVATE_LAND"],
@@ -298,7 +280,7 @@ export async function scenarioTab(body, list, ctx, setParams) {
   body.append(loading());
   let data;
   try {
-    data = await gql(SCENARIO, { f: scenarioFacts(ctx.params) });
+    data = await gql("CompareScenario", { f: scenarioFacts(ctx.params) });
   } catch (err) {
     if (!(err instanceof ApiError)) throw err;
     body.querySelector(".loading")?.remove();

@@ -8,14 +8,11 @@ function globalId(subject) {
   return btoa(subject).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 }
 
-const CASE_NAMED = `query($id: ID!) { impoundment(id: $id) {
-  id registerNumber notices { kind issuedAt } auctions { round scheduledFor } } }`;
-
 /** The cases the runs name, by global id: one static document, asked once per case (the
- * latest runs name a handful), so the frontend's documents stay checkable against the schema. */
+ * latest runs name a handful). */
 async function casesNamed(runs) {
   const ids = [...new Set(runs.map((r) => r.subject).filter((s) => s?.startsWith("Impoundment:")).map(globalId))];
-  const found = await Promise.all(ids.map((id) => gql(CASE_NAMED, { id }, { auth: true })));
+  const found = await Promise.all(ids.map((id) => gql("RunCase", { id }, { auth: true })));
   return new Map(found.map((d) => d.impoundment).filter(Boolean).map((c) => [c.id, c]));
 }
 
