@@ -41,9 +41,18 @@ async def trusted(dbs: Databases) -> AsyncIterator[httpx.AsyncClient]:
     await dbs.app.async_engine.dispose()
 
 
+@pytest.fixture
+async def metered(dbs: Databases) -> AsyncIterator[GraphQLClient]:
+    """The app with its metrics on the API's port (tests only), to count what it answered."""
+    async with client(dbs.app, Settings(env="test", metrics_on_api_port=True)) as http:
+        yield GraphQLClient(http)
+    await dbs.app.async_engine.dispose()
+
+
 async def test_a_registered_hash_answers_as_its_text_and_is_counted_under_its_name(
-    dbs: Databases, gql: GraphQLClient
+    dbs: Databases, metered: GraphQLClient
 ) -> None:
+    gql = metered
     t = make_tenant(dbs, "nagaland")
     text = REGISTERED["DashboardViewer"]["body"]
     before = await scrape(gql)
@@ -160,10 +169,11 @@ async def test_trusted_the_public_law_is_still_asked_anonymously_as_free_text(
 
 
 async def test_a_frontend_operation_is_counted_under_its_name_made_or_kept(
-    gql: GraphQLClient,
+    metered: GraphQLClient,
 ) -> None:
     """docs/SCALING.md's advice, watch the dashboard's operation, can be followed: the
     frontend's requests are counted by the names of its operations, never `anonymous`."""
+    gql = metered
     labels = {"operation": "LawJurisdictions", "outcome": "ok"}
     total = "pashu_graphql_requests_total"
     before = await scrape(gql)
