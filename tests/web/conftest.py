@@ -73,6 +73,10 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
         "PASHU_ADMIN_DATABASE_URL": db_url,
         "PASHU_SWEEP_INTERVAL": "0",
         "PASHU_ENV": "dev",
+        # Its metrics on its own port (development only), not on a metrics port another
+        # server on this machine may hold: the browser tests scrape what it counted.
+        "PASHU_METRICS_ON_API_PORT": "true",
+        "PASHU_METRICS_PORT": "0",
     }
     demo = subprocess.run(
         [sys.executable, "-m", "pashu.cli", "demo", "--no-serve"],
