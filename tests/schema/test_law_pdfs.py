@@ -7,15 +7,19 @@ import re
 import zlib
 from typing import Any
 
+from pashu.config import Settings
 from pashu.schema.law_downloads import (
     COMPARE,
     MATRIX,
     SCENARIO,
     comparison_lines,
     scenario_lines,
+    topic_descriptions,
 )
+from pashu.schema.schema import build_schema
 from tests.conftest import GraphQLClient
 
+SCHEMA = build_schema(Settings(env="test"))
 FACTS: dict[str, Any] = {
     "animals": [{"species": "cow", "count": 2}],
     "seizedAt": "2026-01-03T09:00:00+05:30",
@@ -54,7 +58,9 @@ async def test_a_topic_compared_answers_as_pdf_with_each_act_and_its_citations(
     assert r.status_code == 200 and r.headers["content-type"] == "application/pdf"
     assert r.content.startswith(b"%PDF")
     data = await gql.ok(COMPARE, {"t": "CLAIM_PERIOD"})
-    printed = _texts(comparison_lines(data["jurisdictions"], [data["compare"]]))
+    about = topic_descriptions(SCHEMA)
+    printed = _texts(comparison_lines(data["jurisdictions"], [data["compare"]], about))
+    assert about["CLAIM_PERIOD"].startswith("How long") and about["CLAIM_PERIOD"] in printed
     for j in data["jurisdictions"]:
         for act in j["acts"]:
             assert act["title"] in printed, act["title"]
@@ -63,6 +69,7 @@ async def test_a_topic_compared_answers_as_pdf_with_each_act_and_its_citations(
         for c in row["citations"]:
             assert f"s.{c['section']} {c['uri']}" in printed
     drawn = _pdf_text(r.content)
+    assert "How long an owner" in drawn
     for j in data["jurisdictions"]:
         assert j["name"] in drawn
     first = data["compare"]["rows"][0]["citations"][0]

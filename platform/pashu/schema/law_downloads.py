@@ -116,7 +116,7 @@ async def compare_pdf(request: Request, schema: BaseSchema, db: Database) -> Res
             return data
         comparisons = data["compareMatrix"]
         filename = "pashu-matrix"
-    lines = comparison_lines(data["jurisdictions"], comparisons)
+    lines = comparison_lines(data["jurisdictions"], comparisons, topic_descriptions(schema))
     title = "Pashu: " + ", ".join(_topic_title(c["topic"]) for c in comparisons)
     return _pdf(await run_in_threadpool(lines_pdf, title, lines), filename)
 
@@ -137,6 +137,14 @@ async def scenario_pdf(request: Request, schema: BaseSchema, db: Database) -> Re
     lines = scenario_lines(data["jurisdictions"], data["compareScenario"])
     body = await run_in_threadpool(lines_pdf, "Pashu: one scenario through every Act", lines)
     return _pdf(body, "pashu-scenario")
+
+
+def topic_descriptions(schema: BaseSchema) -> dict[str, str]:
+    """What each topic covers, as the schema describes it (read from the schema itself, not
+    by introspection, which production refuses)."""
+    found = schema.get_type_by_name("ComparisonTopic")
+    values = getattr(found, "values", None) or []
+    return {v.name: v.description for v in values if v.description}
 
 
 # ---- the answers as printed lines ----
@@ -183,11 +191,18 @@ def _fact(f: dict[str, Any]) -> str:
     return f["text"] or "-"
 
 
-def comparison_lines(acts: list[dict[str, Any]], comparisons: list[dict[str, Any]]) -> list[Line]:
-    """What a comparison's PDF prints, in order: per topic, each Act's row."""
+def comparison_lines(
+    acts: list[dict[str, Any]],
+    comparisons: list[dict[str, Any]],
+    about: dict[str, str] | None = None,
+) -> list[Line]:
+    """What a comparison's PDF prints, in order: per topic (and what it covers, `about`),
+    each Act's row."""
     lines: list[Line] = []
     for c in comparisons:
         lines.append(("title", _topic_title(c["topic"])))
+        if about and about.get(c["topic"]):
+            lines.append(("note", about[c["topic"]]))
         for r in c["rows"]:
             lines.append(("heading", _name(acts, r["jurisdiction"])))
             provided = "Provided" if r["provided"] else "Not provided by the Act"
