@@ -35,6 +35,7 @@ from pashu.schema import documents
 from pashu.schema.context import Context, bearer, build_context
 from pashu.schema.downloads import download
 from pashu.schema.idempotent import idempotent
+from pashu.schema.law_downloads import compare_pdf, scenario_pdf
 from pashu.schema.schema import build_schema, public_roots
 from pashu.schema.trusted import PersistedQueries, Registry
 from pashu.services.tenancy import idempotency
@@ -210,6 +211,12 @@ def create_app(db: Database | None = None, cfg: Settings | None = None) -> Starl
     async def documents(request: Request) -> Response:
         return await download(request, graphql.schema, db)
 
+    async def comparison(request: Request) -> Response:
+        return await compare_pdf(request, graphql.schema, db)
+
+    async def scenario(request: Request) -> Response:
+        return await scenario_pdf(request, graphql.schema, db)
+
     app = Starlette(
         routes=[
             Route("/graphql", graphql, methods=["GET", "POST"]),
@@ -218,6 +225,10 @@ def create_app(db: Database | None = None, cfg: Settings | None = None) -> Starl
             Route("/readyz", readyz),
             Route("/akn/{path:path}", akn),  # citations resolve: HTML, Akoma Ntoso XML, PDF
             Route(BULK_PATH, bulk),  # every Act as Akoma Ntoso XML and JSON, zipped
+            # The public comparisons and scenarios as PDF, run through the schema.
+            Route("/downloads/compare.pdf", comparison),
+            Route("/downloads/compare/{topic}", comparison),
+            Route("/downloads/scenario.pdf", scenario, methods=["POST"]),
             Route("/method", method),  # how the sources were read (docs/METHOD.md)
             # Metrics have a port of their own (lifespan below); here in development only.
             *(

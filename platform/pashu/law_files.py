@@ -214,3 +214,32 @@ def pdf(act: Act, sec: Section | None, only: list[Section] | None = None) -> byt
         chapter = s.chapter
         _pdf_section(doc, act, s)
     return bytes(doc.output())
+
+
+# A line of a printed answer: its style ("title", "heading", "subheading", "text", "small",
+# "note") and its words. The comparison and scenario PDFs are built from these, so what they
+# print can be read back (tests) without parsing the PDF.
+Line = tuple[str, str]
+_STYLES = {
+    "title": ("B", 14, 7),
+    "heading": ("B", 12, 6),
+    "subheading": ("B", 10, 5),
+    "text": ("", 10, 5),
+    "small": ("", 8, 4),
+    "note": ("I", 8, 4),
+}
+
+
+def lines_pdf(title: str, lines: list[Line]) -> bytes:
+    """Printed lines (a comparison's, a scenario's) as a PDF, in the sections' PDF's style."""
+    doc = FPDF(format="A4")
+    doc.set_auto_page_break(auto=True, margin=15)
+    doc.add_page()
+    doc.set_title(_latin1(title))
+    for style, text in lines:
+        weight, size, height = _STYLES[style]
+        if style in ("heading", "subheading"):
+            doc.ln(2)
+        doc.set_font("Helvetica", weight, size)
+        doc.multi_cell(0, height, _latin1(text), new_x="LMARGIN", new_y="NEXT")
+    return bytes(doc.output())

@@ -147,3 +147,25 @@ def test_research_views_label_every_control_and_fit_a_phone(
     assert unlabelled == []
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 375, f"the page is {width}px wide on a 375px screen"
+
+
+def test_a_comparison_and_a_scenario_download_as_pdf(page: Page, server: Server) -> None:
+    page.goto(f"{server.url}/#/law/matrix?topics=COMPOUNDING")
+    expect(page.locator("table.matrix tbody tr")).to_have_count(1)
+    pdf = page.get_by_role("link", name="PDF")
+    expect(pdf).to_have_attribute(
+        "href", re.compile(r"^/downloads/compare\.pdf\?topics=COMPOUNDING&")
+    )
+    r = page.request.get(server.url + (pdf.get_attribute("href") or ""))
+    assert r.ok and r.body().startswith(b"%PDF")
+    page.goto(f"{server.url}/#/law/compare?topic=FINE_CAPS")
+    expect(page.get_by_role("link", name="PDF")).to_have_attribute(
+        "href", "/downloads/compare/FINE_CAPS.pdf"
+    )
+    page.goto(f"{server.url}/#/law/scenario?animals=cow%3A2&seizedAt=2026-01-03T09%3A00")
+    expect(page.locator(".state")).to_have_count(3)
+    with page.expect_download() as got:
+        page.get_by_role("button", name="PDF").click()
+    assert got.value.suggested_filename == "pashu-scenario.pdf"
+    with open(got.value.path(), "rb") as f:
+        assert f.read(4) == b"%PDF"

@@ -77,7 +77,8 @@ async function compareTab(body, list, ctx) {
   body.querySelector(".loading")?.remove();
   body.append(
     h("div", { class: "matrix-head" }, h("h2", {}, TOPICS.find(([v]) => v === topic)?.[1] || label(topic)),
-      downloads(`pashu-${topic.toLowerCase()}`, data.compare, () => comparisonCsv([data.compare]))),
+      downloads(`pashu-${topic.toLowerCase()}`, data.compare, () => comparisonCsv([data.compare]),
+        `/downloads/compare/${encodeURIComponent(topic)}.pdf`)),
     columns(data.compare.rows, (row) =>
       h("article", { class: row.provided ? "card state" : "card state absent", "data-jurisdiction": row.jurisdiction },
         h("header", {}, h("h3", {}, nameOf(list, row.jurisdiction)), confidenceBadge(row.confidence)),

@@ -88,11 +88,31 @@ function save(filename, text, type) {
   setTimeout(() => URL.revokeObjectURL(url), 10000);
 }
 
-/** Two buttons that download `data` as JSON and `csv()` as CSV, named `name`. */
-export function downloads(name, data, csv) {
+/** The PDF the server prints of the same answer: a link (`pdf` a URL), or, for facts that
+ * travel in a body, a button that posts `pdf.body` to `pdf.url` and saves what comes back. */
+function pdfControl(name, pdf) {
+  if (!pdf) return null;
+  if (typeof pdf === "string") return h("a", { href: pdf, "data-download": "pdf", type: "application/pdf" }, "PDF");
+  const status = h("span", { class: "small muted", role: "status" });
+  const button = h("button", { type: "button", class: "secondary", "data-download": "pdf", onClick: async () => {
+    status.textContent = "";
+    const r = await fetch(pdf.url, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(pdf.body) });
+    if (!r.ok) {
+      const err = await r.json().catch(() => ({}));
+      status.textContent = err.errors?.[0]?.message || `The PDF could not be made (${r.status})`;
+      return;
+    }
+    save(`${name}.pdf`, await r.blob(), "application/pdf");
+  } }, "PDF");
+  return [button, status];
+}
+
+/** Two buttons that download `data` as JSON and `csv()` as CSV, named `name`, and the PDF. */
+export function downloads(name, data, csv, pdf = null) {
   return h("div", { class: "downloads" },
     h("button", { type: "button", class: "secondary", "data-download": "csv", onClick: () => save(`${name}.csv`, csv(), "text/csv") }, "Download CSV"),
-    h("button", { type: "button", class: "secondary", "data-download": "json", onClick: () => save(`${name}.json`, JSON.stringify(data, null, 2), "application/json") }, "Download JSON"));
+    h("button", { type: "button", class: "secondary", "data-download": "json", onClick: () => save(`${name}.json`, JSON.stringify(data, null, 2), "application/json") }, "Download JSON"),
+    pdfControl(name, pdf));
 }
 
 const citeText = (cs) => (cs || []).map((c) => `${cited(c.section)} ${c.uri}`).join("; ");
@@ -156,7 +176,8 @@ export async function matrixTab(body, list, ctx, setParams) {
       })))));
   body.append(
     h("div", { class: "matrix-head" }, h("h2", {}, `${comparisons.length} topic${comparisons.length === 1 ? "" : "s"} × ${states.length} state${states.length === 1 ? "" : "s"}`),
-      downloads("pashu-matrix", comparisons, () => comparisonCsv(comparisons))),
+      downloads("pashu-matrix", comparisons, () => comparisonCsv(comparisons),
+        `/downloads/compare.pdf?topics=${comparisons.map((c) => c.topic).join(",")}&jurisdictions=${states.map((j) => encodeURIComponent(j.code)).join(",")}`)),
     h("div", { class: "table-wrap" }, table));
 }
 
@@ -292,7 +313,8 @@ export async function scenarioTab(body, list, ctx, setParams) {
   const answers = data.compareScenario;
   const nameOf = (code) => list.find((j) => j.code === code)?.name || code;
   body.append(
-    h("div", { class: "matrix-head" }, h("h2", {}, "Each Act's answer"), downloads("pashu-scenario", answers, () => scenarioCsv(answers))),
+    h("div", { class: "matrix-head" }, h("h2", {}, "Each Act's answer"), downloads("pashu-scenario", answers, () => scenarioCsv(answers),
+      { url: "/downloads/scenario.pdf", body: scenarioFacts(ctx.params) })),
     h("div", { class: "columns", style: `--cols: ${Math.min(answers.length, 4)}` }, answers.map((a) => scenarioCard(a, nameOf(a.jurisdiction)))));
 }
 
