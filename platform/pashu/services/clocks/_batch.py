@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from decimal import Decimal
-from typing import ClassVar, NamedTuple
+from typing import Any, ClassVar, NamedTuple
 
 from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
@@ -347,13 +347,13 @@ def act_on_windows(
             ),
         )
     }
-    last = dict(
-        session.execute(
-            select(Sale.impoundment_id, func.max(Sale.at))
-            .where(bulk.among(session, Sale.impoundment_id, case_ids))
-            .group_by(Sale.impoundment_id)
-        ).all()
-    )
+    last: dict[uuid.UUID, list[_Sold]] = defaultdict(list)
+    for case_id, at, account in session.execute(
+        select(Sale.impoundment_id, Sale.at, Sale.account).where(
+            bulk.among(session, Sale.impoundment_id, case_ids)
+        )
+    ):
+        last[case_id].append(_Sold(at, account))
     issued: dict[uuid.UUID, list[IssuedNotice]] = defaultdict(list)
     _read_notices(session, case_ids, issued)
     read = _Windows(by_case, found, last, issued)
@@ -388,6 +388,13 @@ class _Window:
         return (self.due_at, self.closed_at, self.outcome)
 
 
+class _Sold(NamedTuple):
+    """A sale as its claim window reads it (cases.SoldAt)."""
+
+    at: datetime
+    account: dict[str, Any]
+
+
 class _WindowCase(NamedTuple):
     """A case as its claim windows read it (cases.CaseInstants, and its pound): a plain row,
     as nothing writes it back."""
@@ -405,12 +412,12 @@ _WINDOW_CASE = tuple(getattr(Impoundment, k) for k in _WindowCase._fields)
 
 @dataclass
 class _Windows:
-    """What a batch of claim windows read: open windows by case, the cases, their latest
-    sales and notices."""
+    """What a batch of claim windows read: open windows by case, the cases, their sales
+    and notices."""
 
     by_case: dict[uuid.UUID, list[_Window]]
     cases: dict[uuid.UUID, _WindowCase]
-    last: dict[uuid.UUID, datetime]
+    last: dict[uuid.UUID, list[_Sold]]
     issued: dict[uuid.UUID, list[IssuedNotice]]
 
 

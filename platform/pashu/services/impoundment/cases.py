@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Sequence
+from dataclasses import replace
 from datetime import datetime
 from functools import lru_cache
 from typing import Any, Protocol, cast
@@ -21,7 +22,12 @@ from pashu.db.impoundment import (
 )
 from pashu.jurisdictions.base import Jurisdiction
 from pashu.jurisdictions.notifications import Notification
-from pashu.jurisdictions.vocabulary import Action, TimelineEvents, TimelineStep
+from pashu.jurisdictions.vocabulary import (
+    Action,
+    SaleAccounting,
+    TimelineEvents,
+    TimelineStep,
+)
 from pashu.services.rates.rates import load
 
 
@@ -168,6 +174,41 @@ def forget_timelines() -> None:
 
 def step(steps: Sequence[TimelineStep], action: Action) -> TimelineStep | None:
     return next((s for s in steps if s.action is action), None)
+
+
+class SoldAt(Protocol):
+    """A sale as the owner's claim on its proceeds reads it: a `Sale`, or the sweep's row."""
+
+    @property
+    def at(self) -> datetime: ...
+
+    @property
+    def account(self) -> dict[str, Any]: ...
+
+
+def claim_window(
+    plugin: Jurisdiction,
+    case: CaseInstants,
+    issued: Sequence[IssuedNotice],
+    sales: Sequence[SoldAt],
+) -> tuple[Action, TimelineStep | None]:
+    """The owner's claim on the proceeds of the case's sales, as the Act times it: the one
+    answer the timeline, `claimProceeds` and the clock closing the window all use. It runs
+    from the latest sale a claim lies on; None when no claim lies on any (a refund of
+    proceeds paid into a fund lies only after a sale of animals not claimed, not after a
+    sale on the owner's refusal to pay: Animal (Control & Taxation) Act 2014 s.10(4))."""
+    deducting = plugin.sale_accounting().value is SaleAccounting.DEDUCT_CHARGES_HOLD_SURPLUS
+    action = Action.CLAIM_SURPLUS if deducting else Action.CLAIM_SALE_PROCEEDS
+    claimable = [s.at for s in sales if deducting or not s.account.get("onRefusal")]
+    if not claimable:
+        return action, None
+    last = max(claimable)
+    # The window is the sale's: what followed it (the rest refused after a sale on refusal,
+    # then reported and noticed as unclaimed) does not move it, and a sale on the owner's
+    # refusal follows no notice at all.
+    before = [n for n in issued if n.issued_at <= last]
+    happened = replace(events(case, before), sold_at=last, refused_at=None)
+    return action, step(_timeline(_Same(plugin), happened), action)
 
 
 # The department's own duties on a case; the other steps are windows for others (the
