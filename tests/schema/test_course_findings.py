@@ -3,8 +3,12 @@ answer must still hold (the sweep, the books, the duties, the timeline, the scen
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from typing import Any
 
+from pashu.db.clocks import ClaimWindow
+from pashu.db.types import new_id
+from pashu.schema.node import from_global_id
 from tests.conftest import Databases, GraphQLClient
 from tests.schema.clocks_helpers import RUNS, sweep
 from tests.schema.impoundment_helpers import SALE, balances, department, notice, seize
@@ -58,3 +62,43 @@ async def test_mizoram_s10_4_a_sale_on_refusal_closes_its_claim_window_without_f
     books = await balances(gql, t.token)
     assert held(books, "fund:village_council_fund") == "900.00"  # stays where s.10 put it
     assert_balanced(books)
+
+
+def failed_metric(text: str) -> float:
+    line = 'pashu_task_runs_total{outcome="FAILED",task="runDueActions"}'
+    found = [x.split()[-1] for x in text.splitlines() if x.startswith(line)]
+    return float(found[0]) if found else 0.0
+
+
+def broken_window(dbs: Databases, tenant: object, case_gid: str) -> None:
+    """A claim window with no sale behind it (as a restore gone wrong could leave one): a
+    piece of work the clock cannot do."""
+    parsed = from_global_id(case_gid)
+    assert parsed is not None
+    with dbs.admin.transaction(tenant) as s:  # type: ignore[arg-type]
+        s.add(
+            ClaimWindow(
+                id=new_id(),
+                tenant_id=tenant,
+                impoundment_id=parsed[1],
+                sold_at=datetime(2026, 1, 4, tzinfo=UTC),
+            )
+        )
+
+
+async def test_a_case_the_clock_cannot_do_is_a_failed_run_counted_and_skipped(
+    dbs: Databases, gql: GraphQLClient
+) -> None:
+    """DESIGN §6: one case never stops a tenant's clock, and never answers INTERNAL: its
+    failure is recorded with its reason, counted, and the rest of the work is done."""
+    t, pound = await department(dbs, gql, "mizoram")
+    broken = await seize(gql, t.token, pound)
+    broken_window(dbs, t.id, broken["id"])
+    before = failed_metric((await gql.http.get("/metrics")).text)
+    done = await sweep(gql, t.token, "2026-01-03T16:00:00+05:30")
+    assert [d["kind"] for d in done] == ["ANNOUNCE_SEIZURE"]  # the rest of the work is done
+    (run,) = await failed_runs(gql, t.token)
+    assert "INTERNAL" in run["error"] and "window" in run["error"]
+    assert failed_metric((await gql.http.get("/metrics")).text) == before + 1
+    assert await sweep(gql, t.token, "2026-01-04T16:00:00+05:30") == []  # and again, skipped
+    assert len(await failed_runs(gql, t.token)) == 2
