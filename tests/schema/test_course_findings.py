@@ -10,9 +10,19 @@ from pashu.db.clocks import ClaimWindow
 from pashu.db.types import new_id
 from pashu.schema.node import from_global_id
 from tests.conftest import Databases, GraphQLClient
-from tests.schema.clocks_helpers import RUNS, sweep
+from tests.schema.clocks_helpers import RUNS, case, sweep
 from tests.schema.impoundment_helpers import SALE, balances, department, notice, seize
+from tests.schema.test_recovery_by_sale import FINE, OFFENCE
+from tests.schema.test_recovery_by_sale import sale as recovery_sale
 from tests.schema.test_refusal_to_pay import REFUSE, REST, assert_balanced, held, refusal, sale
+
+
+async def fined(gql: GraphQLClient, token: str, seized: dict[str, Any], amount: str) -> str:
+    """A fine under s.25 for the trespass of the case's cattle, imposed 5 January 11:00."""
+    offence = await gql.ok(OFFENCE, {"imp": seized["id"], "section": "25"}, token)
+    fine = await gql.ok(FINE, {"id": offence["recordOffence"]["id"], "amount": amount}, token)
+    found: str = fine["imposeFine"]["id"]
+    return found
 
 
 async def failed_runs(gql: GraphQLClient, token: str) -> list[dict[str, Any]]:
@@ -102,3 +112,39 @@ async def test_a_case_the_clock_cannot_do_is_a_failed_run_counted_and_skipped(
     assert failed_metric((await gql.http.get("/metrics")).text) == before + 1
     assert await sweep(gql, t.token, "2026-01-04T16:00:00+05:30") == []  # and again, skipped
     assert len(await failed_runs(gql, t.token)) == 2
+
+
+async def test_nagaland_s26_fine_recovered_by_sale_of_all_or_any_of_the_cattle(
+    dbs: Databases, gql: GraphQLClient
+) -> None:
+    """s.26: "by sale of the all or any of the cattle". All sold: allowed though short, the
+    rest of the fine unrecovered. One sold: the other is still unclaimed and s.14(1) runs."""
+    t, pound = await department(dbs, gql, "nagaland")
+    two_cows = [{"species": "cow", "count": 2}]
+    every = await seize(gql, t.token, pound, animals=two_cows)
+    fine = await fined(gql, t.token, every, "250.00")
+    all_of_them = recovery_sale(every, "2026-01-05T12:00:00+05:30", fine, count=2)
+    all_of_them["input"].update(price="400.00", expenses="0.00")
+    sold = (await gql.ok(SALE, all_of_them, t.token))["recordSale"]["account"]
+    disposal = {d["item"]: d["amount"] for d in sold["disposal"]}
+    # 400 - fines 100 - feeding 60 leaves 240 of the 250.
+    assert disposal["fineOnConviction"] == "240.00"
+    assert disposal["fineUnrecovered"] == "10.00"
+    assert "26" in sold["citations"]
+
+    anyone = await seize(gql, t.token, pound, animals=two_cows)
+    fine = await fined(gql, t.token, anyone, "250.00")
+    await gql.ok(SALE, recovery_sale(anyone, "2026-01-05T12:00:00+05:30", fine), t.token)
+    seen = await case(gql, t.token, anyone["id"])
+    assert seen["nextAction"] == {
+        "action": "REPORT_UNCLAIMED",
+        "notBefore": "2026-01-11T00:00:00+05:30",
+        "deadline": None,
+    }
+    done = await sweep(gql, t.token, "2026-01-20T10:00:00+05:30")
+    assert [(d["kind"], d["impoundmentId"]) for d in done] == [
+        ("REPORT_UNCLAIMED", anyone["id"]),
+        ("PUBLISH_NOTICE", anyone["id"]),
+    ]
+    assert (await case(gql, t.token, anyone["id"]))["nextAction"]["action"] == "AUCTION"
+    assert_balanced(await balances(gql, t.token))
