@@ -14,7 +14,15 @@ from tests.schema.clocks_helpers import RUNS, case, sweep
 from tests.schema.impoundment_helpers import SALE, balances, department, notice, seize
 from tests.schema.test_recovery_by_sale import FINE, OFFENCE
 from tests.schema.test_recovery_by_sale import sale as recovery_sale
-from tests.schema.test_refusal_to_pay import REFUSE, REST, assert_balanced, held, refusal, sale
+from tests.schema.test_refusal_to_pay import (
+    OWNER,
+    REFUSE,
+    REST,
+    assert_balanced,
+    held,
+    refusal,
+    sale,
+)
 
 
 async def fined(gql: GraphQLClient, token: str, seized: dict[str, Any], amount: str) -> str:
@@ -148,3 +156,30 @@ async def test_nagaland_s26_fine_recovered_by_sale_of_all_or_any_of_the_cattle(
     ]
     assert (await case(gql, t.token, anyone["id"]))["nextAction"]["action"] == "AUCTION"
     assert_balanced(await balances(gql, t.token))
+
+
+TIMELINE = """
+query($id: ID!) { impoundment(id: $id) {
+  timeline { action notBefore deadline projected required }
+} }"""
+CLAIM = """
+mutation($input: ClaimProceedsInput!) { claimProceeds(input: $input) { amount } }"""
+
+
+async def test_mizoram_s10_4_the_timeline_times_the_claim_from_the_sale_held(
+    dbs: Databases, gql: GraphQLClient
+) -> None:
+    """s.10(4): fifteen days from the sale held, as claimProceeds counts them, not projected
+    from the earliest auction date."""
+    t, pound = await department(dbs, gql, "mizoram")
+    seized = await seize(gql, t.token, pound)
+    await notice(gql, t.token, seized, "ANNOUNCE_SEIZURE", "2026-01-03T18:00:00+05:30")
+    await gql.ok(SALE, sale(seized, "2026-01-20T12:00:00+05:30"), t.token)
+    found = await gql.ok(TIMELINE, {"id": seized["id"]}, t.token)
+    (claim,) = [s for s in found["impoundment"]["timeline"] if s["action"] == "CLAIM_SALE_PROCEEDS"]
+    assert claim["projected"] is False
+    assert claim["notBefore"] == "2026-01-20T12:00:00+05:30"
+    late = {"impoundmentId": seized["id"], "at": claim["deadline"], "claimant": OWNER}
+    err = await gql.error(CLAIM, {"input": late}, t.token)
+    assert err["extensions"]["code"] == "TOO_LATE"
+    assert err["extensions"]["deadline"] == claim["deadline"]

@@ -478,7 +478,8 @@ class Impoundment(Node):
         plugin = registry.get(info.context.require().jurisdiction)
         issued = await loaders.notices(info.context).load(self._row.id)
         animals = await loaders.animals(info.context).load(self._row.id)
-        steps = cases.timeline(plugin, self._row, issued)
+        sold = await loaders.sales(info.context).load(self._row.id)
+        steps = cases.course_timeline(plugin, self._row, issued, sold)
         gone = cases.no_longer_required(steps, issued, animals)
         return [TimelineStep.of(s, required=s.action not in gone) for s in steps]
 

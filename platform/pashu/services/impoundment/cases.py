@@ -211,6 +211,22 @@ def claim_window(
     return action, step(_timeline(_Same(plugin), happened), action)
 
 
+def course_timeline(
+    plugin: Jurisdiction,
+    case: Impoundment,
+    issued: Sequence[IssuedNotice],
+    sales: Sequence[SoldAt],
+) -> list[TimelineStep]:
+    """The case's timeline with the owner's claim timed from the sales actually held
+    (`claim_window`), not projected from the earliest auction: what claimProceeds and the
+    clock closing the window answer too."""
+    steps = timeline(plugin, case, issued)
+    if not sales:
+        return steps
+    action, claim = claim_window(plugin, case, issued, sales)
+    return [claim if s.action is action and claim is not None else s for s in steps]
+
+
 # The department's own duties on a case; the other steps are windows for others (the
 # seizer's delivery to the pound, the owner's complaint or claim).
 DUTIES = (Action.ANNOUNCE_SEIZURE, Action.REPORT_UNCLAIMED, Action.PUBLISH_NOTICE, Action.AUCTION)
