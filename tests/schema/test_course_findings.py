@@ -11,7 +11,7 @@ from pashu.db.types import new_id
 from pashu.schema.node import from_global_id
 from tests.conftest import Databases, GraphQLClient
 from tests.schema.clocks_helpers import RUNS, case, sweep
-from tests.schema.impoundment_helpers import SALE, balances, department, notice, seize
+from tests.schema.impoundment_helpers import DELIVER, SALE, balances, department, notice, seize
 from tests.schema.test_recovery_by_sale import FINE, OFFENCE
 from tests.schema.test_recovery_by_sale import sale as recovery_sale
 from tests.schema.test_refusal_to_pay import (
@@ -183,3 +183,26 @@ async def test_mizoram_s10_4_the_timeline_times_the_claim_from_the_sale_held(
     err = await gql.error(CLAIM, {"input": late}, t.token)
     assert err["extensions"]["code"] == "TOO_LATE"
     assert err["extensions"]["deadline"] == claim["deadline"]
+
+
+async def test_nagaland_ss15_20_no_deposit_under_protest_once_no_complaint_can_follow(
+    dbs: Databases, gql: GraphQLClient
+) -> None:
+    """ss.15, 20: the deposit is held for the complaint that may follow within ten days of
+    the seizure; on day 19 none can, so the deposit is refused as a complaint would be."""
+    t, pound = await department(dbs, gql, "nagaland")
+    seized = await seize(gql, t.token, pound)  # seized 3 January 09:00
+    given = {
+        "impoundmentId": seized["id"],
+        "at": "2026-01-22T10:00:00+05:30",
+        "claimant": OWNER,
+        "amountPaid": "500.00",
+        "underProtest": True,
+    }
+    err = await gql.error(DELIVER, {"input": given}, t.token)
+    assert err["extensions"]["code"] == "TOO_LATE"
+    assert err["extensions"]["citation"]["section"] == "20"
+    assert err["extensions"]["deadline"].startswith("2026-01-1")
+    assert (await case(gql, t.token, seized["id"]))["nextAction"] is not None  # still held
+    assert await sweep(gql, t.token, "2026-01-23T10:00:00+05:30") is not None
+    assert await failed_runs(gql, t.token) == []

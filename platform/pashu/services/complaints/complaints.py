@@ -20,8 +20,8 @@ from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from pashu.core.errors import Conflict, NotFound, TooEarly, TooLate, ValidationError
-from pashu.core.legaltime import aware, ist
+from pashu.core.errors import Conflict, NotFound, ValidationError
+from pashu.core.legaltime import aware
 from pashu.core.money import rupees
 from pashu.db import audit
 from pashu.db.complaints import Complaint, ComplaintDecision
@@ -30,7 +30,7 @@ from pashu.db.ledger import LedgerEntry, LedgerTransaction
 from pashu.jurisdictions import registry
 from pashu.jurisdictions.base import Jurisdiction
 from pashu.jurisdictions.penalties import CompensationKind
-from pashu.jurisdictions.vocabulary import Action, Capability, MoneyKind
+from pashu.jurisdictions.vocabulary import Capability, MoneyKind
 from pashu.services.complaints import compensation
 from pashu.services.impoundment import cases
 from pashu.services.impoundment.dues import compute
@@ -59,20 +59,7 @@ def file_complaint(
     plugin.require(Capability.ILLEGAL_SEIZURE_COMPLAINTS)
     case = cases.get(session, impoundment_id)
     when = aware(at)
-    step = cases.step(
-        cases.timeline(plugin, case, cases.notices(session, case.id)),
-        Action.COMPLAIN_ILLEGAL_SEIZURE,
-    )
-    assert step is not None  # the capability brings the step
-    if when < step.window.not_before:
-        raise TooEarly("a complaint follows the seizure", citation=step.cites[0])
-    if step.window.is_late(when):
-        assert step.window.deadline is not None
-        raise TooLate(
-            f"a complaint had to be made before {ist(step.window.deadline)}",
-            citation=step.cites[0],
-            deadline=ist(step.window.deadline),
-        )
+    step = cases.complaint_open(plugin, case, cases.notices(session, case.id), when, "a complaint")
     if form not in FORMS:
         raise ValidationError(f"form is one of {FORMS}", field="form")
     if form == "VERBAL" and not (taken_down_by or "").strip():

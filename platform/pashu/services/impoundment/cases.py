@@ -12,7 +12,8 @@ from typing import Any, Protocol, cast
 from sqlalchemy import CursorResult, select, update
 from sqlalchemy.orm import Session
 
-from pashu.core.errors import Conflict, NotFound, ValidationError
+from pashu.core.errors import Conflict, NotFound, TooEarly, TooLate, ValidationError
+from pashu.core.legaltime import ist
 from pashu.db.impoundment import (
     AnimalStatus,
     CaseStatus,
@@ -209,6 +210,32 @@ def claim_window(
     before = [n for n in issued if n.issued_at <= last]
     happened = replace(events(case, before), sold_at=last, refused_at=None)
     return action, step(_timeline(_Same(plugin), happened), action)
+
+
+def complaint_open(
+    plugin: Jurisdiction,
+    case: Impoundment,
+    issued: Sequence[IssuedNotice],
+    when: datetime,
+    what: str,
+) -> TimelineStep:
+    """The window for a complaint of illegal seizure, open at `when`: or TOO_EARLY / TOO_LATE
+    with the Act's section. A complaint is filed within it, and a deposit under protest
+    (Cattle Trespass Act 1985 s.15) is made within it too, as it is held for the complaint
+    that may follow (s.20): one answer for both. `what` names the act in the message."""
+    found = step(timeline(plugin, case, issued), Action.COMPLAIN_ILLEGAL_SEIZURE)
+    assert found is not None  # the capability brings the step
+    if when < found.window.not_before:
+        raise TooEarly(f"{what} follows the seizure", citation=found.cites[0])
+    if found.window.is_late(when):
+        assert found.window.deadline is not None
+        raise TooLate(
+            f"{what} had to be made before {ist(found.window.deadline)}, the end of the "
+            "window for a complaint of illegal seizure",
+            citation=found.cites[0],
+            deadline=ist(found.window.deadline),
+        )
+    return found
 
 
 def course_timeline(
