@@ -12,6 +12,8 @@ from pashu.schema.node import from_global_id
 from tests.conftest import Databases, GraphQLClient
 from tests.schema.clocks_helpers import RUNS, case, sweep
 from tests.schema.impoundment_helpers import DELIVER, SALE, balances, department, notice, seize
+from tests.schema.test_complaints import FILE, complaint
+from tests.schema.test_complaints_money import COLLECT, DECIDE, decide
 from tests.schema.test_recovery_by_sale import FINE, OFFENCE
 from tests.schema.test_recovery_by_sale import sale as recovery_sale
 from tests.schema.test_refusal_to_pay import (
@@ -206,3 +208,40 @@ async def test_nagaland_ss15_20_no_deposit_under_protest_once_no_complaint_can_f
     assert (await case(gql, t.token, seized["id"]))["nextAction"] is not None  # still held
     assert await sweep(gql, t.token, "2026-01-23T10:00:00+05:30") is not None
     assert await failed_runs(gql, t.token) == []
+
+
+async def test_nagaland_s22_the_fines_and_charges_of_a_cow_delivered_on_deposit_are_not_lost(
+    dbs: Databases, gql: GraphQLClient
+) -> None:
+    """ss.15, 22: one of two cows delivered on a deposit under protest, the seizure adjudged
+    illegal: the deposit goes back whole (so it is not awarded again as fines paid), and
+    the fines and charges of both cows are laid on the seizer, so the local authority and
+    the pound-keeper get the delivered cow's too."""
+    t, pound = await department(dbs, gql, "nagaland")
+    seized = await seize(gql, t.token, pound, animals=[{"species": "cow", "count": 2}])
+    first = seized["animals"][0]["id"]
+    given = {
+        "impoundmentId": seized["id"],
+        "at": "2026-01-04T10:00:00+05:30",
+        "claimant": OWNER,
+        "amountPaid": "70.00",  # fine 50, feeding 2 days × 10
+        "underProtest": True,
+        "animalIds": [first],
+    }
+    await gql.ok(DELIVER, {"input": given}, t.token)
+    cid = (await gql.ok(FILE, complaint(seized, "2026-01-04T11:00:00+05:30"), t.token))[
+        "fileComplaint"
+    ]["id"]
+    twice = await gql.error(DECIDE, decide(cid, finesPaid="70.00"), t.token)
+    assert twice["extensions"]["code"] == "VALIDATION"  # the deposit goes back whole
+    done = (await gql.ok(DECIDE, decide(cid), t.token))["decideComplaint"]["decision"]
+    # The held cow to 6 January: fine 50, feeding 4 days × 10; and the delivered cow's 70.
+    assert done["depositReturned"] == "70.00"
+    assert done["seizerOwes"] == "160.00"
+    at = {"input": {"complaintId": cid, "at": "2026-01-07T10:00:00+05:30"}}
+    await gql.ok(COLLECT, at, t.token)
+    books = await balances(gql, t.token)
+    assert books["payee:owner"] == "70.00"
+    assert held(books, "fund:local_authority_fund") == "100.00"  # both cows' fines
+    assert held(books, "fund:pound_keeper") == "60.00"
+    assert_balanced(books)

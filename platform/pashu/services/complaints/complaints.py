@@ -142,6 +142,18 @@ def _fines_kept(session: Session, case_id: uuid.UUID) -> Decimal:
     return sum((Decimal(x["amount"]) for x in lines if x["kind"] == "FINE"), ZERO)
 
 
+def _deposited(session: Session, case_id: uuid.UUID) -> tuple[Decimal, Decimal]:
+    """The fines, and the fines and charges, deposited under protest on the case's
+    deliveries."""
+    found = list(
+        session.scalars(
+            select(Delivery).where(Delivery.impoundment_id == case_id, Delivery.under_protest)
+        )
+    )
+    fines = sum((Decimal(x["amount"]) for d in found for x in d.lines if x["kind"] == "FINE"), ZERO)
+    return fines, sum((d.amount_paid for d in found), ZERO)
+
+
 def _take_back_applied(
     session: Session, case_id: uuid.UUID, subject: str, when: datetime, complaint_id: uuid.UUID
 ) -> Decimal:
@@ -243,6 +255,13 @@ def decide(
             for a in in_pound:
                 a.fine_settled, a.charges_settled_at = True, when
             released = len(in_pound)
+        # Animals delivered on a deposit under protest: the deposit goes back to the owner
+        # whole (below), so their fines and charges, as their receipts reckoned them, are laid
+        # on the payer with the others (s.22): the local authority and the pound-keeper are
+        # not left without them, and the owner is not paid them twice.
+        deposited_fines, deposited = _deposited(session, case.id)
+        owed += deposited
+        owed_fines += deposited_fines
         if held > 0:
             returned = held
             ledger.transfer(
