@@ -3,14 +3,14 @@ answer must still hold (the sweep, the books, the duties, the timeline, the scen
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from pashu.db.clocks import ClaimWindow
 from pashu.db.types import new_id
 from pashu.schema.node import from_global_id
 from tests.conftest import Databases, GraphQLClient
-from tests.schema.clocks_helpers import RUNS, case, sweep
+from tests.schema.clocks_helpers import RUN, RUNS, case, sweep
 from tests.schema.impoundment_helpers import DELIVER, SALE, balances, department, notice, seize
 from tests.schema.test_complaints import FILE, complaint
 from tests.schema.test_complaints_money import COLLECT, DECIDE, decide
@@ -245,3 +245,34 @@ async def test_nagaland_s22_the_fines_and_charges_of_a_cow_delivered_on_deposit_
     assert held(books, "fund:local_authority_fund") == "100.00"  # both cows' fines
     assert held(books, "fund:pound_keeper") == "60.00"
     assert_balanced(books)
+
+
+async def test_an_act_is_not_dated_before_an_act_already_recorded_on_its_animals(
+    dbs: Databases, gql: GraphQLClient
+) -> None:
+    """Nagaland s.16(1), (2): the sale on refusal took the whole herd's feeding to its day; a
+    delivery of the rest dated before that sale is refused, naming `at`."""
+    t, pound = await department(dbs, gql, "nagaland")
+    seized = await seize(gql, t.token, pound)
+    await gql.ok(REFUSE, refusal(seized, "2026-01-05T10:00:00+05:30"), t.token)
+    await gql.ok(SALE, sale(seized, "2026-01-05T12:00:00+05:30"), t.token)
+    given = {
+        "impoundmentId": seized["id"],
+        "at": "2026-01-05T11:00:00+05:30",
+        "claimant": OWNER,
+        "amountPaid": "0.00",
+    }
+    err = await gql.error(DELIVER, {"input": given}, t.token)
+    assert err["extensions"]["code"] == "VALIDATION" and err["extensions"]["field"] == "at"
+    assert "2026-01-05T12:00:00+05:30" in err["message"]
+
+
+async def test_the_clock_does_not_act_ahead_of_now(dbs: Databases, gql: GraphQLClient) -> None:
+    """The one rule of time holds for the clock's own acts: a sweep as of a later instant
+    than now is refused, naming asOf, and nothing is dated in the future."""
+    t, pound = await department(dbs, gql, "nagaland")
+    seized = await seize(gql, t.token, pound)
+    ahead = (datetime.now(UTC) + timedelta(days=200)).isoformat()
+    err = await gql.error(RUN, {"asOf": ahead}, t.token)
+    assert err["extensions"]["code"] == "VALIDATION" and err["extensions"]["field"] == "asOf"
+    assert (await case(gql, t.token, seized["id"]))["notices"] == []

@@ -24,6 +24,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from pashu.core.legaltime import aware
+from pashu.core.recorded_at import not_after_now
 from pashu.db import keyset
 from pashu.db.clocks import RunOutcome, TaskRun
 from pashu.db.keyset import Page
@@ -63,6 +64,8 @@ def run(session: Session, who: Principal, as_of: datetime) -> tuple[list[DueActi
     (services/clocks/_batch.py), the rest each piece in a savepoint, so that one the clock
     cannot do (refused by the law, or a fault of ours: recorded as a failure) does not undo
     or stop the others."""
+    # The clock's acts obey the one rule of time as a clerk's do: nothing is dated after now.
+    not_after_now(as_of, "asOf")
     done: list[DueAction] = []
     failed: list[Failure] = []
     found = find(session, as_of)

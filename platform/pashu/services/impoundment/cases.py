@@ -212,6 +212,20 @@ def claim_window(
     return action, step(_timeline(_Same(plugin), happened), action)
 
 
+def not_before_reckoned(chosen: Sequence[ImpoundedAnimal], when: datetime) -> None:
+    """An act on animals follows the acts already recorded on them: none is dated before an
+    act that reckoned their dues to a later instant (a sale on the owner's refusal, or of
+    cattle unclaimed, takes the whole herd's feeding to its day), or the dues would be
+    counted twice or not at all. VALIDATION naming `at`."""
+    latest = max((a.charges_settled_at for a in chosen if a.charges_settled_at), default=None)
+    if latest is not None and when < latest:
+        raise ValidationError(
+            f"at is {ist(when)}, before {ist(latest)}, when an act already recorded reckoned "
+            "these animals' fines and charges: acts on a case are recorded in their order",
+            field="at",
+        )
+
+
 def complaint_open(
     plugin: Jurisdiction,
     case: Impoundment,
@@ -288,10 +302,17 @@ _WHILE_IMPOUNDED = (*DUTIES, Action.DELIVER_TO_POUND)
 _AFTER_A_SALE = (Action.CLAIM_SALE_PROCEEDS, Action.CLAIM_SURPLUS)
 
 
+class HasStatus(Protocol):
+    """An animal as the steps still required read it: its status."""
+
+    @property
+    def status(self) -> str: ...
+
+
 def no_longer_required(
     steps: Sequence[TimelineStep],
-    issued: Sequence[Notice],
-    all_animals: Sequence[ImpoundedAnimal],
+    issued: Sequence[IssuedNotice],
+    all_animals: Sequence[HasStatus],
 ) -> set[Action]:
     """The steps a closed case (no animal left in the pound) no longer requires: the
     department's duties not yet done, and the claims on sale proceeds where nothing was sold.

@@ -64,6 +64,7 @@ def deliver_to_owner(
     )
     everything = cases.animals(session, case)
     chosen = cases.chosen(everything, animal_ids)
+    cases.not_before_reckoned(chosen, when)
     dues = compute(plugin, cases.rates(session), case, chosen, when)
     if dues.total is None:
         missing = dues.unknown[0]

@@ -153,6 +153,7 @@ def record_sale(
     # on the owner's refusal pays the whole herd's dues (s.16(1), s.10(2)) either way.
     deducting = accounting.value is SaleAccounting.DEDUCT_CHARGES_HOLD_SURPLUS
     settled = in_pound if deducting or on_refusal is not None else sold
+    cases.not_before_reckoned(settled, when)
     dues = compute(plugin, cases.rates(session), case, settled, when)
     if dues.total is None:
         raise ValidationError(
