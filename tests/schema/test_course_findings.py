@@ -276,3 +276,70 @@ async def test_the_clock_does_not_act_ahead_of_now(dbs: Databases, gql: GraphQLC
     err = await gql.error(RUN, {"asOf": ahead}, t.token)
     assert err["extensions"]["code"] == "VALIDATION" and err["extensions"]["field"] == "asOf"
     assert (await case(gql, t.token, seized["id"]))["notices"] == []
+
+
+SCENARIO = """
+query($f: ScenarioInput!) { compareScenario(facts: $f) {
+  jurisdiction refusal { summary lawful }
+  timeline { action notBefore required }
+  steps { action lawful explanation citations { section } }
+  earliestSale prohibitedPurchasers owner { lawful }
+} }"""
+
+
+async def scenario(gql: GraphQLClient, **over: Any) -> dict[str, dict[str, Any]]:
+    facts: dict[str, Any] = {
+        "animals": [{"species": "cow", "count": 2}],
+        "seizedAt": "2026-01-03T09:00:00+05:30",
+        "impoundedAt": "2026-01-03T15:00:00+05:30",
+        **over,
+    }
+    answers = (await gql.ok(SCENARIO, {"f": facts}))["compareScenario"]
+    return {a["jurisdiction"]: a for a in answers}
+
+
+async def test_scenario_an_owner_refusing_on_day_2_is_sold_at_once_as_the_registers_do(
+    gql: GraphQLClient,
+) -> None:
+    """Nagaland s.16(1), Mizoram s.10(2): claimed cattle are sold from the refusal, with no
+    report or notice of cattle unclaimed, as recordRefusalToPay and recordSale allow."""
+    appears = "2026-01-04T10:00:00+05:30"
+    answers = await scenario(gql, owner="REFUSES", ownerAppearsAt=appears)
+    for code in ("nagaland", "mizoram"):
+        a = answers[code]
+        assert a["earliestSale"] == appears, code
+        steps = {s["action"] for s in a["timeline"]}
+        assert not steps & {"REPORT_UNCLAIMED", "PUBLISH_NOTICE"}, code
+
+
+async def test_scenario_no_lawful_step_for_a_species_the_act_does_not_impound(
+    gql: GraphQLClient,
+) -> None:
+    """Nagaland s.2: a dog is not cattle: nothing of the Act's course applies to it."""
+    a = (await scenario(gql, animals=[{"species": "dog", "count": 1}]))["nagaland"]
+    assert a["refusal"]["lawful"] is False
+    assert a["timeline"] == [] and a["earliestSale"] is None
+    assert a["prohibitedPurchasers"] == []
+
+
+async def test_scenario_a_notice_before_the_report_is_that_step_unlawful_not_a_refusal(
+    gql: GraphQLClient,
+) -> None:
+    """Nagaland s.14(2): the notice follows the report; dated before it could be made, that
+    step is unlawful and the rest of the answer stands."""
+    a = (await scenario(gql, noticedAt="2026-01-05T10:00:00+05:30"))["nagaland"]
+    assert a["refusal"] is None and a["earliestSale"]
+    (notice,) = [s for s in a["steps"] if s["action"] == "PUBLISH_NOTICE"]
+    assert notice["lawful"] is False and notice["citations"] == [{"section": "14(2)"}]
+
+
+async def test_scenario_after_the_owner_pays_no_auction_or_claim_is_required(
+    gql: GraphQLClient,
+) -> None:
+    """Nagaland s.13, Mizoram s.9: delivered on payment, the case closes unsold."""
+    answers = await scenario(gql, owner="PAYS", ownerAppearsAt="2026-01-05T10:00:00+05:30")
+    for code, claim in (("nagaland", "CLAIM_SURPLUS"), ("mizoram", "CLAIM_SALE_PROCEEDS")):
+        a = answers[code]
+        required = {s["action"]: s["required"] for s in a["timeline"]}
+        assert required["AUCTION"] is False and required[claim] is False, code
+        assert a["earliestSale"] is None, code
