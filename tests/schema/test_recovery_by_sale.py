@@ -7,6 +7,7 @@ from decimal import Decimal
 from typing import Any
 
 from tests.conftest import Databases, GraphQLClient
+from tests.schema.clocks_helpers import case as case_of
 from tests.schema.clocks_helpers import sweep
 from tests.schema.impoundment_helpers import SALE, balances, department, seize
 
@@ -69,9 +70,13 @@ async def test_nagaland_s25_fine_recovered_from_the_sale_and_the_rest_go_back(
     assert "26" in account["citations"]
     paid = await gql.error(PAY, {"id": fine}, t.token)
     assert paid["extensions"]["code"] == "CONFLICT"  # recovered already
-    # On the s.16 path now: no report, notice or auction is due; the rest await the owner.
-    assert await sweep(gql, t.token, "2026-01-20T10:00:00+05:30") == []
-    rest = await gql.ok(
+    # A sale for a fine is no claim by the owner: the rest stay unclaimed and s.14 runs on
+    # for them (issue #31); the balance waits in deposit for his claim (s.17(3)).
+    seen = await case_of(gql, t.token, case["id"])
+    assert seen["nextAction"]["action"] == "REPORT_UNCLAIMED"
+    done = await sweep(gql, t.token, "2026-01-20T10:00:00+05:30")
+    assert [d["kind"] for d in done] == ["REPORT_UNCLAIMED", "PUBLISH_NOTICE"]
+    refused = await gql.error(
         REST,
         {
             "input": {
@@ -82,10 +87,10 @@ async def test_nagaland_s25_fine_recovered_from_the_sale_and_the_rest_go_back(
         },
         t.token,
     )
-    assert rest["deliverRest"]["balance"] == "465.00"
+    assert refused["extensions"]["code"] == "CONFLICT"  # no refusal, so no s.16(3) delivery
     books = await balances(gql, t.token)
     assert books["payer:buyer"] == "-900.00"
-    assert books["payee:owner"] == "465.00"
+    assert [v for k, v in books.items() if k.startswith("deposit:surplus")] == ["465.00"]
     assert sum(Decimal(v) for v in books.values()) == 0
 
 

@@ -6,8 +6,8 @@ writes one outbox message per batch of FANOUT cases or claim windows (`pashu.act
 relays them after commit to the tasks that do the work, on as many workers as there are.
 
 Every task takes ids and an explicit `as_of`; every run of a tenant's task is recorded in
-`task_runs`. A refusal by the law (a PashuError) is recorded and not retried; a database or
-broker failure is retried with backoff, up to MAX_RETRIES.
+`task_runs`. A refusal by the law (a PashuError) or a fault of ours is recorded and not
+retried; a database or broker failure is retried with backoff, up to MAX_RETRIES.
 """
 
 from __future__ import annotations
@@ -112,6 +112,10 @@ def _recorded(
             error,
         )
         raise
+    except Exception as err:  # a fault of ours on this work: recorded, counted, not retried
+        # (it would fail the same way); the next sweep finds the work due and tries again.
+        log.exception("%s failed on %s", task.name, subject)
+        outcome, error = RunOutcome.FAILED, f"INTERNAL: {type(err).__name__}: {err}"
     pieces = each() if each is not None and outcome is RunOutcome.OK else [(subject, actions)]
     _record(tid, task.name, pieces, when, outcome, started_seconds, started_at, attempt, error)
     return actions

@@ -131,8 +131,10 @@ def test_books_balance_after_every_operation(
 ) -> None:
     who, pound = _department(dbs, jurisdiction)
     made: list[uuid.UUID] = []
+    at = DAY0
     for step, (kind, n, extra) in enumerate(ops):
-        at = DAY0 + timedelta(days=step)
+        # Acts follow one another: none is dated before a sale already recorded (issue #31).
+        at = max(at, DAY0 + timedelta(days=step))
         with dbs.app.transaction(who.tenant_id) as s:
             if kind == "seize" or not made:
                 made.append(_seize(s, who, pound, at, n, extra % 3))
@@ -152,4 +154,5 @@ def test_books_balance_after_every_operation(
                     price=Decimal(extra),
                     expenses=Decimal(15),
                 )
+                at += timedelta(days=30)
         _check(dbs, who)

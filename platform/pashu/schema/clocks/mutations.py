@@ -14,6 +14,7 @@ from pashu.core.errors import Conflict
 from pashu.core.legaltime import aware
 from pashu.core.recorded_at import act_at
 from pashu.db.clocks import RunOutcome
+from pashu.observability import metrics
 from pashu.schema.clocks.types import Auction, DueAction
 from pashu.schema.context import Info
 from pashu.schema.impoundment.mutations import BuyerInput
@@ -103,6 +104,9 @@ class ClocksMutation:
                 or None,
             )
             s.add(run_)
+            # Counted as the workers count theirs: a case the clock could not do shows on
+            # the dashboard's failed runs and in pashu_task_runs_total{outcome="FAILED"}.
+            metrics.observe_task("runDueActions", run_.outcome, time.monotonic() - started_seconds)
             return [DueAction.of(a) for a in done]
 
         return await info.context.write(run)

@@ -478,7 +478,12 @@ class Impoundment(Node):
         plugin = registry.get(info.context.require().jurisdiction)
         issued = await loaders.notices(info.context).load(self._row.id)
         animals = await loaders.animals(info.context).load(self._row.id)
-        steps = cases.timeline(plugin, self._row, issued)
+        # The sales are read only for a case that has had one (an animal sold or disposed
+        # of): a page of cases still in the pound costs no statement more.
+        left = {db.AnimalStatus.SOLD.value, db.AnimalStatus.DISPOSED.value}
+        had_sale = any(a.status in left for a in animals)
+        sold = await loaders.sales(info.context).load(self._row.id) if had_sale else []
+        steps = cases.course_timeline(plugin, self._row, issued, sold)
         gone = cases.no_longer_required(steps, issued, animals)
         return [TimelineStep.of(s, required=s.action not in gone) for s in steps]
 

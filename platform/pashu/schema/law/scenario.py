@@ -230,7 +230,7 @@ class ScenarioAnswer:
                 )
                 for a in o.animals
             ],
-            timeline=[TimelineStep.of(s) for s in o.timeline],
+            timeline=[TimelineStep.of(s, s.action not in o.not_required) for s in o.timeline],
             steps=[
                 ScenarioStepCheck(
                     action=s.action,

@@ -27,13 +27,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from decimal import Decimal
-from typing import ClassVar, NamedTuple
+from typing import Any, ClassVar, NamedTuple
 
 from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from pashu.core.errors import PashuError
 from pashu.core.legaltime import aware, ist
 from pashu.db import audit, bulk
 from pashu.db.clocks import Auction, ClaimWindow
@@ -44,7 +43,7 @@ from pashu.db.types import new_id
 from pashu.jurisdictions import registry
 from pashu.jurisdictions.base import Jurisdiction
 from pashu.jurisdictions.vocabulary import Action
-from pashu.services.clocks._due import DueAction
+from pashu.services.clocks._due import DueAction, skipped
 from pashu.services.clocks._one_by_one import act_on_case, act_on_window
 from pashu.services.impoundment import auctions, cases, deposits, notices
 from pashu.services.impoundment.cases import IssuedNotice
@@ -261,9 +260,9 @@ def act_on_cases(
     who: Principal,
     case_ids: Sequence[uuid.UUID],
     as_of: datetime,
-) -> tuple[list[DueAction], list[tuple[uuid.UUID, PashuError]]]:
+) -> tuple[list[DueAction], list[tuple[uuid.UUID, Exception]]]:
     """Do the due duties of a batch of the session's tenant's cases by `as_of`: what was
-    done, and the cases the law refused with its reason (each left as it was)."""
+    done, and the cases the clock could not do with the reason (each left as it was)."""
     when = aware(as_of)
     plugin = registry.get(who.jurisdiction)
     locked = _lock(session, case_ids, when)
@@ -271,7 +270,7 @@ def act_on_cases(
         return [], []
     read = _read(session, locked)
     done: list[DueAction] = []
-    refused: list[tuple[uuid.UUID, PashuError]] = []
+    refused: list[tuple[uuid.UUID, Exception]] = []
     try:
         # Decided inside the savepoint, so that no change to a case is flushed outside it;
         # deciding reads nothing, so nothing autoflushes half a batch.
@@ -283,7 +282,8 @@ def act_on_cases(
                 known = list(read.notices[case.id])
                 try:
                     plan = _decide(plugin, who, case, read, when)
-                except PashuError as err:  # refused by the law: this case stays as it was
+                except Exception as err:  # refused by the law, or a fault on this case alone:
+                    # this case stays as it was, the others are done
                     for k, v in before.items():
                         setattr(case, k, v)
                     read.notices[case.id] = known
@@ -301,14 +301,16 @@ def act_on_cases(
             try:
                 with session.begin_nested():
                     done += act_on_case(session, who, case.id, when)
-            except PashuError as err:
+            except Exception as err:
+                if not skipped(err):
+                    raise
                 refused.append((case.id, err))
     return done, refused
 
 
 def act_on_windows(
     session: Session, who: Principal, window_ids: Sequence[uuid.UUID], as_of: datetime
-) -> tuple[list[DueAction], list[tuple[uuid.UUID, PashuError]]]:
+) -> tuple[list[DueAction], list[tuple[uuid.UUID, Exception]]]:
     """sweep.act_on_window for a batch of claim windows: the windows (with every open
     window of their cases, which close together) locked in one statement, their cases,
     latest sales, notices, pounds and balances read in one statement each; the windows
@@ -347,13 +349,13 @@ def act_on_windows(
             ),
         )
     }
-    last = dict(
-        session.execute(
-            select(Sale.impoundment_id, func.max(Sale.at))
-            .where(bulk.among(session, Sale.impoundment_id, case_ids))
-            .group_by(Sale.impoundment_id)
-        ).all()
-    )
+    last: dict[uuid.UUID, list[_Sold]] = defaultdict(list)
+    for case_id, at, account in session.execute(
+        select(Sale.impoundment_id, Sale.at, Sale.account).where(
+            bulk.among(session, Sale.impoundment_id, case_ids)
+        )
+    ):
+        last[case_id].append(_Sold(at, account))
     issued: dict[uuid.UUID, list[IssuedNotice]] = defaultdict(list)
     _read_notices(session, case_ids, issued)
     read = _Windows(by_case, found, last, issued)
@@ -361,14 +363,18 @@ def act_on_windows(
         # Changed inside the savepoint only: the batch is written whole or not at all.
         with session.begin_nested():
             return _close_windows(session, who, plugin, window_ids, now, read), []
-    except (PashuError, IntegrityError):  # one window at a time, each in its savepoint
+    except Exception as err:  # one window at a time, each in its savepoint
+        if not skipped(err):
+            raise
         done: list[DueAction] = []
-        refused: list[tuple[uuid.UUID, PashuError]] = []
+        refused: list[tuple[uuid.UUID, Exception]] = []
         for wid in window_ids:
             try:
                 with session.begin_nested():
                     done += act_on_window(session, who, wid, now)
-            except PashuError as err:
+            except Exception as err:
+                if not skipped(err):
+                    raise
                 refused.append((wid, err))
         return done, refused
 
@@ -388,6 +394,13 @@ class _Window:
         return (self.due_at, self.closed_at, self.outcome)
 
 
+class _Sold(NamedTuple):
+    """A sale as its claim window reads it (cases.SoldAt)."""
+
+    at: datetime
+    account: dict[str, Any]
+
+
 class _WindowCase(NamedTuple):
     """A case as its claim windows read it (cases.CaseInstants, and its pound): a plain row,
     as nothing writes it back."""
@@ -405,12 +418,12 @@ _WINDOW_CASE = tuple(getattr(Impoundment, k) for k in _WindowCase._fields)
 
 @dataclass
 class _Windows:
-    """What a batch of claim windows read: open windows by case, the cases, their latest
-    sales and notices."""
+    """What a batch of claim windows read: open windows by case, the cases, their sales
+    and notices."""
 
     by_case: dict[uuid.UUID, list[_Window]]
     cases: dict[uuid.UUID, _WindowCase]
-    last: dict[uuid.UUID, datetime]
+    last: dict[uuid.UUID, list[_Sold]]
     issued: dict[uuid.UUID, list[IssuedNotice]]
 
 

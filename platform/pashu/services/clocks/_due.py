@@ -8,13 +8,16 @@ instalments and deposits under protest fallen due.
 
 from __future__ import annotations
 
+import logging
 import uuid
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
 from sqlalchemy import and_, exists, not_, or_, select
+from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.orm import Session
 
+from pashu.core.errors import PashuError
 from pashu.core.legaltime import aware
 from pashu.db.clocks import Auction, ClaimWindow
 from pashu.db.impoundment import Impoundment
@@ -25,6 +28,8 @@ from pashu.jurisdictions.vocabulary import Action, Capability
 from pashu.services.impoundment import protest_deposits
 from pashu.services.registration import reminders
 from pashu.services.tenancy.tenants import Principal
+
+log = logging.getLogger(__name__)
 
 CASE = "case"
 WINDOW = "window"
@@ -62,6 +67,23 @@ class Failure:
     due: Due
     code: str
     message: str
+
+
+def skipped(err: Exception) -> bool:
+    """Whether the sweep records `err` as its piece's failure and goes on with the rest (the
+    piece's savepoint undone): the law's refusal, or a fault of ours on that piece alone (an
+    assertion, a broken row). A database that is down or a lost connection is not skipped:
+    the run fails and the task is retried."""
+    return not isinstance(err, DBAPIError) or isinstance(err, IntegrityError)
+
+
+def failure(due: Due, err: Exception) -> Failure:
+    """A piece the clock could not do, with its reason: the law's refusal with its code, or
+    INTERNAL with the fault (logged with its traceback for the operator)."""
+    if isinstance(err, PashuError):
+        return Failure(due, err.code, err.message)
+    log.error("the clock could not do %s %s", due.kind, due.id, exc_info=err)
+    return Failure(due, "INTERNAL", f"{type(err).__name__}: {err}"[:500])
 
 
 def now() -> datetime:

@@ -23,13 +23,22 @@ from datetime import datetime
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from pashu.core.errors import PashuError
 from pashu.core.legaltime import aware
+from pashu.core.recorded_at import not_after_now
 from pashu.db import keyset
 from pashu.db.clocks import RunOutcome, TaskRun
 from pashu.db.keyset import Page
 from pashu.services.clocks import _batch as batched
-from pashu.services.clocks._due import CASE, WINDOW, Due, DueAction, Failure, find
+from pashu.services.clocks._due import (
+    CASE,
+    WINDOW,
+    Due,
+    DueAction,
+    Failure,
+    failure,
+    find,
+    skipped,
+)
 from pashu.services.clocks._one_by_one import act
 from pashu.services.tenancy.tenants import Principal
 
@@ -39,7 +48,7 @@ def act_on_cases(
 ) -> tuple[list[DueAction], list[Failure]]:
     """`act_on_case` for a batch of cases, in a few statements (services/clocks/_batch.py)."""
     done, refused = batched.act_on_cases(session, who, case_ids, as_of)
-    return done, [Failure(Due(CASE, i), err.code, err.message) for i, err in refused]
+    return done, [failure(Due(CASE, i), err) for i, err in refused]
 
 
 def act_on_windows(
@@ -47,13 +56,16 @@ def act_on_windows(
 ) -> tuple[list[DueAction], list[Failure]]:
     """`act_on_window` for a batch of claim windows (services/clocks/_batch.py)."""
     done, refused = batched.act_on_windows(session, who, window_ids, as_of)
-    return done, [Failure(Due(WINDOW, i), err.code, err.message) for i, err in refused]
+    return done, [failure(Due(WINDOW, i), err) for i, err in refused]
 
 
 def run(session: Session, who: Principal, as_of: datetime) -> tuple[list[DueAction], list[Failure]]:
     """Find and do the tenant's due work in this session: the cases a batch at a time
-    (services/clocks/_batch.py), the rest each piece in a savepoint, so that one refused by
-    the law (recorded as a failure) does not undo the others."""
+    (services/clocks/_batch.py), the rest each piece in a savepoint, so that one the clock
+    cannot do (refused by the law, or a fault of ours: recorded as a failure) does not undo
+    or stop the others."""
+    # The clock's acts obey the one rule of time as a clerk's do: nothing is dated after now.
+    not_after_now(as_of, "asOf")
     done: list[DueAction] = []
     failed: list[Failure] = []
     found = find(session, as_of)
@@ -69,8 +81,10 @@ def run(session: Session, who: Principal, as_of: datetime) -> tuple[list[DueActi
         try:
             with session.begin_nested():
                 done += act(session, who, due, as_of)
-        except PashuError as err:
-            failed.append(Failure(due, err.code, err.message))
+        except Exception as err:
+            if not skipped(err):
+                raise
+            failed.append(failure(due, err))
     return done, failed
 
 

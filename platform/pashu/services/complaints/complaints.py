@@ -20,8 +20,8 @@ from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from pashu.core.errors import Conflict, NotFound, TooEarly, TooLate, ValidationError
-from pashu.core.legaltime import aware, ist
+from pashu.core.errors import Conflict, NotFound, ValidationError
+from pashu.core.legaltime import aware
 from pashu.core.money import rupees
 from pashu.db import audit
 from pashu.db.complaints import Complaint, ComplaintDecision
@@ -30,7 +30,7 @@ from pashu.db.ledger import LedgerEntry, LedgerTransaction
 from pashu.jurisdictions import registry
 from pashu.jurisdictions.base import Jurisdiction
 from pashu.jurisdictions.penalties import CompensationKind
-from pashu.jurisdictions.vocabulary import Action, Capability, MoneyKind
+from pashu.jurisdictions.vocabulary import Capability, MoneyKind
 from pashu.services.complaints import compensation
 from pashu.services.impoundment import cases
 from pashu.services.impoundment.dues import compute
@@ -59,20 +59,7 @@ def file_complaint(
     plugin.require(Capability.ILLEGAL_SEIZURE_COMPLAINTS)
     case = cases.get(session, impoundment_id)
     when = aware(at)
-    step = cases.step(
-        cases.timeline(plugin, case, cases.notices(session, case.id)),
-        Action.COMPLAIN_ILLEGAL_SEIZURE,
-    )
-    assert step is not None  # the capability brings the step
-    if when < step.window.not_before:
-        raise TooEarly("a complaint follows the seizure", citation=step.cites[0])
-    if step.window.is_late(when):
-        assert step.window.deadline is not None
-        raise TooLate(
-            f"a complaint had to be made before {ist(step.window.deadline)}",
-            citation=step.cites[0],
-            deadline=ist(step.window.deadline),
-        )
+    step = cases.complaint_open(plugin, case, cases.notices(session, case.id), when, "a complaint")
     if form not in FORMS:
         raise ValidationError(f"form is one of {FORMS}", field="form")
     if form == "VERBAL" and not (taken_down_by or "").strip():
@@ -153,6 +140,18 @@ def _fines_kept(session: Session, case_id: uuid.UUID) -> Decimal:
         for line in d.lines
     ]
     return sum((Decimal(x["amount"]) for x in lines if x["kind"] == "FINE"), ZERO)
+
+
+def _deposited(session: Session, case_id: uuid.UUID) -> tuple[Decimal, Decimal]:
+    """The fines, and the fines and charges, deposited under protest on the case's
+    deliveries."""
+    found = list(
+        session.scalars(
+            select(Delivery).where(Delivery.impoundment_id == case_id, Delivery.under_protest)
+        )
+    )
+    fines = sum((Decimal(x["amount"]) for d in found for x in d.lines if x["kind"] == "FINE"), ZERO)
+    return fines, sum((d.amount_paid for d in found), ZERO)
 
 
 def _take_back_applied(
@@ -256,6 +255,13 @@ def decide(
             for a in in_pound:
                 a.fine_settled, a.charges_settled_at = True, when
             released = len(in_pound)
+        # Animals delivered on a deposit under protest: the deposit goes back to the owner
+        # whole (below), so their fines and charges, as their receipts reckoned them, are laid
+        # on the payer with the others (s.22): the local authority and the pound-keeper are
+        # not left without them, and the owner is not paid them twice.
+        deposited_fines, deposited = _deposited(session, case.id)
+        owed += deposited
+        owed_fines += deposited_fines
         if held > 0:
             returned = held
             ledger.transfer(

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Sequence
+from dataclasses import replace
 from datetime import datetime
 from functools import lru_cache
 from typing import Any, Protocol, cast
@@ -11,7 +12,8 @@ from typing import Any, Protocol, cast
 from sqlalchemy import CursorResult, select, update
 from sqlalchemy.orm import Session
 
-from pashu.core.errors import Conflict, NotFound, ValidationError
+from pashu.core.errors import Conflict, NotFound, TooEarly, TooLate, ValidationError
+from pashu.core.legaltime import ist
 from pashu.db.impoundment import (
     AnimalStatus,
     CaseStatus,
@@ -21,7 +23,12 @@ from pashu.db.impoundment import (
 )
 from pashu.jurisdictions.base import Jurisdiction
 from pashu.jurisdictions.notifications import Notification
-from pashu.jurisdictions.vocabulary import Action, TimelineEvents, TimelineStep
+from pashu.jurisdictions.vocabulary import (
+    Action,
+    SaleAccounting,
+    TimelineEvents,
+    TimelineStep,
+)
 from pashu.services.rates.rates import load
 
 
@@ -170,6 +177,97 @@ def step(steps: Sequence[TimelineStep], action: Action) -> TimelineStep | None:
     return next((s for s in steps if s.action is action), None)
 
 
+class SoldAt(Protocol):
+    """A sale as the owner's claim on its proceeds reads it: a `Sale`, or the sweep's row."""
+
+    @property
+    def at(self) -> datetime: ...
+
+    @property
+    def account(self) -> dict[str, Any]: ...
+
+
+def claim_window(
+    plugin: Jurisdiction,
+    case: CaseInstants,
+    issued: Sequence[IssuedNotice],
+    sales: Sequence[SoldAt],
+) -> tuple[Action, TimelineStep | None]:
+    """The owner's claim on the proceeds of the case's sales, as the Act times it: the one
+    answer the timeline, `claimProceeds` and the clock closing the window all use. It runs
+    from the latest sale a claim lies on; None when no claim lies on any (a refund of
+    proceeds paid into a fund lies only after a sale of animals not claimed, not after a
+    sale on the owner's refusal to pay: Animal (Control & Taxation) Act 2014 s.10(4))."""
+    deducting = plugin.sale_accounting().value is SaleAccounting.DEDUCT_CHARGES_HOLD_SURPLUS
+    action = Action.CLAIM_SURPLUS if deducting else Action.CLAIM_SALE_PROCEEDS
+    claimable = [s.at for s in sales if deducting or not s.account.get("onRefusal")]
+    if not claimable:
+        return action, None
+    last = max(claimable)
+    # The window is the sale's: what followed it (the rest refused after a sale on refusal,
+    # then reported and noticed as unclaimed) does not move it, and a sale on the owner's
+    # refusal follows no notice at all.
+    before = [n for n in issued if n.issued_at <= last]
+    happened = replace(events(case, before), sold_at=last, refused_at=None)
+    return action, step(_timeline(_Same(plugin), happened), action)
+
+
+def not_before_reckoned(chosen: Sequence[ImpoundedAnimal], when: datetime) -> None:
+    """An act on animals follows the acts already recorded on them: none is dated before an
+    act that reckoned their dues to a later instant (a sale on the owner's refusal, or of
+    cattle unclaimed, takes the whole herd's feeding to its day), or the dues would be
+    counted twice or not at all. VALIDATION naming `at`."""
+    latest = max((a.charges_settled_at for a in chosen if a.charges_settled_at), default=None)
+    if latest is not None and when < latest:
+        raise ValidationError(
+            f"at is {ist(when)}, before {ist(latest)}, when an act already recorded reckoned "
+            "these animals' fines and charges: acts on a case are recorded in their order",
+            field="at",
+        )
+
+
+def complaint_open(
+    plugin: Jurisdiction,
+    case: Impoundment,
+    issued: Sequence[IssuedNotice],
+    when: datetime,
+    what: str,
+) -> TimelineStep:
+    """The window for a complaint of illegal seizure, open at `when`: or TOO_EARLY / TOO_LATE
+    with the Act's section. A complaint is filed within it, and a deposit under protest
+    (Cattle Trespass Act 1985 s.15) is made within it too, as it is held for the complaint
+    that may follow (s.20): one answer for both. `what` names the act in the message."""
+    found = step(timeline(plugin, case, issued), Action.COMPLAIN_ILLEGAL_SEIZURE)
+    assert found is not None  # the capability brings the step
+    if when < found.window.not_before:
+        raise TooEarly(f"{what} follows the seizure", citation=found.cites[0])
+    if found.window.is_late(when):
+        assert found.window.deadline is not None
+        raise TooLate(
+            f"{what} had to be made before {ist(found.window.deadline)}, the end of the "
+            "window for a complaint of illegal seizure",
+            citation=found.cites[0],
+            deadline=ist(found.window.deadline),
+        )
+    return found
+
+
+def course_timeline(
+    plugin: Jurisdiction,
+    case: Impoundment,
+    issued: Sequence[IssuedNotice],
+    sales: Sequence[SoldAt],
+) -> list[TimelineStep]:
+    """The case's timeline with the owner's claim timed from the sales actually held
+    (`claim_window`), not projected from the earliest auction: what claimProceeds and the
+    clock closing the window answer too."""
+    steps = timeline(plugin, case, issued)
+    if not sales:
+        return steps
+    action, claim = claim_window(plugin, case, issued, sales)
+    return [claim if s.action is action and claim is not None else s for s in steps]
+
+
 # The department's own duties on a case; the other steps are windows for others (the
 # seizer's delivery to the pound, the owner's complaint or claim).
 DUTIES = (Action.ANNOUNCE_SEIZURE, Action.REPORT_UNCLAIMED, Action.PUBLISH_NOTICE, Action.AUCTION)
@@ -204,10 +302,17 @@ _WHILE_IMPOUNDED = (*DUTIES, Action.DELIVER_TO_POUND)
 _AFTER_A_SALE = (Action.CLAIM_SALE_PROCEEDS, Action.CLAIM_SURPLUS)
 
 
+class HasStatus(Protocol):
+    """An animal as the steps still required read it: its status."""
+
+    @property
+    def status(self) -> str: ...
+
+
 def no_longer_required(
     steps: Sequence[TimelineStep],
-    issued: Sequence[Notice],
-    all_animals: Sequence[ImpoundedAnimal],
+    issued: Sequence[IssuedNotice],
+    all_animals: Sequence[HasStatus],
 ) -> set[Action]:
     """The steps a closed case (no animal left in the pound) no longer requires: the
     department's duties not yet done, and the claims on sale proceeds where nothing was sold.

@@ -19,13 +19,7 @@ from pashu.core.legaltime import aware, ist
 from pashu.db import audit
 from pashu.db.impoundment import Sale
 from pashu.jurisdictions import registry
-from pashu.jurisdictions.vocabulary import (
-    Action,
-    Capability,
-    MoneyKind,
-    SaleAccounting,
-    TimelineEvents,
-)
+from pashu.jurisdictions.vocabulary import Capability, MoneyKind, SaleAccounting
 from pashu.services.impoundment import cases
 from pashu.services.impoundment.seizures import Person, _text
 from pashu.services.ledger import ledger
@@ -56,21 +50,17 @@ def claim_proceeds(
         raise Conflict("nothing of this case has been sold")
     accounting = plugin.sale_accounting()
     deducting = accounting.value is SaleAccounting.DEDUCT_CHARGES_HOLD_SURPLUS
-    if not deducting:
+    _, step = cases.claim_window(plugin, case, cases.notices(session, case.id), sold)
+    if step is None:
         # s.10(4): a refund only "if the sale is proceeded under sub section (1)", not a sale
         # on the owner's refusal to pay (s.10(2)).
+        raise Conflict(
+            "the animals were sold because the owner refused or failed to pay; the refund "
+            "lies only after a sale of animals not claimed",
+            citation=accounting.cites[0],
+        )
+    if not deducting:
         sold = [s for s in sold if not s.account.get("onRefusal")]
-        if not sold:
-            raise Conflict(
-                "the animals were sold because the owner refused or failed to pay; the refund "
-                "lies only after a sale of animals not claimed",
-                citation=accounting.cites[0],
-            )
-    action = Action.CLAIM_SURPLUS if deducting else Action.CLAIM_SALE_PROCEEDS
-    base = cases.events(case, cases.notices(session, case.id))
-    events = TimelineEvents(**{**base.__dict__, "sold_at": sold[-1].at, "refused_at": None})
-    step = cases.step(plugin.impoundment_timeline(events), action)
-    assert step is not None  # an Act with an auction has a claim step
     if step.window.deadline is not None and when >= step.window.deadline:
         raise TooLate(
             f"the claim had to be made before {ist(step.window.deadline)}",

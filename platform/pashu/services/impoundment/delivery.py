@@ -15,11 +15,10 @@ from pashu.core.errors import ValidationError
 from pashu.core.legaltime import aware, ist
 from pashu.core.money import rupees
 from pashu.db import audit
-from pashu.db.impoundment import AnimalStatus, Delivery, Impoundment
+from pashu.db.impoundment import AnimalStatus, Delivery
 from pashu.db.types import new_id
 from pashu.jurisdictions import registry
-from pashu.jurisdictions.base import Jurisdiction
-from pashu.jurisdictions.vocabulary import Action, Capability, MoneyKind
+from pashu.jurisdictions.vocabulary import Capability, MoneyKind
 from pashu.services.impoundment import cases
 from pashu.services.impoundment._numbering import next_number
 from pashu.services.impoundment.dues import Dues, compute
@@ -33,16 +32,6 @@ from pashu.services.tenancy.tenants import Principal
 class Receipt:
     delivery: Delivery
     dues: Dues
-
-
-def _complaint_window_closes(plugin: Jurisdiction, session: Session, case: Impoundment) -> datetime:
-    """When a deposit under protest falls to be applied if no complaint has followed."""
-    step = cases.step(
-        cases.timeline(plugin, case, cases.notices(session, case.id)),
-        Action.COMPLAIN_ILLEGAL_SEIZURE,
-    )
-    assert step is not None and step.window.deadline is not None  # deposits come with it
-    return step.window.deadline
 
 
 def deliver_to_owner(
@@ -64,8 +53,18 @@ def deliver_to_owner(
     when = aware(at)
     if when < case.impounded_at:
         raise ValidationError("a delivery cannot precede the impounding", field="at")
+    # A deposit under protest is held for the complaint of illegal seizure that may follow
+    # (ss.15, 20): once no complaint can, there is nothing to hold it for.
+    complaint = (
+        cases.complaint_open(
+            plugin, case, cases.notices(session, case.id), when, "a deposit under protest"
+        )
+        if under_protest
+        else None
+    )
     everything = cases.animals(session, case)
     chosen = cases.chosen(everything, animal_ids)
+    cases.not_before_reckoned(chosen, when)
     dues = compute(plugin, cases.rates(session), case, chosen, when)
     if dues.total is None:
         missing = dues.unknown[0]
@@ -104,7 +103,7 @@ def deliver_to_owner(
         ],
         recorded_by=who.actor,
         # A deposit held (s.15) is applied when the complaint window closes unused.
-        deposit_due_at=_complaint_window_closes(plugin, session, case) if held else None,
+        deposit_due_at=complaint.window.deadline if held and complaint else None,
         deposit_ledger_key=f"protest-applied:{delivery_id}" if held else None,
     )
     session.add(delivery)

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
 
-from sqlalchemy import func, select, update
+from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
 from pashu.core.errors import Conflict
@@ -22,7 +22,7 @@ from pashu.db.clocks import ClaimWindow
 from pashu.db.impoundment import Sale
 from pashu.jurisdictions import registry
 from pashu.jurisdictions.base import Jurisdiction
-from pashu.jurisdictions.vocabulary import Action, MoneyKind, SaleAccounting, TimelineEvents
+from pashu.jurisdictions.vocabulary import Action, MoneyKind
 from pashu.services.impoundment import cases
 from pashu.services.ledger import ledger
 from pashu.services.ledger.accounts import Body, account, body_of, held_in
@@ -40,28 +40,27 @@ class Closed:
 
 
 def _deadline(session: Session, who: Principal, case_id: uuid.UUID) -> tuple[datetime, Action]:
-    """When the claim window of the case's latest sale closes (claims.claim_proceeds counts
-    from the latest sale too)."""
+    """When the claim window of the case's sales closes (cases.claim_window)."""
     plugin = registry.get(who.jurisdiction)
     case = cases.get(session, case_id)
-    last = session.scalar(select(func.max(Sale.at)).where(Sale.impoundment_id == case_id))
-    assert last is not None  # a window exists because a sale does
-    return deadline_of(plugin, case, cases.notices(session, case.id), last)
+    sold = list(session.scalars(select(Sale).where(Sale.impoundment_id == case_id)))
+    return deadline_of(plugin, case, cases.notices(session, case.id), sold)
 
 
 def deadline_of(
     plugin: Jurisdiction,
     case: cases.CaseInstants,
     issued: Sequence[cases.IssuedNotice],
-    last: datetime,
+    sold: Sequence[cases.SoldAt],
 ) -> tuple[datetime, Action]:
-    """`_deadline` from what was read: the case, its notices, its latest sale's instant."""
-    deducting = plugin.sale_accounting().value is SaleAccounting.DEDUCT_CHARGES_HOLD_SURPLUS
-    action = Action.CLAIM_SURPLUS if deducting else Action.CLAIM_SALE_PROCEEDS
-    base = cases.events(case, issued)
-    events = TimelineEvents(**{**base.__dict__, "sold_at": last})
-    step = cases.step(plugin.impoundment_timeline(events), action)
-    assert step is not None and step.window.deadline is not None  # both Acts set a period
+    """`_deadline` from what was read: the case, its notices, its sales (a window exists
+    because a sale does). Where no claim lies on the sales, the window closes at the latest
+    of them: there was nothing for the owner to claim."""
+    assert sold  # a window is opened by its sale
+    action, step = cases.claim_window(plugin, case, issued, sold)
+    if step is None:
+        return max(s.at for s in sold), action
+    assert step.window.deadline is not None  # every Act with a claim step sets its period
     return step.window.deadline, action
 
 

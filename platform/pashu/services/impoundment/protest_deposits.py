@@ -85,9 +85,12 @@ def apply(
     body = body_of(session, case)
     fines = sum((Decimal(x["amount"]) for x in d.lines if x["kind"] == "FINE"), ZERO)
     feeding = d.amount_paid - fines
+    # Applied when the window closed, never before the money was received (a deposit made
+    # late, before that was refused, is applied on its day).
+    on = max(d.deposit_due_at, d.at)
     ledger.transfer(
         session,
-        at=d.deposit_due_at,
+        at=on,
         kind="impoundment.deposit_applied",
         memo=f"receipt {d.receipt_number}: no complaint followed the deposit under protest; "
         + "; ".join(c.label for c in rule.cites),
@@ -110,4 +113,4 @@ def apply(
             "cites": [c.label for c in rule.cites],
         },
     )
-    return Applied(case.id, d.deposit_due_at, d.amount_paid, detail[:300])
+    return Applied(case.id, on, d.amount_paid, detail[:300])

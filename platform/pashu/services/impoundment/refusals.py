@@ -14,8 +14,9 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from pashu.core.decision import Decision
 from pashu.core.errors import Conflict, TooEarly, TooLate, ValidationError
-from pashu.core.legaltime import aware
+from pashu.core.legaltime import Window, aware
 from pashu.core.money import rupees
 from pashu.db import audit
 from pashu.db.impoundment import AnimalStatus, ImpoundedAnimal, Impoundment, Sale
@@ -59,18 +60,8 @@ def record_refusal(
     in_pound = [a for a in everything if a.status == AnimalStatus.IN_POUND.value]
     if not in_pound:
         raise Conflict("no animal of this case is in the pound")
-    if when < rule.value.not_before:
-        raise TooEarly(
-            "an owner can refuse to pay only for animals impounded",
-            citation=rule.cites[0],
-            notBefore=rule.value.not_before.isoformat(),
-        )
-    if rule.value.deadline is not None and when >= rule.value.deadline:
-        raise TooLate(
-            "the period for the owner's claim is over: the animals are unclaimed and sold as such",
-            citation=rule.cites[0],
-            deadline=rule.value.deadline.isoformat(),
-        )
+    cases.not_before_reckoned(in_pound, when)
+    refusal_open(rule, when)
     dues = compute(plugin, cases.rates(session), case, in_pound, when)
     row = RefusalToPay(
         impoundment_id=case.id,
@@ -99,6 +90,24 @@ def record_refusal(
         },
     )
     return row
+
+
+def refusal_open(rule: Decision[Window], when: datetime) -> None:
+    """Whether an owner's refusal to pay at `when` is one the Act's sale on refusal follows
+    (`plugin.refusal_to_pay`): TOO_EARLY before the animals are impounded, TOO_LATE once the
+    period for his claim is over. The registers and the public scenario ask this alike."""
+    if when < rule.value.not_before:
+        raise TooEarly(
+            "an owner can refuse to pay only for animals impounded",
+            citation=rule.cites[0],
+            notBefore=rule.value.not_before.isoformat(),
+        )
+    if rule.value.deadline is not None and when >= rule.value.deadline:
+        raise TooLate(
+            "the period for the owner's claim is over: the animals are unclaimed and sold as such",
+            citation=rule.cites[0],
+            deadline=rule.value.deadline.isoformat(),
+        )
 
 
 def of_case(session: Session, case_id: uuid.UUID) -> list[RefusalToPay]:

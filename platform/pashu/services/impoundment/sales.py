@@ -153,6 +153,7 @@ def record_sale(
     # on the owner's refusal pays the whole herd's dues (s.16(1), s.10(2)) either way.
     deducting = accounting.value is SaleAccounting.DEDUCT_CHARGES_HOLD_SURPLUS
     settled = in_pound if deducting or on_refusal is not None else sold
+    cases.not_before_reckoned(settled, when)
     dues = compute(plugin, cases.rates(session), case, settled, when)
     if dues.total is None:
         raise ValidationError(
@@ -186,7 +187,8 @@ def record_sale(
             "unrecoveredFines": fines_due - fines,
             "unrecoveredFeeding": feeding_due - feeding,
         }
-        recovered = recovery.take(fine, left) if fine else Decimal("0.00")
+        cattle_left = len(in_pound) - len(sold)
+        recovered = recovery.take(fine, left, cattle_left) if fine else Decimal("0.00")
         left -= recovered
         shares = (
             routed(plugin, MoneyKind.FINE, fines, body)
@@ -204,6 +206,8 @@ def record_sale(
         disposal.update({k: str(v) for k, v in unpaid.items() if v})
         if fine:
             disposal["fineOnConviction"] = str(recovered)
+            if recovered < fine.fine.amount:  # all the cattle sold, and still short (s.26)
+                disposal["fineUnrecovered"] = str(fine.fine.amount - recovered)
     else:
         # Deposited whole: the Act deducts nothing, not even the expenses of sale, before.
         left = Decimal("0.00")
@@ -250,7 +254,7 @@ def record_sale(
     session.add(sale)
     session.flush()
     if fine:
-        recovery.post(session, fine, when, f"Impoundment:{case.id}")
+        recovery.post(session, fine, when, f"Impoundment:{case.id}", recovered)
     if proceeds - recovered:
         ledger.transfer(
             session,
@@ -262,10 +266,11 @@ def record_sale(
             shares=shares,
             key=f"sale:{sale.id}",
         )
-    if fine and on_refusal is None:
-        case.refused_at = when  # s.26 on the s.16 path: the rest go back with the balance
-    if (on_refusal is not None and not any(unpaid.values())) or fine:
-        case.refusal_sold_at = when  # the dues are met: what remains is the owner's
+    # A sale for a fine (s.26) is no claim by the owner: cattle it leaves stay unclaimed and
+    # s.14 runs on for them (report, notice, auction); on the owner's refusal, the dues met,
+    # what remains is his (s.16(3)).
+    if on_refusal is not None and (not any(unpaid.values()) or fine):
+        case.refusal_sold_at = when
     cases.refresh(session, plugin, case, everything)
     session.flush()
     audit.record(

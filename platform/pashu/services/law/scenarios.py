@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from datetime import date, datetime, timedelta
 from decimal import Decimal
+from typing import Any
 
 from pashu.core.citations import Citation
 from pashu.core.errors import NotInJurisdiction, PashuError, UnknownSpecies, ValidationError
@@ -36,7 +37,9 @@ from pashu.jurisdictions.vocabulary import (
     TimelineEvents,
     TimelineStep,
 )
+from pashu.services.impoundment.cases import no_longer_required
 from pashu.services.impoundment.dues import Dues, compute
+from pashu.services.impoundment.refusals import refusal_open
 from pashu.services.ledger.accounts import NO_BODY, routed
 
 MAX_HEADS = 10_000  # in all: each head is worked out as a row, as in a recorded case
@@ -172,6 +175,8 @@ class Outcome:
     prohibited_cites: list[Citation] = field(default_factory=list)
     owner: Cell | None = None
     money: list[Share] = field(default_factory=list)
+    # Steps the course the facts give no longer requires (the owner took his animals back).
+    not_required: set[Action] = field(default_factory=set)
 
 
 def validate(facts: Facts) -> Facts:
@@ -233,6 +238,16 @@ def _one(plugin: Jurisdiction, facts: Facts) -> Outcome:
         answer = research.answer(plugin, ComparisonTopic.SEIZURE_POWERS)
         out.refusal = Cell(f"{err.message}. {answer.summary}", answer.cites, lawful=False)
         return out
+    impoundable = [h for h, a in zip(facts.animals, out.animals, strict=True) if a.impoundable]
+    if not impoundable:  # nothing may be seized: no step of the Act's course is lawful
+        refused = [a for a in out.animals if not a.impoundable]
+        out.refusal = Cell(
+            "none of these animals may be impounded under this Act: "
+            + "; ".join(f"{a.species}: {a.why}" for a in refused),
+            [c for a in refused for c in a.cites],
+            lawful=False,
+        )
+        return out
     events = TimelineEvents(
         seized_at=aware(facts.seized_at),
         impounded_at=aware(facts.impounded_at) if facts.impounded_at else None,
@@ -240,23 +255,26 @@ def _one(plugin: Jurisdiction, facts: Facts) -> Outcome:
         noticed_at=aware(facts.noticed_at) if facts.noticed_at else None,
     )
     try:
-        out.timeline = plugin.impoundment_timeline(events)
+        events, out.timeline, unlawful = _course(plugin, events)
     except PashuError as err:
         out.refusal = Cell(err.message, [err.citation] if err.citation else [], lawful=False)
         return out
-    out.steps = _checks(out.timeline, events)
+    events, out.owner = _appears(plugin, facts, events, out)
+    if events.refused_at is not None:  # the owner claimed: the sale on refusal's timeline
+        out.timeline = plugin.impoundment_timeline(events)
+    out.steps = unlawful + _checks(out.timeline, events)
     out.steps += _lacking(plugin, out.timeline, events)
+    if _delivered(plugin, facts):
+        # Delivered to the owner: the case closes with nothing sold, as a recorded one does.
+        out.not_required = _closed_unsold(out.timeline, events)
     auction = next((s for s in out.timeline if s.action is Action.AUCTION), None)
-    if auction is not None:
+    if auction is not None and auction.action not in out.not_required:
         out.earliest_sale, out.earliest_sale_cites = auction.window.not_before, auction.cites
     if plugin.has(Capability.AUCTION):
         d = plugin.prohibited_purchasers()
         out.prohibited = sorted(d.value, key=lambda r: list(BuyerRole).index(r))
         out.prohibited_cites = d.cites
     notified = _rates(plugin, facts.rates, out)
-    impoundable = [h for h, a in zip(facts.animals, out.animals, strict=True) if a.impoundable]
-    if not impoundable:
-        return out
     brought = events.impounded_at or events.seized_at
     on = facts.as_of or facts.owner_appears_at or out.earliest_sale or brought
     case = Impoundment(impounded_at=brought, place_kind=facts.place.value)
@@ -276,9 +294,93 @@ def _one(plugin: Jurisdiction, facts: Facts) -> Outcome:
     except PashuError as err:
         out.refusal = Cell(err.message, [err.citation] if err.citation else [], lawful=False)
         return out
-    out.owner, money = _owner_and_money(plugin, facts, out)
-    out.money = _named(plugin, money)
+    owner, money = _owner_and_money(plugin, facts, out)
+    out.owner = out.owner or owner
+    out.money = _named(plugin, money) if out.owner is owner else []
     return out
+
+
+# The fields of the facts that record a step, and the event they give.
+_FIELDS = {"impoundedAt": "impounded_at", "announcedAt": "announced_at", "noticedAt": "noticed_at"}
+
+
+def _course(
+    plugin: Jurisdiction, events: TimelineEvents
+) -> tuple[TimelineEvents, list[TimelineStep], list[StepCheck]]:
+    """The Act's timeline of the facts. A step the facts date where the Act does not allow it
+    (a notice before the report it follows) is that step unlawful, as a register refuses
+    that act: it is marked so, and the course runs on as if it had not been taken."""
+    unlawful: list[StepCheck] = []
+    while True:
+        try:
+            return events, plugin.impoundment_timeline(events), unlawful
+        except PashuError as err:
+            name = _FIELDS.get(str(err.details.get("field")))
+            at = getattr(events, name) if name else None
+            if name is None or at is None:
+                raise
+            action = next(a for a, n in _PERFORMED_BY.items() if n == name)
+            cites = [err.citation] if err.citation else []
+            unlawful.append(StepCheck(action, at, False, cites, err.message))
+            dropped: dict[str, Any] = {name: None}
+            events = replace(events, **dropped)
+
+
+def _appears(
+    plugin: Jurisdiction, facts: Facts, events: TimelineEvents, out: Outcome
+) -> tuple[TimelineEvents, Cell | None]:
+    """The owner's appearance as the registers take it. Refusing to pay within the period
+    for his claim, his animals are claimed and sold at once, without the notices of cattle
+    unclaimed (refusals.refusal_open, as recordRefusalToPay asks it); outside it, that is
+    the refusal a register would not record (a Cell saying why)."""
+    if facts.conduct is not Conduct.REFUSES or facts.owner_appears_at is None:
+        return events, None
+    if not plugin.has(Capability.AUCTION):
+        return events, None
+    when = aware(facts.owner_appears_at)
+    try:
+        rule = plugin.refusal_to_pay(events)
+        refusal_open(rule, when)
+    except PashuError as err:
+        return events, Cell(err.message, [err.citation] if err.citation else [], lawful=False)
+    return replace(events, refused_at=when), None
+
+
+def _delivered(plugin: Jurisdiction, facts: Facts) -> bool:
+    """Whether the owner takes his animals back: paying, or depositing under protest where
+    the Act provides for it."""
+    if facts.conduct is Conduct.PAYS:
+        return True
+    if facts.conduct is not Conduct.DISPUTES:
+        return False
+    try:
+        plugin.delivery_on_deposit()
+    except NotInJurisdiction:
+        return False
+    return True
+
+
+def _closed_unsold(steps: Sequence[TimelineStep], events: TimelineEvents) -> set[Action]:
+    """The steps a case delivered to its owner, nothing sold, no longer requires: as
+    cases.no_longer_required answers for a recorded case."""
+    issued = [
+        _Issued(action.value, at)
+        for action, name in _PERFORMED_BY.items()
+        if (at := getattr(events, name)) is not None and action is not Action.DELIVER_TO_POUND
+    ]
+    delivered = [_Delivered(AnimalStatus.DELIVERED.value)]
+    return no_longer_required(steps, issued, delivered)
+
+
+@dataclass(frozen=True)
+class _Issued:
+    kind: str
+    issued_at: datetime
+
+
+@dataclass(frozen=True)
+class _Delivered:
+    status: str
 
 
 def _animal(plugin: Jurisdiction, herd: Herd) -> AnimalCell:

@@ -61,31 +61,44 @@ def prepare(
     return Recovery(fine, offence.section, rule.cites)
 
 
-def take(recovery: Recovery, left: Decimal) -> Decimal:
-    """The fine out of what the proceeds leave after s.16(2); the sale must cover it."""
-    if left < recovery.fine.amount:
+def take(recovery: Recovery, left: Decimal, cattle_left: int) -> Decimal:
+    """The fine out of what the proceeds leave after s.16(2). The fine is recovered "by sale
+    of the all or any of the cattle": while some remain, the sale must cover it (sell more);
+    a sale of all of them recovers what it can, and the rest of the fine stays unrecovered."""
+    if left >= recovery.fine.amount:
+        return recovery.fine.amount
+    if cattle_left:
         raise ValidationError(
             f"after the fines, charges and expenses Rs {left} is left, less than the fine of "
             f"Rs {recovery.fine.amount}: sell more of the cattle",
             citation=recovery.cites[0],
             field="lots",
         )
-    return recovery.fine.amount
+    return max(left, Decimal("0.00"))
 
 
-def post(session: Session, recovery: Recovery, at: datetime, subject: str) -> None:
-    """The fine paid from the proceeds, as payFine would have credited it."""
+def post(session: Session, recovery: Recovery, at: datetime, subject: str, amount: Decimal) -> None:
+    """The fine paid from the proceeds, as payFine would have credited it; `amount`, when
+    the sale of all the cattle fell short of it, goes to the fine's accounts in their order
+    (the rest is unrecovered and the sale's account says so)."""
     fine = recovery.fine
+    shares: list[tuple[str, Decimal]] = []
+    rest = amount
+    for r in fine.routes:
+        part = min(rest, Decimal(r["amount"]))
+        rest -= part
+        if part:
+            shares.append((r["account"], part))
+    if not amount:
+        return
     ledger.post(
         session,
         at=at,
         kind="offence.fine",
         memo=f"fine under section {recovery.section} recovered by sale: "
-        + "; ".join(c.label for c in recovery.cites),
+        + "; ".join(c.label for c in recovery.cites)
+        + ("" if amount == fine.amount else f" (Rs {fine.amount - amount} unrecovered)"),
         subject=subject,
-        entries=[
-            ("payer:buyer", -fine.amount),
-            *((r["account"], Decimal(r["amount"])) for r in fine.routes),
-        ],
+        entries=[("payer:buyer", -amount), *shares],
         key=fines.ledger_key(fine),
     )
