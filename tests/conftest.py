@@ -203,7 +203,9 @@ def statements(dbs: Databases) -> Iterator[list[str]]:
 
 @pytest.fixture
 async def gql(dbs: Databases, request: pytest.FixtureRequest) -> AsyncIterator[GraphQLClient]:
-    app = create_app(dbs.app, Settings(env="test"))
+    # The app's metrics on its own port too (tests only: a server's are on their own port),
+    # so a test reads what the request it made was counted as.
+    app = create_app(dbs.app, Settings(env="test", metrics_on_api_port=True))
     # Modules marked public_law have each anonymous answer checked made and kept.
     answers = app.state.answers if request.node.get_closest_marker("public_law") else None
     transport = httpx.ASGITransport(app=app)
