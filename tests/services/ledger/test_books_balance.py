@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from pashu.core.errors import TooLate
 from pashu.core.legaltime import IST
 from pashu.db.impoundment import AnimalStatus, Delivery, ImpoundedAnimal, Sale
 from pashu.jurisdictions import registry
@@ -120,7 +121,10 @@ def _check(dbs: Databases, who: Principal) -> None:
 
 
 @settings(
-    max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=12,
+    deadline=None,
+    derandomize=True,  # the same courses on every run: CI is never flaky
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
 )
 @given(
     jurisdiction=st.sampled_from(["nagaland", "mizoram"]),
@@ -139,9 +143,12 @@ def test_books_balance_after_every_operation(
             if kind == "seize" or not made:
                 made.append(_seize(s, who, pound, at, n, extra % 3))
             elif kind == "deliver" and _in_pound(s, made[n % len(made)]):
-                _deliver(
-                    s, who, made[n % len(made)], at, extra % 2 == 1 and jurisdiction == "nagaland"
-                )
+                protest = extra % 2 == 1 and jurisdiction == "nagaland"
+                try:
+                    _deliver(s, who, made[n % len(made)], at, protest)
+                except TooLate:  # s.20: no deposit under protest once no complaint can follow
+                    assert protest
+                    _deliver(s, who, made[n % len(made)], at, False)
             elif kind == "sell" and _in_pound(s, made[n % len(made)], "cow"):
                 sales.record_sale(
                     s,
