@@ -73,11 +73,17 @@ def stop_renderers() -> None:
     if pool is None:
         return
     processes = list((getattr(pool, "_processes", None) or {}).values())
-    pool.shutdown(wait=False, cancel_futures=True)
-    for process in processes:
-        process.terminate()
-    for process in processes:
-        process.join(timeout=5)
+    # The executor's own shutdown closes its queues, so no semaphore is left for
+    # multiprocessing's resource tracker to report as leaked; idle renderers end at once.
+    closing = threading.Thread(target=pool.shutdown, kwargs={"cancel_futures": True})
+    closing.start()
+    closing.join(timeout=2)
+    if closing.is_alive():  # a renderer busy with a long PDF: ended, not waited for
+        for process in processes:
+            process.terminate()
+        for process in processes:
+            process.join(timeout=5)
+        closing.join(timeout=5)
 
 
 @strawberry.type(description="A printable document: plain text, and PDF as base64")
