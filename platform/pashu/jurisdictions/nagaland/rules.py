@@ -244,15 +244,24 @@ class Nagaland(Jurisdiction):
     def kinds(self) -> Decision[KindRule]:
         """s.2(1): cattle include "such other kinds of animals as the Government may, by
         notification in the Gazette specify"."""
+        rescind = self._as_written().with_confidence(
+            Confidence.INTERPRETED,
+            "s.2(1) does not say a kind specified may be taken out again; a power to issue a "
+            "notification includes the power to rescind it (General Clauses Act, 1897, "
+            "s.21). Only a notified kind can be: those the sub-section names stay cattle.",
+        )
         return Decision(
             KindRule(
-                False,
+                True,
                 (self._as_written(),),
                 "the Government may specify other kinds of animals as cattle by notification "
-                "in the Gazette (s.2(1))",
+                "in the Gazette (s.2(1)), and rescind such a notification (General Clauses Act "
+                "s.21, interpreted)",
+                rescission=rescind,
             ),
             [self._as_written()],
-            "s.2(1) lets the Government add kinds of animals to cattle",
+            "s.2(1) lets the Government add kinds of animals to cattle, and (General Clauses "
+            "Act s.21) rescind what it added",
         )
 
     # -- impoundment ------------------------------------------------------------
