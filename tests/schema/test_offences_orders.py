@@ -60,10 +60,11 @@ mutation($kind: CompensationKind!, $amount: Decimal!, $fines: Decimal!, $release
   }
 }"""
 SET_OFF = """
-mutation($decree: Decimal!) {
+mutation($decree: Decimal!, $defendant: String = "Lalremruata") {
   recordSetOff(input: {claimant: {name: "neiku", address: "JOTSOMA"}, decreeAmount: $decree,
+      defendant: {name: $defendant, address: "Chaltlang, Aizawl"},
       suit: "OS 4/2025", at: "2025-09-01T10:00:00+05:30"}) {
-    decreeAmount deducted balance citations { section }
+    decreeAmount deducted balance citations { section } defendant { name }
   }
 }"""
 
@@ -320,3 +321,34 @@ async def test_nagaland_s31_a_sum_set_off_in_one_suit_is_not_set_off_again_in_an
     assert (second["deducted"], second["balance"]) == ("50.00", "950.00")  # what is left
     third = (await gql.ok(SET_OFF, {"decree": "1000.00"}, t.token))["recordSetOff"]
     assert (third["deducted"], third["balance"]) == ("0.00", "1000.00")  # used up
+
+
+async def test_nagaland_s31_sets_off_only_in_the_suit_between_the_same_parties(
+    dbs: Databases, gql: GraphQLClient
+) -> None:
+    """s.31: compensation paid by order of a convicting Magistrate to a person whose crops were
+    damaged is deducted from the sum due to him "in any civil suit referred to in section 30",
+    a suit for that damage: a decree against another person, for another trespass, keeps
+    every rupee; the convict's own suit has the compensation set off."""
+    t = make_tenant(dbs, "nagaland")
+    case = await record(gql, t, "25")  # Lalremruata, convicted
+    comp = {
+        "amount": "150.00",
+        "recipient": {"name": "Neiku", "address": "Jotsoma"},
+        "lossProved": "paddy",
+    }
+    fine = (
+        await gql.ok(
+            FINE, {"id": case["id"], "amount": "200.00", "at": LATER, "comp": comp}, t.token
+        )
+    )["imposeFine"]
+    pay = """mutation($id: ID!) {
+      payFine(input: {fineId: $id, at: "2025-07-01T10:00:00+05:30"}) { id } }"""
+    await gql.ok(pay, {"id": fine["id"]}, t.token)
+    other = {"decree": "400.00", "defendant": "Vanlalruata"}
+    unrelated = (await gql.ok(SET_OFF, other, t.token))["recordSetOff"]
+    assert (unrelated["deducted"], unrelated["balance"]) == ("0.00", "400.00")
+    assert unrelated["defendant"] == {"name": "Vanlalruata"}
+    own = (await gql.ok(SET_OFF, {"decree": "400.00"}, t.token))["recordSetOff"]
+    assert (own["deducted"], own["balance"]) == ("150.00", "250.00")
+    assert own["citations"][0]["section"] == "31"

@@ -193,6 +193,11 @@ class SetOff(TenantOwned, Base):
     claimant_name: Mapped[str] = mapped_column(String(200))
     claimant_address: Mapped[str] = mapped_column(String(400))
     claimant_key: Mapped[str] = mapped_column(String(600))
+    # The defendant of the suit: only compensation the same person paid the claimant under a
+    # conviction is set off (s.31 with s.30). None on set-offs kept before it was recorded.
+    defendant_name: Mapped[str | None] = mapped_column(String(200), nullable=True)
+    defendant_address: Mapped[str | None] = mapped_column(String(400), nullable=True)
+    defendant_key: Mapped[str | None] = mapped_column(String(600), nullable=True)
     suit: Mapped[str] = mapped_column(String(200))
     decree_amount: Mapped[Decimal] = mapped_column(Paise)
     deducted: Mapped[Decimal] = mapped_column(Paise)

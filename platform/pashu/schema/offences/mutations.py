@@ -224,6 +224,10 @@ class OrderCompensationInput:
 @strawberry.input(description="A compensation paid set off against a decree in a civil suit")
 class RecordSetOffInput:
     claimant: PartyInput = strawberry.field(description="Who sued")
+    defendant: PartyInput = strawberry.field(
+        description="Whom the suit was against: only compensation this person, convicted, paid "
+        "the claimant is set off (Nagaland s.31 with s.30)"
+    )
     decree_amount: Decimal = strawberry.field(description="The decree in rupees (decimal string)")
     suit: str = strawberry.field(description="The suit, as named")
     at: datetime = strawberry.field(
@@ -474,10 +478,17 @@ class OffencesMutation:
     ) -> SetOff:
         who = info.context.require("magistrate")
         claimant = person(input.claimant.name, input.claimant.address, "claimant")
+        defendant = person(input.defendant.name, input.defendant.address, "defendant")
 
         def run(s: Session) -> SetOff:
             row, citations = compensation.record_set_off(
-                s, who, claimant, input.decree_amount, input.suit, act_at(input.at, "at")
+                s,
+                who,
+                claimant,
+                input.decree_amount,
+                input.suit,
+                act_at(input.at, "at"),
+                defendant,
             )
             return SetOff.of(row, cites(citations))
 

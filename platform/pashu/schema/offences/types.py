@@ -394,6 +394,9 @@ class CompensationOrder(Node):
 @strawberry.type(description="A civil decree less the compensation already paid under the Act")
 class SetOff(Node):
     claimant: Party = strawberry.field(description="Who sued")
+    defendant: Party | None = strawberry.field(
+        description="Whom the suit was against; null on set-offs recorded before it was named"
+    )
     suit: str = strawberry.field(description="The suit")
     decree_amount: Decimal = strawberry.field(description="The decree in rupees (decimal string)")
     deducted: Decimal = strawberry.field(description="What was set off in rupees (decimal string)")
@@ -408,6 +411,9 @@ class SetOff(Node):
         return cls(
             id=to_global_id("SetOff", r.id),
             claimant=Party(name=r.claimant_name, address=r.claimant_address),
+            defendant=Party(name=r.defendant_name, address=r.defendant_address or "")
+            if r.defendant_name is not None
+            else None,
             suit=r.suit,
             decree_amount=r.decree_amount,
             deducted=r.deducted,
