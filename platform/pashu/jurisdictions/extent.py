@@ -119,7 +119,8 @@ def in_force(
     own = statutory_exclusion(extent.value, current)
     if own is not None:
         # The Act's own words leave the area out: a notification can vary or cancel only what
-        # a notification did (Mizoram s.1(2) proviso), so none brings it in.
+        # a notification did (Animal (Control & Taxation) Act 2014, s.1(2) proviso), so none
+        # brings it in.
         entry, excluded = own
         return Decision(
             False,

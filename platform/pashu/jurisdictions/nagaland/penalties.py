@@ -61,6 +61,7 @@ class NagalandPenalties(PenaltyLaw):
                 cap=Decimal("100.00"),
                 with_fines_and_expenses=True,
                 orders_release=True,
+                recoverable_as_fine=True,  # s.23
             ),
             [self.cite("22(1)"), self.cite("22(2)"), self.cite("23")],
             "reasonable compensation up to Rs 100, to be paid by the person who made the "

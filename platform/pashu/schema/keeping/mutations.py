@@ -101,7 +101,8 @@ class RecordInspectionInput:
     area: str | None = strawberry.field(
         default=None,
         description="The area under the notified order that provides for inspection, where "
-        "it is not the place itself (Chhattisgarh s.4(2)(b): premises in the order's area)",
+        "it is not the place itself (Pashu Niyantran Adhiniyam 1976 s.4(2)(b): premises in "
+        "the order's area)",
     )
     owner_name: str = strawberry.field(description="The owner's name")
     owner_address: str = strawberry.field(description="The owner's address")

@@ -12,15 +12,22 @@ from datetime import datetime
 from decimal import Decimal
 
 from sqlalchemy import func, select
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from pashu.core.citations import Citation
-from pashu.core.errors import FineAboveCap, ValidationError
+from pashu.core.errors import Conflict, FineAboveCap, NotFound, ValidationError
 from pashu.core.legaltime import aware
 from pashu.core.money import rupees
 from pashu.core.people import Person
 from pashu.db import audit
-from pashu.db.offences import CompensationOrder, Fine, OffenceCase, SetOff
+from pashu.db.offences import (
+    CompensationOrder,
+    CompensationRecovery,
+    Fine,
+    OffenceCase,
+    SetOff,
+)
 from pashu.jurisdictions import Capability, registry
 from pashu.jurisdictions.penalties import CompensationKind
 from pashu.services.impoundment import cases as impoundments
@@ -195,3 +202,64 @@ def set_off(
     if row is None:
         return None
     return row, law(registry.get(who.jurisdiction)).set_off().cites
+
+
+RECOVERY_MANNERS = ("PAID", "RECOVERED_AS_FINE")
+
+
+def record_recovery(
+    session: Session,
+    who: Principal,
+    order_id: uuid.UUID,
+    manner: str,
+    at: datetime,
+    reference: str,
+) -> tuple[CompensationRecovery, list[Citation]]:
+    """The order's whole sum (compensation, fines and expenses) paid by the person ordered
+    to pay it, or recovered from him as a fine where the Act makes it recoverable so
+    (Cattle Trespass Act 1985 s.23); once (CONFLICT after)."""
+    who.require("magistrate")
+    found = order(session, who, order_id)
+    if found is None:
+        raise NotFound("no such compensation order", field="orderId")
+    row, cites = found
+    rule = law(registry.get(who.jurisdiction)).compensation(CompensationKind(row.kind))
+    if manner not in RECOVERY_MANNERS:
+        raise ValidationError(f"the manner is one of {', '.join(RECOVERY_MANNERS)}", field="manner")
+    if manner == "RECOVERED_AS_FINE" and not rule.value.recoverable_as_fine:
+        raise ValidationError(
+            "the Act does not make this compensation recoverable as a fine: record it paid",
+            citation=rule.cites[0],
+            field="manner",
+        )
+    when = aware(at)
+    if when < row.at:
+        raise ValidationError("compensation is recovered after it is ordered", field="at")
+    recovery = CompensationRecovery(
+        order_id=row.id,
+        at=when,
+        amount=row.amount + row.fines_paid + row.expenses,
+        manner=manner,
+        reference=text(reference, "reference", 200),
+        recorded_by=who.actor,
+    )
+    try:
+        with session.begin_nested():
+            session.add(recovery)
+            session.flush()
+    except IntegrityError:
+        raise Conflict("this compensation has been recorded as recovered already") from None
+    audit.record(
+        session,
+        who.actor,
+        "compensation.recovered",
+        f"CompensationOrder:{row.id}",
+        after={"manner": manner, "amount": str(recovery.amount), "reference": recovery.reference},
+    )
+    return recovery, cites
+
+
+def recovery_of(session: Session, order_id: uuid.UUID) -> CompensationRecovery | None:
+    return session.scalar(
+        select(CompensationRecovery).where(CompensationRecovery.order_id == order_id)
+    )

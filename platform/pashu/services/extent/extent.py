@@ -85,8 +85,9 @@ def record_area(
         )
     name = clean(area, "area")
     if rule.by_notification:
-        # A notification cannot reach an area the Act's own words leave out (Mizoram s.1(2):
-        # the proviso varies or cancels the Government's own exemptions).
+        # A notification cannot reach an area the Act's own words leave out (Animal (Control
+        # & Taxation) Act 2014 s.1(2): the proviso varies or cancels the Government's own
+        # exemptions).
         own = statutory_exclusion(extent.value, area_entries(session, key(name)))
         if own is not None:
             entry, excluded = own

@@ -134,8 +134,8 @@ class Share:
 
 
 # The facts' one pound, and the aerodrome of a seizure at one: a hypothetical rate is for
-# them where the Act fixes it for a local authority's pounds (Nagaland s.4) or for a named
-# aerodrome (s.12).
+# them where the Act fixes it for a local authority's pounds (Cattle Trespass Act 1985 s.4) or
+# for a named aerodrome (s.12).
 _POUND = uuid.UUID(int=0)
 _AREA = Area(1, "the pound's local authority", frozenset({str(_POUND)}))
 _AERODROME = "the aerodrome of seizure"
