@@ -10,6 +10,7 @@ nothing here names a state.
 
 from __future__ import annotations
 
+import uuid
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
 from decimal import Decimal
@@ -81,7 +82,15 @@ def _place(plugin: Jurisdiction) -> PlaceKind:
     return PlaceKind.PRIVATE_LAND
 
 
-def _rates(session: Session, who: Principal, plugin: Jurisdiction, since: date) -> None:
+def _rates(
+    session: Session,
+    who: Principal,
+    plugin: Jurisdiction,
+    since: date,
+    authorities: list[uuid.UUID],
+) -> None:
+    """The demo's rates; one fixed by each local authority for its pounds where the Act has
+    it so (`local_only`), else one for every area."""
     rules = plugin.rate_rules()
     for kind, pick in ((RateKind.FINE_PER_HEAD, 0), (RateKind.FEEDING_PER_HEAD_PER_DAY, 1)):
         rule = rules.get(kind)
@@ -89,9 +98,17 @@ def _rates(session: Session, who: Principal, plugin: Jurisdiction, since: date) 
             continue
         for species in _species(plugin) if rule.per_species else [None]:
             amount = RATES[species or "cow"][pick]
-            publish(
-                session, who, kind, species, Decimal(amount), since, f"Demo gazette {kind.value}"
-            )
+            for authority in authorities if rule.local_only else [None]:
+                publish(
+                    session,
+                    who,
+                    kind,
+                    species,
+                    Decimal(amount),
+                    since,
+                    f"Demo gazette {kind.value}",
+                    local_authority_id=authority,
+                )
 
 
 def _notices_until(
@@ -160,9 +177,10 @@ def seed(session: Session, who: Principal, now: datetime | None = None) -> Seede
     if not plugin.has(Capability.IMPOUNDMENT):
         return Seeded(0, 0)
     now = (now or datetime.now(UTC)).replace(second=0, microsecond=0)
-    _rates(session, who, plugin, date(now.year - 1, 1, 1))
     demo = plugin.demo or NEUTRAL
     pounds = [create_pound(session, who, p.name, p.authority) for p in demo.pounds[:2]]
+    authorities = list(dict.fromkeys(p.local_authority_id for p in pounds))
+    _rates(session, who, plugin, date(now.year - 1, 1, 1), authorities)
     species = _species(plugin)
     big, small = species[0], species[-1]
     place = _place(plugin)

@@ -24,7 +24,15 @@ from tests.conftest import (
     make_tenant,
     statements,
 )
-from tests.schema.impoundment_helpers import DELIVER, DUES, PUBLISH, department, rate, seize
+from tests.schema.impoundment_helpers import (
+    DELIVER,
+    DUES,
+    PUBLISH,
+    authority_of,
+    department,
+    rate,
+    seize,
+)
 
 AS_OF = "2026-01-20T10:00:00+05:30"
 
@@ -122,8 +130,10 @@ async def cases(dbs: Databases, gql: GraphQLClient) -> tuple[TenantFixture, str]
     t, pound = await department(dbs, gql, "nagaland")
     # A cow's feeding rate raised mid-stay; a rate for all species; two notifications of
     # one date (the later published governs); a habitual area scale; no aerodrome scale.
-    await rate(gql, t.token, "FEEDING_PER_HEAD_PER_DAY", "cow", "12.50", "2026-01-06")
-    await rate(gql, t.token, "FEEDING_PER_HEAD_PER_DAY", None, "3.00", "2026-01-01")
+    # Feeding rates are the pound's local authority's (s.4).
+    kohima = {"localAuthorityId": await authority_of(gql, t.token)}
+    await rate(gql, t.token, "FEEDING_PER_HEAD_PER_DAY", "cow", "12.50", "2026-01-06", **kohima)
+    await rate(gql, t.token, "FEEDING_PER_HEAD_PER_DAY", None, "3.00", "2026-01-01", **kohima)
     await rate(gql, t.token, "FINE_PER_HEAD", None, "30.00", "2026-01-01")
     await rate(gql, t.token, "FINE_PER_HEAD", "goat", "25.00", "2026-01-01")
     await rate(gql, t.token, "HABITUAL_AREA_FINE_PER_HEAD", "cow", "90.00", "2026-01-01")
@@ -216,10 +226,13 @@ async def test_the_dashboard_page_is_the_same_json(
     edges = body["data"]["impoundments"]["edges"]
     assert len(edges) == 12  # the delivered case is not open
     totals = {e["node"]["registerNumber"]: e["node"]["dues"]["total"] for e in edges}
-    assert totals[2] is None  # buffalo: no fine on a habitual area scale for them
-    assert totals[3] is None  # no aerodrome scale notified
-    assert totals[1] is not None
-    assert totals[12] is not None  # at the other local area's pound, on its own rates
+    # Buffalo with no habitual-area fine (s.11(2)), a seizure at an aerodrome with no s.12
+    # fine: the s.11(1) scale is levied.
+    assert totals[2] is not None and totals[3] is not None
+    assert totals[1] is not None and totals[12] is not None
+    # At the other local area's pound, whose authority fixed no feeding rate until 5 January
+    # (s.4): unknown, never guessed.
+    assert totals[13] is None
 
 
 async def test_every_compiled_field_page_by_page(

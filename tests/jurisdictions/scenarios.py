@@ -18,7 +18,8 @@ Kinds of question (exactly one per scenario):
                                 accounts {fund: "fund"|"deposit"}, cites, confidence, error
   prohibited_purchasers: true   expect: roles, cites, error
   rate: <RateKind>              expect: bound_base, bound_factor, fixed_by_contains, cites,
-                                by_local_area, error
+                                by_local_area, local_only, by_aerodrome,
+                                counting_contains [..], error
   fine_rate_kind: <PlaceKind>   expect: kind, cites, error
   compare: <ComparisonTopic>    expect: cites, summary_contains [..], confidence
   comparison: <ComparisonTopic> expect: provided, cites, summary_contains [..],
@@ -237,6 +238,11 @@ def _ask(plugin: Jurisdiction, kind: str, q: Any, expect: dict[str, Any]) -> Non
             assert rule.by_local_area == expect["by_local_area"], rule.by_local_area
         if "fixed_by_contains" in expect:
             assert expect["fixed_by_contains"] in rule.fixed_by, rule.fixed_by
+        for flag in ("local_only", "by_aerodrome"):
+            if flag in expect:
+                assert getattr(rule, flag) == expect[flag], f"{flag}: {getattr(rule, flag)}"
+        for text in expect.get("counting_contains", []):
+            assert text in rule.counting, f"{text!r} not in {rule.counting!r}"
         _cites(expect, "cites", rule.cites)
     elif kind == "fine_rate_kind":
         d = plugin.fine_rate_kind(PlaceKind(q))

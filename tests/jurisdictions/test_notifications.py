@@ -31,7 +31,8 @@ chhattisgarh = registry.get("chhattisgarh")
 def n(
     kind: RateKind, species: str | None, amount: str, on: date, ref: str = "Gaz. 1/2026"
 ) -> Notification:
-    return Notification(kind, species, Decimal(amount), on, ref)
+    aerodrome = "Dimapur Airport" if kind is RateKind.AERODROME_FINE_PER_HEAD else None
+    return Notification(kind, species, Decimal(amount), on, ref, aerodrome=aerodrome)
 
 
 COW_SCALE = [n(FINE, "cow", "50.00", JAN), n(FINE, None, "30.00", JAN)]

@@ -4,13 +4,15 @@ from __future__ import annotations
 
 from typing import Any
 
+from pashu.jurisdictions import registry
+from pashu.jurisdictions.vocabulary import RateKind
 from tests.conftest import Databases, GraphQLClient, TenantFixture, make_tenant
 
 PUBLISH = """
 mutation($input: PublishNotificationInput!) { publishNotification(input: $input) { id } }"""
 POUND = """
 mutation($name: String!) {
-  createPound(input: {name: $name, localAuthority: "Kohima TC"}) { id }
+  createPound(input: {name: $name, localAuthority: "Kohima TC"}) { id localAuthority { id } }
 }"""
 SEIZE = """
 mutation($input: RecordSeizureInput!) {
@@ -43,7 +45,13 @@ FUNDS = "{ funds { account balance holder } }"
 
 
 async def rate(
-    gql: GraphQLClient, token: str, kind: str, species: str | None, amount: str, since: str
+    gql: GraphQLClient,
+    token: str,
+    kind: str,
+    species: str | None,
+    amount: str,
+    since: str,
+    **area: str,
 ) -> None:
     await gql.ok(
         PUBLISH,
@@ -54,10 +62,18 @@ async def rate(
                 "amount": amount,
                 "effectiveFrom": since,
                 "reference": f"Gazette {kind} {species} {since}",
+                **area,
             }
         },
         token,
     )
+
+
+def feeding_area(jurisdiction: str, authority: str) -> dict[str, str]:
+    """Where the Act has each local authority fix its pounds' feeding rates (Nagaland s.4),
+    the authority that fixed them; else none (the rate is for every area)."""
+    rule = registry.get(jurisdiction).rate_rules().get(RateKind.FEEDING_PER_HEAD_PER_DAY)
+    return {"localAuthorityId": authority} if rule is not None and rule.local_only else {}
 
 
 async def department(
@@ -65,11 +81,20 @@ async def department(
 ) -> tuple[TenantFixture, str]:
     """A tenant with a pound and rates for cows and goats from 1 January 2026."""
     t = make_tenant(dbs, jurisdiction)
+    made = (await gql.ok(POUND, {"name": "Main pound"}, t.token))["createPound"]
+    area = feeding_area(jurisdiction, made["localAuthority"]["id"])
     for species, fine, feed in (("cow", "50.00", "10.00"), ("goat", "20.00", "5.00")):
         await rate(gql, t.token, "FINE_PER_HEAD", species, fine, "2026-01-01")
-        await rate(gql, t.token, "FEEDING_PER_HEAD_PER_DAY", species, feed, "2026-01-01")
-    pound = (await gql.ok(POUND, {"name": "Main pound"}, t.token))["createPound"]["id"]
+        await rate(gql, t.token, "FEEDING_PER_HEAD_PER_DAY", species, feed, "2026-01-01", **area)
+    pound: str = made["id"]
     return t, pound
+
+
+async def authority_of(gql: GraphQLClient, token: str, pound: str = "Main pound") -> str:
+    """The global id of the local authority of the pound named `pound`."""
+    found = await gql.ok("{ pounds { name localAuthority { id } } }", None, token)
+    ids = [p["localAuthority"]["id"] for p in found["pounds"] if p["name"] == pound]
+    return str(ids[0])
 
 
 def seizure(pound: str, **over: Any) -> dict[str, Any]:

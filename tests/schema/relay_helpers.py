@@ -182,6 +182,7 @@ mutation {
 SET_OFF = """
 mutation {
   recordSetOff(input: {claimant: {name: "neiku", address: "JOTSOMA"}, decreeAmount: "1000.00",
+      defendant: {name: "Lalremruata", address: "Chaltlang, Aizawl"},
       suit: "OS 4/2025", at: "2025-09-01T10:00:00+05:30"}) { ...F }
 }"""
 PAY_FINE = """

@@ -71,15 +71,13 @@ async def test_a_notice_dated_ahead_is_refused_naming_issued_at(
     assert err["extensions"]["field"] == "issuedAt"
 
 
-async def test_a_seizure_dated_ahead_names_seized_at_when_impounded_at_is_omitted(
-    dbs: Databases, gql: GraphQLClient
-) -> None:
+async def test_a_seizure_dated_ahead_names_seized_at(dbs: Databases, gql: GraphQLClient) -> None:
     t, pound = await department(dbs, gql, "nagaland")
-    given = seizure(pound, seizedAt=ahead(hours=3), impoundedAt=None)
+    given = seizure(pound, seizedAt=ahead(hours=3), impoundedAt=ahead(hours=3))
     err = await gql.error(SEIZE, {"input": given}, t.token)
     assert err["extensions"]["code"] == "VALIDATION"
     assert err["extensions"]["field"] == "seizedAt"
-    within = seizure(pound, seizedAt=ahead(minutes=2), impoundedAt=None)
+    within = seizure(pound, seizedAt=ahead(minutes=2), impoundedAt=ahead(minutes=2))
     assert (await gql.ok(SEIZE, {"input": within}, t.token))["recordSeizure"]["id"]
 
 

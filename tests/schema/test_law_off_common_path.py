@@ -39,7 +39,15 @@ async def test_nagaland_aerodrome_fine_is_held_to_four_times_the_base_in_force_w
 ) -> None:
     t = make_tenant(dbs, "nagaland")
     await rate(gql, t.token, "FINE_PER_HEAD", None, "50.00", "2026-01-01")
-    await rate(gql, t.token, "AERODROME_FINE_PER_HEAD", None, "200.00", "2026-01-01")
+    await rate(
+        gql,
+        t.token,
+        "AERODROME_FINE_PER_HEAD",
+        None,
+        "200.00",
+        "2026-01-01",
+        aerodrome="Dimapur Airport",  # s.12: the aerodrome the fine is directed for
+    )
     lowered = await gql.ok(
         PUBLISH_WHY,
         {
@@ -64,6 +72,7 @@ async def test_nagaland_aerodrome_fine_is_held_to_four_times_the_base_in_force_w
         t.token,
         pound,
         placeKind="AERODROME",
+        place="Runway, Dimapur Airport",
         seizedAt="2026-02-03T09:00:00+05:30",
         impoundedAt="2026-02-03T10:00:00+05:30",
         animals=[{"species": "cow", "count": 2}],
@@ -78,6 +87,7 @@ async def test_nagaland_aerodrome_fine_is_held_to_four_times_the_base_in_force_w
         t.token,
         pound,
         placeKind="AERODROME",
+        place="Runway, Dimapur Airport",
         seizedAt="2026-01-20T09:00:00+05:30",
         impoundedAt="2026-01-20T10:00:00+05:30",
         animals=[{"species": "cow", "count": 1}],

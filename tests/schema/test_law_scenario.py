@@ -285,8 +285,10 @@ async def test_a_hypothetical_rate_above_the_acts_bound_is_refused_with_its_sect
     answers = _by_code((await gql.ok(SCENARIO, {"f": facts}))["compareScenario"])
     refused = answers["nagaland"]["rates"][-1]
     assert refused["accepted"] is False and refused["citations"][0]["section"] == "11(2)"
-    # Without its habitual-area scale the cow's fine is unknown, never guessed.
-    assert answers["nagaland"]["dues"]["total"] is None
+    # Without a habitual-area fine directed under s.11(2), the s.11(1) scale is levied.
+    lines = answers["nagaland"]["dues"]["lines"]
+    cow = next(ln for ln in lines if ln["kind"] == "FINE" and ln["species"] == "cow")
+    assert cow["amount"] == "100.00"  # 2 × Rs 50
     assert answers["mizoram"]["rates"][-1]["accepted"] is False
 
 

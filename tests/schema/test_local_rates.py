@@ -37,9 +37,16 @@ def notify(kind: str, species: str | None, amount: str, since: str, **area: Any)
 async def test_nagaland_dues_use_the_most_specific_rate_of_the_pounds_local_area(
     dbs: Databases, gql: GraphQLClient
 ) -> None:
-    t, main = await department(dbs, gql, "nagaland")  # tenant-wide: cow 50/10, goat 20/5
+    # Fines tenant-wide: cow 50, goat 20; Kohima TC's feeding: cow 10, goat 5.
+    t, main = await department(dbs, gql, "nagaland")
     made = await gql.ok(POUND, {"name": "Dimapur pound", "authority": "Dimapur MC"}, t.token)
     pound, authority = made["createPound"]["id"], made["createPound"]["localAuthority"]["id"]
+    # Each local authority fixes its own pounds' feeding rates (s.4).
+    await gql.ok(
+        PUBLISH,
+        notify("FEEDING_PER_HEAD_PER_DAY", None, "5.00", "2026-01-01", localAuthorityId=authority),
+        t.token,
+    )
     await gql.ok(
         PUBLISH,
         notify(

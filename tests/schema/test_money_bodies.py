@@ -14,13 +14,14 @@ from tests.schema.impoundment_helpers import (
     balances,
     department,
     notice,
+    rate,
     seize,
 )
 
 OWNER = {"name": "T. Sema", "address": "Jotsoma"}
 POUND = """
 mutation($name: String!, $la: String!) {
-  createPound(input: {name: $name, localAuthority: $la}) { id }
+  createPound(input: {name: $name, localAuthority: $la}) { id localAuthority { id } }
 }"""
 FUNDS = "{ funds { account kind fund holder holderId name balance } }"
 BOOKS = """
@@ -50,9 +51,14 @@ async def test_nagaland_fines_go_to_the_pounds_own_local_authority_and_feeding_t
     dbs: Databases, gql: GraphQLClient
 ) -> None:
     t, kohima = await department(dbs, gql, "nagaland")
-    jotsoma = (await gql.ok(POUND, {"name": "Jotsoma pound", "la": "Jotsoma VC"}, t.token))[
+    made = (await gql.ok(POUND, {"name": "Jotsoma pound", "la": "Jotsoma VC"}, t.token))[
         "createPound"
-    ]["id"]
+    ]
+    jotsoma = made["id"]
+    # Jotsoma VC fixes its own pound's feeding rates (s.4), here as Kohima TC's.
+    for species, feed in (("cow", "10.00"), ("goat", "5.00")):
+        area = {"localAuthorityId": made["localAuthority"]["id"]}
+        await rate(gql, t.token, "FEEDING_PER_HEAD_PER_DAY", species, feed, "2026-01-01", **area)
     at = "2026-01-05T12:00:00+05:30"
     first = await seize(gql, t.token, kohima)
     second = await seize(gql, t.token, jotsoma, animals=[{"species": "goat", "count": 1}])

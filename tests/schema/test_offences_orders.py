@@ -60,10 +60,11 @@ mutation($kind: CompensationKind!, $amount: Decimal!, $fines: Decimal!, $release
   }
 }"""
 SET_OFF = """
-mutation($decree: Decimal!) {
+mutation($decree: Decimal!, $defendant: String = "Lalremruata") {
   recordSetOff(input: {claimant: {name: "neiku", address: "JOTSOMA"}, decreeAmount: $decree,
+      defendant: {name: $defendant, address: "Chaltlang, Aizawl"},
       suit: "OS 4/2025", at: "2025-09-01T10:00:00+05:30"}) {
-    decreeAmount deducted balance citations { section }
+    decreeAmount deducted balance citations { section } defendant { name }
   }
 }"""
 
@@ -320,3 +321,72 @@ async def test_nagaland_s31_a_sum_set_off_in_one_suit_is_not_set_off_again_in_an
     assert (second["deducted"], second["balance"]) == ("50.00", "950.00")  # what is left
     third = (await gql.ok(SET_OFF, {"decree": "1000.00"}, t.token))["recordSetOff"]
     assert (third["deducted"], third["balance"]) == ("0.00", "1000.00")  # used up
+
+
+async def test_nagaland_s31_sets_off_only_in_the_suit_between_the_same_parties(
+    dbs: Databases, gql: GraphQLClient
+) -> None:
+    """s.31: compensation paid by order of a convicting Magistrate to a person whose crops were
+    damaged is deducted from the sum due to him "in any civil suit referred to in section 30",
+    a suit for that damage: a decree against another person, for another trespass, keeps
+    every rupee; the convict's own suit has the compensation set off."""
+    t = make_tenant(dbs, "nagaland")
+    case = await record(gql, t, "25")  # Lalremruata, convicted
+    comp = {
+        "amount": "150.00",
+        "recipient": {"name": "Neiku", "address": "Jotsoma"},
+        "lossProved": "paddy",
+    }
+    fine = (
+        await gql.ok(
+            FINE, {"id": case["id"], "amount": "200.00", "at": LATER, "comp": comp}, t.token
+        )
+    )["imposeFine"]
+    pay = """mutation($id: ID!) {
+      payFine(input: {fineId: $id, at: "2025-07-01T10:00:00+05:30"}) { id } }"""
+    await gql.ok(pay, {"id": fine["id"]}, t.token)
+    other = {"decree": "400.00", "defendant": "Vanlalruata"}
+    unrelated = (await gql.ok(SET_OFF, other, t.token))["recordSetOff"]
+    assert (unrelated["deducted"], unrelated["balance"]) == ("0.00", "400.00")
+    assert unrelated["defendant"] == {"name": "Vanlalruata"}
+    own = (await gql.ok(SET_OFF, {"decree": "400.00"}, t.token))["recordSetOff"]
+    assert (own["deducted"], own["balance"]) == ("150.00", "250.00")
+    assert own["citations"][0]["section"] == "31"
+
+
+RECOVER = """
+mutation($id: ID!, $manner: String!) {
+  recordCompensationRecovery(input: {orderId: $id, manner: $manner,
+      at: "2025-07-01T10:00:00+05:30", reference: "CrPC s.421 warrant 3/2025"}) {
+    total recovery { manner amount reference }
+  }
+}"""
+
+
+async def test_nagaland_s23_compensation_is_recorded_recovered_as_a_fine_once(
+    dbs: Databases, gql: GraphQLClient
+) -> None:
+    """s.23: "The compensation, fines and expenses mentioned in section 22 may be recovered in
+    the manner provided for recovery of fines under the Code of Criminal Procedure": the whole
+    sum ordered is recorded recovered so, once; an Act that says nothing of it (Mizoram
+    s.15(2)) has its compensation recorded paid, not recovered as a fine."""
+    t = make_tenant(dbs, "nagaland")
+    base = {"kind": "ILLEGAL_SEIZURE", "fines": "60.00", "release": True, "amount": "100.00"}
+    made = (await gql.ok(COMPENSATE, base, t.token))["orderCompensation"]
+    got = await gql.ok(RECOVER, {"id": made["id"], "manner": "RECOVERED_AS_FINE"}, t.token)
+    recovered = got["recordCompensationRecovery"]
+    assert recovered["recovery"] == {
+        "manner": "RECOVERED_AS_FINE",
+        "amount": "180.00",  # compensation 100, fines 60, expenses 20
+        "reference": "CrPC s.421 warrant 3/2025",
+    }
+    again = await gql.error(RECOVER, {"id": made["id"], "manner": "PAID"}, t.token)
+    assert again["extensions"]["code"] == "CONFLICT"
+
+    mz = make_tenant(dbs, "mizoram")
+    damage = {"kind": "DAMAGE", "amount": "500.00", "fines": "0", "expenses": "0"}
+    order = (await gql.ok(COMPENSATE, {**damage, "release": False}, mz.token))["orderCompensation"]
+    refused = await gql.error(RECOVER, {"id": order["id"], "manner": "RECOVERED_AS_FINE"}, mz.token)
+    assert refused["extensions"]["code"] == "VALIDATION"
+    paid = await gql.ok(RECOVER, {"id": order["id"], "manner": "PAID"}, mz.token)
+    assert paid["recordCompensationRecovery"]["recovery"]["amount"] == "500.00"

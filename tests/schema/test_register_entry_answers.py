@@ -34,11 +34,21 @@ async def test_an_unknown_species_is_answered_with_the_acts_own_kinds(
     assert refused["code"] == "NOT_IN_JURISDICTION" and "cow" in refused["kinds"]
 
 
-async def test_an_omitted_impounded_at_prints_not_recorded_on_the_register_copy(
+async def test_the_day_and_hour_brought_is_required_and_printed_with_its_zone(
     dbs: Databases, gql: GraphQLClient
 ) -> None:
+    """Nagaland s.7(b), Mizoram s.7(4)(b): the register states "the day and hour on and at
+    which they were so brought"; an entry without it is refused, not printed "not
+    recorded"."""
+    for jurisdiction, section in (("nagaland", "7"), ("mizoram", "7(4)")):
+        t, pound = await department(dbs, gql, jurisdiction)
+        over = {"seizerCapacity": "LAND_OWNER"} if jurisdiction == "mizoram" else {}
+        omitted = seizure(pound, impoundedAt=None, **over)
+        err = (await gql.error(SEIZE, {"input": omitted}, t.token))["extensions"]
+        assert (err["code"], err["field"]) == ("VALIDATION", "impoundedAt")
+        assert err["citation"]["section"] == section
     t, pound = await department(dbs, gql, "nagaland")
-    case = await seize(gql, t.token, pound, impoundedAt=None)
+    case = await seize(gql, t.token, pound)
     doc = (await gql.ok(COPY, {"id": case["id"]}, t.token))["impoundment"]["registerCopy"]
     line = next(ln for ln in doc["text"].splitlines() if ln.startswith("Brought to the pound"))
-    assert "not recorded" in line and "IST" not in line
+    assert "not recorded" not in line and "IST" in line

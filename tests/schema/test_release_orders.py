@@ -25,8 +25,8 @@ def order(case: dict[str, Any], **more: Any) -> dict[str, Any]:
     return {
         "input": {
             "impoundmentId": case["id"],
-            "authority": "MAGISTRATE",
-            "orderedBy": "Sub-Divisional Magistrate, Kohima",
+            "authority": "LOCAL_AUTHORITY",
+            "orderedBy": "Chairman, Kohima Town Committee",
             "orderedAt": "2026-01-05T10:00:00+05:30",
             "reasons": "The seizure is under inquiry; the owner has given security.",
             "document": "Order No. SDM/K/12 of 5.1.2026",
@@ -42,12 +42,16 @@ async def test_nagaland_release_on_a_reasoned_written_order_closes_the_case(
     t, pound = await department(dbs, gql, "nagaland")
     case = await seize(gql, t.token, pound)
     done = (await gql.ok(RELEASE, order(case), t.token))["releaseByOrder"]
-    assert done["animals"] == 3 and done["authority"] == "MAGISTRATE"
+    assert done["animals"] == 3 and done["authority"] == "LOCAL_AUTHORITY"
     seen = (await gql.ok(CASE, {"id": case["id"]}, t.token))["impoundment"]
     assert seen["status"] == "DELIVERED"
     assert seen["nextAction"] is None  # no report, notice or auction is due any more
     assert seen["releaseOrders"] == [
-        {"authority": "MAGISTRATE", "document": "Order No. SDM/K/12 of 5.1.2026", "animals": 3}
+        {
+            "authority": "LOCAL_AUTHORITY",
+            "document": "Order No. SDM/K/12 of 5.1.2026",
+            "animals": 3,
+        }
     ]
     dues = await gql.ok(DUES, {"id": case["id"], "asOf": "2026-02-01T10:00:00+05:30"}, t.token)
     assert dues["impoundment"]["dues"]["lines"] == []  # charges stop on what has left

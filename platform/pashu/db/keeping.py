@@ -108,7 +108,11 @@ class Inspection(TenantOwned, Base):
     __tablename__ = "keeping_inspections"
     inspector_id: Mapped[uuid.UUID] = mapped_column(Uuid)
     at: Mapped[datetime] = mapped_column(UtcDateTime)
-    place: Mapped[str] = mapped_column(String(300))
+    place: Mapped[str] = mapped_column(String(300))  # the premises visited
+    # The area under the order that provides for inspection, where it is not the place
+    # itself (Pashu Niyantran Adhiniyam 1976 s.4(2)(b): the order is for an area, the visit to
+    # premises in it).
+    area: Mapped[str | None] = mapped_column(String(200), nullable=True)
     owner_name: Mapped[str] = mapped_column(String(200))
     owner_address: Mapped[str] = mapped_column(String(400))
     hygienic: Mapped[bool | None] = mapped_column(Boolean, nullable=True)  # None: not looked at

@@ -13,7 +13,16 @@ from datetime import datetime
 from decimal import Decimal
 from typing import Any
 
-from sqlalchemy import JSON, Boolean, ForeignKeyConstraint, Index, String, Text, Uuid
+from sqlalchemy import (
+    JSON,
+    Boolean,
+    ForeignKeyConstraint,
+    Index,
+    String,
+    Text,
+    UniqueConstraint,
+    Uuid,
+)
 from sqlalchemy.orm import Mapped, mapped_column
 
 from pashu.db.base import Base, TenantOwned
@@ -193,6 +202,11 @@ class SetOff(TenantOwned, Base):
     claimant_name: Mapped[str] = mapped_column(String(200))
     claimant_address: Mapped[str] = mapped_column(String(400))
     claimant_key: Mapped[str] = mapped_column(String(600))
+    # The defendant of the suit: only compensation the same person paid the claimant under a
+    # conviction is set off (s.31 with s.30). None on set-offs kept before it was recorded.
+    defendant_name: Mapped[str | None] = mapped_column(String(200), nullable=True)
+    defendant_address: Mapped[str | None] = mapped_column(String(400), nullable=True)
+    defendant_key: Mapped[str | None] = mapped_column(String(600), nullable=True)
     suit: Mapped[str] = mapped_column(String(200))
     decree_amount: Mapped[Decimal] = mapped_column(Paise)
     deducted: Mapped[Decimal] = mapped_column(Paise)
@@ -200,3 +214,22 @@ class SetOff(TenantOwned, Base):
     at: Mapped[datetime] = mapped_column(UtcDateTime)
     recorded_by: Mapped[str] = mapped_column(String(200))
     __table_args__ = (Index("ix_civil_set_offs_claimant", "tenant_id", "claimant_key"),)
+
+
+class CompensationRecovery(TenantOwned, Base):
+    """An order of compensation paid by the person ordered to pay it, or recovered from him as
+    a fine where the Act makes it recoverable so (Cattle Trespass Act 1985 s.23). Once."""
+
+    __tablename__ = "compensation_recoveries"
+    order_id: Mapped[uuid.UUID] = mapped_column(Uuid)
+    at: Mapped[datetime] = mapped_column(UtcDateTime)
+    amount: Mapped[Decimal] = mapped_column(Paise)
+    manner: Mapped[str] = mapped_column(String(24))  # PAID or RECOVERED_AS_FINE
+    reference: Mapped[str] = mapped_column(String(200))  # the receipt, or the court's process
+    recorded_by: Mapped[str] = mapped_column(String(200))
+    __table_args__ = (
+        ForeignKeyConstraint(
+            ["tenant_id", "order_id"], ["compensation_orders.tenant_id", "compensation_orders.id"]
+        ),
+        UniqueConstraint("tenant_id", "order_id", name="uq_compensation_recoveries_order"),
+    )

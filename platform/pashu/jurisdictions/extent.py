@@ -68,10 +68,26 @@ class KindRule:
     removable: bool
     cites: tuple[Citation, ...]
     summary: str
+    # Set: removable only by rescinding a notification that added the kind (the power to
+    # notify includes the power to rescind, General Clauses Act s.21), cited so; a kind the
+    # Act itself names stays.
+    rescission: Citation | None = None
 
 
 def rule_for(extent: Extent, ground: AreaGround) -> AreaRule | None:
     return next((r for r in extent.rules if r.ground is ground), None)
+
+
+def statutory_exclusion(
+    extent: Extent, entries: Sequence[AreaEntry]
+) -> tuple[AreaEntry, AreaRule] | None:
+    """The first of `entries` on a ground the Act itself excludes (no notification needed,
+    not in force), with its rule; None when there is none."""
+    for e in sorted(entries, key=lambda e: e.effective_from):
+        rule = rule_for(extent, e.ground)
+        if rule is not None and not rule.by_notification and not rule.in_force:
+            return e, rule
+    return None
 
 
 def in_force(
@@ -99,6 +115,18 @@ def in_force(
             default,
             extent.cites,
             f"no entry names {area}: the Act is {words} there ({extent.value.summary})",
+        )
+    own = statutory_exclusion(extent.value, current)
+    if own is not None:
+        # The Act's own words leave the area out: a notification can vary or cancel only what
+        # a notification did (Animal (Control & Taxation) Act 2014, s.1(2) proviso), so none
+        # brings it in.
+        entry, excluded = own
+        return Decision(
+            False,
+            list(excluded.cites),
+            f"the Act itself does not extend to {area} ({excluded.summary}; {entry.reference}); "
+            "a notification cannot bring it in",
         )
     last = max(current, key=lambda e: e.effective_from)
     rule = rule_for(extent.value, last.ground)
@@ -137,9 +165,10 @@ def notified(
         return is_cattle
     last = max(current, key=lambda e: e.effective_from)
     verb = "specified" if last.included else "taken out"
+    rescinded = [] if last.included or rule.value.rescission is None else [rule.value.rescission]
     return Decision(
         last.included,
-        list(rule.cites),
+        [*rule.cites, *rescinded],
         f"{species} {verb} by notification {last.reference} from "
         f"{last.effective_from.isoformat()} ({rule.value.summary})",
     )

@@ -17,7 +17,7 @@ from datetime import date
 from decimal import Decimal
 
 from pashu.core.decision import Decision
-from pashu.core.errors import FineAboveCap, NotInJurisdiction, ValidationError
+from pashu.core.errors import FineAboveCap, NotInJurisdiction, TooEarly, ValidationError
 from pashu.core.money import rupees, times
 from pashu.jurisdictions.base import Jurisdiction
 from pashu.jurisdictions.species import canonical
@@ -45,6 +45,11 @@ class Notification:
     effective_from: date
     reference: str  # the gazette reference, e.g. "No. VET/4-1/85 dated 12.12.2025"
     area: Area | None = None
+    # The aerodrome it is for (a rate fixed for named aerodromes); None: not such a rate, or
+    # one recorded before aerodromes were named (read, as then, for every aerodrome).
+    aerodrome: str | None = None
+    # The day the Gazette published it; None: taken as its effective day.
+    published_on: date | None = None
 
     @property
     def level(self) -> int:
@@ -53,7 +58,14 @@ class Notification:
     @property
     def whose(self) -> str:
         """Which rate this is, for an answer's `why`."""
+        if self.aerodrome is not None:
+            return f"for the aerodrome {self.aerodrome}"
         return "for every local area" if self.area is None else f"for {self.area.name}"
+
+    def governs_place(self, place: str) -> bool:
+        """Whether it may govern a seizure at `place`: a rate for an aerodrome only where the
+        place of seizure names that aerodrome (s.12 "seized within such aerodrome")."""
+        return self.aerodrome is None or self.aerodrome.lower() in place.lower()
 
 
 def _words(kind: RateKind) -> str:
@@ -145,6 +157,36 @@ def check(
         raise ValidationError(
             f"the {_words(new.kind)} is not fixed per species ({cite.label}); omit the species",
             citation=cite,
+        )
+    if new.published_on is not None and new.effective_from < new.published_on:
+        # A notification speaks from its publication: none of these Acts lets a rate reach
+        # back before the Gazette published it, so fines and charges already incurred stand.
+        raise TooEarly(
+            f"the {_words(new.kind)} would take effect on {new.effective_from.isoformat()}, "
+            f"before the Gazette published it on {new.published_on.isoformat()}; "
+            f"{cite.label} lets it be fixed by notification, not backdated",
+            citation=cite,
+            published_on=new.published_on.isoformat(),
+        )
+    if rule.by_aerodrome and not (new.aerodrome or "").strip():
+        raise ValidationError(
+            f"the {_words(new.kind)} is directed for an aerodrome ({cite.label}): name the "
+            "aerodrome it is for",
+            citation=cite,
+            field="aerodrome",
+        )
+    if new.aerodrome is not None and not rule.by_aerodrome:
+        raise ValidationError(
+            f"the {_words(new.kind)} is not fixed for an aerodrome ({cite.label}); omit it",
+            citation=cite,
+            field="aerodrome",
+        )
+    if rule.local_only and new.area is None:
+        raise ValidationError(
+            f"the {_words(new.kind)} is fixed by {rule.fixed_by} for its own pounds "
+            f"({cite.label}): name the local authority (or the pound) that fixed it",
+            citation=cite,
+            field="localAuthorityId",
         )
     if new.area is not None and not rule.by_local_area:
         acts = "; ".join(a.title for a in plugin.acts)

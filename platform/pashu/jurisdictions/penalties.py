@@ -103,6 +103,9 @@ class CompensationRule:
     cap: Decimal | None = None
     with_fines_and_expenses: bool = False
     orders_release: bool = False
+    # The Act makes the compensation (with its fines and expenses) recoverable as a fine is
+    # (Cattle Trespass Act 1985 s.23: "in the manner provided for recovery of fines").
+    recoverable_as_fine: bool = False
 
 
 def check_fine(offence: Offence, amount: Decimal, *, subsequent: bool) -> Decision[FineCheck]:

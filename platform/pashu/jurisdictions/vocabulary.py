@@ -251,7 +251,9 @@ class RateRule:
     """How an amount left to notification is fixed, and the bound the Act puts on it.
 
     `bound_factor` × the rate of `bound_base` in force on the same date (and for the
-    same species) is the most the notification may fix; no bound when None.
+    same species) is the most the notification may fix; no bound when None. A bounded rate
+    is a special one made "notwithstanding" the base scale for some places (Cattle Trespass
+    Act 1985 ss.11(2), 12): where none is notified for the place, the base scale applies.
     """
 
     kind: RateKind
@@ -263,3 +265,12 @@ class RateRule:
     # The Act lets the rate differ by local area: a notification may name a local
     # authority or a pound (Cattle Trespass Act 1985 ss.4, 11(1)).
     by_local_area: bool = False
+    # Only by local area: the Act has each local authority fix it for its own pounds
+    # (Cattle Trespass Act 1985 s.4), so a notification names the authority or a pound.
+    local_only: bool = False
+    # Fixed for named aerodromes (Cattle Trespass Act 1985 s.12): a notification names the
+    # aerodrome, and governs seizures whose place names it.
+    by_aerodrome: bool = False
+    # How the days of a rate per day are counted, as the Act is read (interpreted): the
+    # reasons, shown beside the charge. Empty for a rate not per day.
+    counting: str = ""

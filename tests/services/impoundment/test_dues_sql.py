@@ -73,6 +73,8 @@ def instant(day: int, minute: int) -> datetime:
     place=PlaceKind.PRIVATE_LAND,
     impounded=(3, 600),
     later=(4, 0),
+    named=[],
+    where_seized="field",
 )
 @example(  # the local authority's rate from mid-stay, the pound's own from later still
     jurisdiction="nagaland",
@@ -87,6 +89,28 @@ def instant(day: int, minute: int) -> datetime:
     place=PlaceKind.PRIVATE_LAND,
     impounded=(3, 600),
     later=(6, 0),
+    named=[],
+    where_seized="field",
+)
+@example(  # two aerodromes' rates the place names, and the scale where none is notified
+    jurisdiction="nagaland",
+    covered=False,
+    notices=[
+        (RateKind.FINE_PER_HEAD, None, 2500, 0, None),
+        (RateKind.FEEDING_PER_HEAD_PER_DAY, None, 700, 0, "A"),
+        (RateKind.AERODROME_FINE_PER_HEAD, "cow", 9000, 2, None),
+        (RateKind.AERODROME_FINE_PER_HEAD, "cow", 8000, 2, None),
+        (RateKind.AERODROME_FINE_PER_HEAD, None, 7000, 1, None),
+    ],
+    animals=[
+        ("cow", AnimalStatus.IN_POUND, None, False),
+        ("goat", AnimalStatus.IN_POUND, 5, False),
+    ],
+    place=PlaceKind.AERODROME,
+    impounded=(3, 600),
+    later=(6, 0),
+    named=[None, None, "Dimapur Airport", "Airport", "Kohima"],
+    where_seized="Apron, DIMAPUR AIRPORT",
 )
 @given(
     jurisdiction=st.sampled_from(["nagaland", "mizoram"]),
@@ -96,6 +120,10 @@ def instant(day: int, minute: int) -> datetime:
     place=st.sampled_from(list(PlaceKind)),
     impounded=st.tuples(st.integers(0, 10), st.integers(0, 1439)),
     later=st.tuples(st.integers(0, 12), st.integers(0, 1439)),
+    # The aerodrome each notification of an aerodrome's rate names (in order; None: one
+    # recorded before aerodromes were named), and the place of seizure.
+    named=st.lists(st.sampled_from([None, "Dimapur Airport", "Airport", "Kohima"]), max_size=10),
+    where_seized=st.sampled_from(["field", "Apron, DIMAPUR AIRPORT"]),
 )
 def test_the_sql_total_is_the_python_total(
     pg: Databases,
@@ -106,6 +134,8 @@ def test_the_sql_total_is_the_python_total(
     place: PlaceKind,
     impounded: tuple[int, int],
     later: tuple[int, int],
+    named: list[str | None],
+    where_seized: str,
 ) -> None:
     t = make_tenant(pg, jurisdiction)
     who = Principal(t.id, t.slug, t.slug, jurisdiction, t.id, "tester", "admin")
@@ -123,7 +153,8 @@ def test_the_sql_total_is_the_python_total(
             "B": (made["R"].local_authority_id, None),
             **{name: (None, made[name].id) for name, _ in PLACES},
         }
-        for kind, species, paise, day, area in notices:  # later rows are published later
+        for n, (kind, species, paise, day, area) in enumerate(notices):  # later: published later
+            aerodrome = named[n] if n < len(named) else None
             s.add(
                 RateNotification(
                     kind=kind.value,
@@ -134,6 +165,7 @@ def test_the_sql_total_is_the_python_total(
                     published_by="tester",
                     local_authority_id=where[area][0],
                     pound_id=where[area][1],
+                    aerodrome=aerodrome if kind is RateKind.AERODROME_FINE_PER_HEAD else None,
                 )
             )
             s.flush()
@@ -147,7 +179,7 @@ def test_the_sql_total_is_the_python_total(
             impounded_at=at,
             # A place the Act's powers of seizure reach (Mizoram's have no aerodrome).
             place_kind=place if place in reached else PlaceKind.PRIVATE_LAND,
-            place="field",
+            place=where_seized,
             seizer=seizures.Person("S", "A"),
             seizer_signed=True,
             owner=None,

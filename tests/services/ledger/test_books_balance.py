@@ -36,13 +36,27 @@ def _department(dbs: Databases, jurisdiction: str) -> tuple[Principal, uuid.UUID
     t = make_tenant(dbs, jurisdiction)
     who = Principal(t.id, t.slug, t.slug, jurisdiction, t.id, "tester", "admin")
     with dbs.app.transaction(who.tenant_id) as s:
+        pound = pounds.create_pound(s, who, "P", "LA")
+        # Feeding rates fixed by the pound's local authority where the Act has it so
+        # (Nagaland s.4), else for every area.
+        rule = registry.get(jurisdiction).rate_rules()[RateKind.FEEDING_PER_HEAD_PER_DAY]
+        fixer = pound.local_authority_id if rule.local_only else None
         for species, fine, feed in (("cow", "50.00", "10.00"), ("goat", "20.00", "5.00")):
-            for kind, amount in (
-                (RateKind.FINE_PER_HEAD, fine),
-                (RateKind.FEEDING_PER_HEAD_PER_DAY, feed),
+            for kind, amount, authority in (
+                (RateKind.FINE_PER_HEAD, fine, None),
+                (RateKind.FEEDING_PER_HEAD_PER_DAY, feed, fixer),
             ):
-                rates.publish(s, who, kind, species, Decimal(amount), date(2026, 1, 1), "Gazette")
-        return who, pounds.create_pound(s, who, "P", "LA").id
+                rates.publish(
+                    s,
+                    who,
+                    kind,
+                    species,
+                    Decimal(amount),
+                    date(2026, 1, 1),
+                    "Gazette",
+                    local_authority_id=authority,
+                )
+        return who, pound.id
 
 
 def _in_pound(s: Session, case_id: uuid.UUID, species: str | None = None) -> list[ImpoundedAnimal]:

@@ -73,6 +73,13 @@ _DOMESTICATED = frozenset(
 # Named beside "Cattle" in s.4(3), so the Act treats them as animals but not as cattle.
 _NAMED_BESIDE_CATTLE = frozenset({"mithun", "buffalo"})
 
+_FEEDING_DAYS = (
+    "the Village Council feeds and waters the seized animals, none to starve (s.8(1)), at "
+    "charges at prescribed rates (s.8(2)); that is no period counted from a day, so the "
+    "General Clauses Act s.9 (the first day excluded) does not apply: a charge is due for "
+    "each day, in IST, on which the animals were held, the day seized and the day taken "
+    "each counted once (held at 20:00 and taken at 22:00 the same day: one day)"
+)
 _HEIFER_NOTE = (
     "A heifer is not named in s.2(b); it is a young cow that has not calved, read as cattle "
     '(within "cows" and "calves").'
@@ -457,6 +464,7 @@ class Mizoram(Jurisdiction):
                 RateKind.FEEDING_PER_HEAD_PER_DAY,
                 "the Government, as prescribed",
                 [self._cite("8(2)")],
+                counting=_FEEDING_DAYS,
             ),
             RateKind.REGISTRATION_FEE: RateRule(
                 RateKind.REGISTRATION_FEE,

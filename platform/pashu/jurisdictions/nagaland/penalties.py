@@ -48,8 +48,9 @@ class NagalandPenalties(PenaltyLaw):
 
     def compensation(self, kind: CompensationKind) -> Decision[CompensationRule]:
         """s.22(1): reasonable compensation not exceeding Rs 100 for an illegal seizure or
-        detention, paid by the seizer, with the fines and expenses the complainant paid;
-        s.22(2): release of cattle not yet released."""
+        detention, paid by the person who made the seizure or detained the cattle, with the
+        fines and expenses the complainant paid; s.22(2): release of cattle not yet released,
+        the fines and expenses leviable to be paid by that person."""
         if kind is not CompensationKind.ILLEGAL_SEIZURE:
             return super().compensation(kind)
         return Decision(
@@ -60,11 +61,14 @@ class NagalandPenalties(PenaltyLaw):
                 cap=Decimal("100.00"),
                 with_fines_and_expenses=True,
                 orders_release=True,
+                recoverable_as_fine=True,  # s.23
             ),
             [self.cite("22(1)"), self.cite("22(2)"), self.cite("23")],
-            "reasonable compensation up to Rs 100, with the fines paid and expenses incurred in "
-            "procuring release; release ordered if the cattle are still held; recoverable as a "
-            "fine (s.23)",
+            "reasonable compensation up to Rs 100, to be paid by the person who made the "
+            "seizure or detained the cattle, with the fines paid and expenses incurred in "
+            "procuring release; if the cattle are still held, their release is ordered and the "
+            "fines and expenses leviable are directed to be paid by that person (s.22(2)); "
+            "recoverable as a fine (s.23)",
         )
 
     def set_off(self) -> Decision[bool]:
@@ -74,5 +78,6 @@ class NagalandPenalties(PenaltyLaw):
             True,
             [self.cite("31"), self.cite("30")],
             "compensation paid by order of a convicting Magistrate is deducted from any sum "
-            "due to the same person in a civil suit for the damage",
+            "due to the same person in a civil suit for the damage (s.30), between the same "
+            "parties: the person convicted and the person compensated",
         )

@@ -86,6 +86,14 @@ READ_OUT_OF_FOWLS: dict[str, str] = {
 }
 
 ONE = Decimal(1)
+_FEEDING_DAYS = (
+    "the charges are for feeding and watering (s.4), which the pound-keeper does from the "
+    "day the cattle are brought until they are disposed of (s.8); that is no period counted "
+    "from a day, so the General Clauses Act s.9 (the first day excluded) does not apply: a "
+    "charge is due for each day, in IST, on which the cattle were in the pound, the day "
+    "brought and the day taken each counted once (brought at 20:00 and taken at 22:00 the "
+    "same day: one day)"
+)
 _DEPOSIT_NOTE = (
     "s.15 does not say what becomes of the deposit when no complaint follows; it is made in "
     "place of paying the fines and charges pending a complaint under s.20, so once the s.20 "
@@ -237,15 +245,24 @@ class Nagaland(Jurisdiction):
     def kinds(self) -> Decision[KindRule]:
         """s.2(1): cattle include "such other kinds of animals as the Government may, by
         notification in the Gazette specify"."""
+        rescind = self._as_written().with_confidence(
+            Confidence.INTERPRETED,
+            "s.2(1) does not say a kind specified may be taken out again; a power to issue a "
+            "notification includes the power to rescind it (General Clauses Act, 1897, "
+            "s.21). Only a notified kind can be: those the sub-section names stay cattle.",
+        )
         return Decision(
             KindRule(
-                False,
+                True,
                 (self._as_written(),),
                 "the Government may specify other kinds of animals as cattle by notification "
-                "in the Gazette (s.2(1))",
+                "in the Gazette (s.2(1)), and rescind such a notification (General Clauses Act "
+                "s.21, interpreted)",
+                rescission=rescind,
             ),
             [self._as_written()],
-            "s.2(1) lets the Government add kinds of animals to cattle",
+            "s.2(1) lets the Government add kinds of animals to cattle, and (General Clauses "
+            "Act s.21) rescind what it added",
         )
 
     # -- impoundment ------------------------------------------------------------
@@ -697,12 +714,15 @@ class Nagaland(Jurisdiction):
                 [self._cite("12")],
                 bound_base=RateKind.FINE_PER_HEAD,
                 bound_factor=Decimal(4),  # "not exceeding four times"
+                by_aerodrome=True,  # "in any aerodrome ... seized within such aerodrome"
             ),
             RateKind.FEEDING_PER_HEAD_PER_DAY: RateRule(
                 RateKind.FEEDING_PER_HEAD_PER_DAY,
                 "the local authority",
                 [self._cite("4")],
                 by_local_area=True,  # each local authority fixes its pounds' rates
+                local_only=True,  # "that authority shall fix": never one for the State
+                counting=_FEEDING_DAYS,
             ),
             RateKind.REGISTRATION_FEE: RateRule(
                 RateKind.REGISTRATION_FEE,

@@ -22,7 +22,15 @@ from pashu.schema.impoundment.types import (
     Sale,
 )
 from pashu.schema.law.types import Citation, cites
-from pashu.services.impoundment import claims, corrections, delivery, injuries, sales, seizures
+from pashu.services.impoundment import (
+    claims,
+    corrections,
+    delivery,
+    injuries,
+    notices,
+    sales,
+    seizures,
+)
 
 # Every mutation takes one argument, `input`, whose type describes each of its fields.
 INPUT = "What to record; each field is described on the input type"
@@ -55,7 +63,9 @@ class RecordSeizureInput:
     impounded_at: datetime | None = strawberry.field(
         default=None,
         description=(
-            "When the pound received them (ISO 8601 with offset; not after now); omitted: not yet"
+            "When the pound received them (ISO 8601 with offset; not after now): the day and "
+            "hour the register states (Cattle Trespass Act s.7(b), Animal (Control & Taxation) "
+            "Act s.7(4)(b)); refused when omitted, and every period from impounding counts from it"
         ),
     )
     place_kind: PlaceKind = strawberry.field(
@@ -313,7 +323,7 @@ class ImpoundmentMutation:
 
         def run(s: Session) -> Notice:
             return Notice.of(
-                seizures.record_notice(
+                notices.record(
                     s,
                     who,
                     impoundment_id=case,

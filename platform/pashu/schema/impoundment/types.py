@@ -146,8 +146,9 @@ class DuesLine:
     heads: int = strawberry.field(description="How many head it counts")
     days: int | None = strawberry.field(
         description=(
-            "Days of feeding charged, counted per the General Clauses Act s.9 in "
-            "IST; null for a fine"
+            "Days of feeding charged: each day (IST) in the pound, the day brought and the "
+            "day taken each counted once, as the line's citation explains (interpreted); "
+            "null for a fine"
         )
     )
     amount: Decimal | None = strawberry.field(description="null: no rate notified")
@@ -495,8 +496,8 @@ class Impoundment(Node):
             datetime | None,
             strawberry.argument(
                 description=(
-                    "The instant the dues are reckoned at (default now); feeding days are "
-                    "counted per the General Clauses Act s.9 in IST"
+                    "The instant the dues are reckoned at (default now); feeding is charged "
+                    "for each day (IST) in the pound up to and including its day"
                 )
             ),
         ] = None,

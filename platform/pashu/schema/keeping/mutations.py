@@ -97,7 +97,13 @@ class RecordInspectionInput:
     at: datetime = strawberry.field(
         description="When it was made (ISO 8601 with offset; not after now)"
     )
-    place: str = strawberry.field(description="Where")
+    place: str = strawberry.field(description="The premises visited")
+    area: str | None = strawberry.field(
+        default=None,
+        description="The area under the notified order that provides for inspection, where "
+        "it is not the place itself (Pashu Niyantran Adhiniyam 1976 s.4(2)(b): premises in "
+        "the order's area)",
+    )
     owner_name: str = strawberry.field(description="The owner's name")
     owner_address: str = strawberry.field(description="The owner's address")
     findings: list[FindingInput] = strawberry.field(description="What was found, kind by kind")
@@ -237,6 +243,7 @@ class KeepingMutation:
                     inspector_id=person,
                     at=act_at(input.at, "at"),
                     place=input.place,
+                    area=input.area,
                     owner_name=input.owner_name,
                     owner_address=input.owner_address,
                     findings=found,

@@ -272,7 +272,11 @@ class Inspection(Node):
     at: datetime = strawberry.field(
         description="When it was made (ISO 8601 with offset, shown in IST)"
     )
-    place: str = strawberry.field(description="Where")
+    place: str = strawberry.field(description="The premises visited")
+    area: str | None = strawberry.field(
+        description="The area under the order providing for inspection; null: the place is "
+        "itself the order's area"
+    )
     owner_name: str = strawberry.field(description="The owner's name")
     owner_address: str = strawberry.field(description="The owner's address")
     hygienic: bool | None = strawberry.field(description="null: hygiene was not looked at")
@@ -292,6 +296,7 @@ class Inspection(Node):
             inspector_name=v.inspector.name,
             at=i.at,
             place=i.place,
+            area=i.area,
             owner_name=i.owner_name,
             owner_address=i.owner_address,
             hygienic=i.hygienic,

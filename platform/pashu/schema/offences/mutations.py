@@ -224,11 +224,28 @@ class OrderCompensationInput:
 @strawberry.input(description="A compensation paid set off against a decree in a civil suit")
 class RecordSetOffInput:
     claimant: PartyInput = strawberry.field(description="Who sued")
+    defendant: PartyInput = strawberry.field(
+        description="Whom the suit was against: only compensation this person, convicted, paid "
+        "the claimant is set off (Cattle Trespass Act 1985 s.31 with s.30)"
+    )
     decree_amount: Decimal = strawberry.field(description="The decree in rupees (decimal string)")
     suit: str = strawberry.field(description="The suit, as named")
     at: datetime = strawberry.field(
         description="When it was set off (ISO 8601 with offset; not after now)"
     )
+
+
+@strawberry.input(description="An order of compensation paid, or recovered as a fine")
+class RecordCompensationRecoveryInput:
+    order_id: strawberry.ID = strawberry.field(description="The compensation order's global id")
+    manner: str = strawberry.field(
+        description="PAID by the person ordered to pay it, or RECOVERED_AS_FINE where the Act "
+        "makes it recoverable as a fine (Cattle Trespass Act 1985 s.23)"
+    )
+    at: datetime = strawberry.field(
+        description="When it was paid or recovered (ISO 8601 with offset; not after now)"
+    )
+    reference: str = strawberry.field(description="The receipt, or the court's process")
 
 
 @strawberry.type
@@ -463,6 +480,30 @@ class OffencesMutation:
 
         return await info.context.write(run)
 
+    @strawberry.mutation(
+        description="Record an order of compensation paid, or recovered as a fine (magistrate)"
+    )
+    async def record_compensation_recovery(
+        self,
+        info: Info,
+        input: Annotated[
+            RecordCompensationRecoveryInput,
+            strawberry.argument(description=INPUT),
+        ],
+    ) -> CompensationOrder:
+        who = info.context.require("magistrate")
+        order = _id(input.order_id, "CompensationOrder", "orderId")
+
+        def run(s: Session) -> CompensationOrder:
+            compensation.record_recovery(
+                s, who, order, input.manner, act_at(input.at, "at"), input.reference
+            )
+            found = compensation.order(s, who, order)
+            assert found is not None
+            return CompensationOrder.of(found[0], cites(found[1]))
+
+        return await info.context.write(run)
+
     @strawberry.mutation(description="Set compensation already paid off against a civil decree")
     async def record_set_off(
         self,
@@ -474,10 +515,17 @@ class OffencesMutation:
     ) -> SetOff:
         who = info.context.require("magistrate")
         claimant = person(input.claimant.name, input.claimant.address, "claimant")
+        defendant = person(input.defendant.name, input.defendant.address, "defendant")
 
         def run(s: Session) -> SetOff:
             row, citations = compensation.record_set_off(
-                s, who, claimant, input.decree_amount, input.suit, act_at(input.at, "at")
+                s,
+                who,
+                claimant,
+                input.decree_amount,
+                input.suit,
+                act_at(input.at, "at"),
+                defendant,
             )
             return SetOff.of(row, cites(citations))
 

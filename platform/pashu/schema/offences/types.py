@@ -13,9 +13,11 @@ from sqlalchemy.orm import Session
 from pashu.db import offences as db
 from pashu.jurisdictions import registry
 from pashu.jurisdictions.penalties import CompensationKind, OffenderRole, ViciousKind
+from pashu.schema.context import Info
 from pashu.schema.enums import described_enum
 from pashu.schema.law.types import Citation, Offence, cites
 from pashu.schema.node import Node, to_global_id
+from pashu.services.complaints import compensation
 from pashu.services.offences import offences
 from pashu.services.offences.fines import ledger_key, paid_at
 from pashu.services.offences.offences import CaseStatus, CaseView, StepKind, law
@@ -371,6 +373,16 @@ class CompensationOrder(Node):
     ordered_by: str = strawberry.field(description="Who made the order")
     at: datetime = strawberry.field(description="When (ISO 8601 with offset, shown in IST)")
     citations: list[Citation] = strawberry.field(description="The provisions this rests on")
+    _order_id: strawberry.Private[uuid.UUID]
+
+    @strawberry.field(
+        description="Its payment, or its recovery as a fine (Cattle Trespass Act 1985 s.23); "
+        "null: not yet"
+    )
+    async def recovery(self, info: Info) -> CompensationRecovery | None:
+        order = self._order_id
+        row = await info.context.read(lambda s: compensation.recovery_of(s, order))
+        return CompensationRecovery.of(row) if row is not None else None
 
     @classmethod
     def of(cls, r: db.CompensationOrder, citations: list[Citation]) -> CompensationOrder:
@@ -388,12 +400,35 @@ class CompensationOrder(Node):
             ordered_by=r.ordered_by,
             at=r.at,
             citations=citations,
+            _order_id=r.id,
         )
+
+
+@strawberry.type(
+    description="An order of compensation paid, or recovered as a fine where the Act makes it so"
+)
+class CompensationRecovery:
+    manner: str = strawberry.field(
+        description="PAID by the person ordered to pay it, or RECOVERED_AS_FINE (Cattle "
+        "Trespass Act 1985 s.23)"
+    )
+    amount: Decimal = strawberry.field(
+        description="The order's whole sum: compensation, fines and expenses (decimal string)"
+    )
+    at: datetime = strawberry.field(description="When (ISO 8601 with offset, shown in IST)")
+    reference: str = strawberry.field(description="The receipt, or the court's process")
+
+    @classmethod
+    def of(cls, r: db.CompensationRecovery) -> CompensationRecovery:
+        return cls(manner=r.manner, amount=r.amount, at=r.at, reference=r.reference)
 
 
 @strawberry.type(description="A civil decree less the compensation already paid under the Act")
 class SetOff(Node):
     claimant: Party = strawberry.field(description="Who sued")
+    defendant: Party | None = strawberry.field(
+        description="Whom the suit was against; null on set-offs recorded before it was named"
+    )
     suit: str = strawberry.field(description="The suit")
     decree_amount: Decimal = strawberry.field(description="The decree in rupees (decimal string)")
     deducted: Decimal = strawberry.field(description="What was set off in rupees (decimal string)")
@@ -408,6 +443,9 @@ class SetOff(Node):
         return cls(
             id=to_global_id("SetOff", r.id),
             claimant=Party(name=r.claimant_name, address=r.claimant_address),
+            defendant=Party(name=r.defendant_name, address=r.defendant_address or "")
+            if r.defendant_name is not None
+            else None,
             suit=r.suit,
             decree_amount=r.decree_amount,
             deducted=r.deducted,

@@ -31,6 +31,16 @@ class PublishNotificationInput:
     amount: Decimal = strawberry.field(description='Rupees as a decimal string: "50.00"')
     effective_from: date = strawberry.field(description="The day it takes effect (IST)")
     reference: str = strawberry.field(description="The gazette reference")
+    published_on: date | None = strawberry.field(
+        default=None,
+        description="The day the Gazette published it (IST); null: the day it takes effect. "
+        "A notification may not take effect before it is published",
+    )
+    aerodrome: str | None = strawberry.field(
+        default=None,
+        description="The aerodrome a rate fixed for aerodromes is for, as the place of "
+        "seizure names it (required for such a rate, refused for any other)",
+    )
     local_authority_id: strawberry.ID | None = strawberry.field(
         default=None,
         description="Limit it to this local authority's pounds, where the Act lets rates "
@@ -70,6 +80,8 @@ class RatesMutation:
                 input.reference,
                 local_authority_id=authority,
                 pound_id=pound,
+                published_on=input.published_on,
+                aerodrome=input.aerodrome,
             )
             return row, decision.why
 

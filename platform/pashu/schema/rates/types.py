@@ -33,6 +33,14 @@ class RateNotification(Node):
     species: str | None = strawberry.field(description="null: every species")
     amount: Decimal = strawberry.field(description="The amount in rupees (decimal string)")
     effective_from: date = strawberry.field(description="The day it takes effect (IST)")
+    published_on: date = strawberry.field(
+        description="The day the Gazette published it (IST); never after effectiveFrom. "
+        "Notifications entered before it was recorded show their effective day"
+    )
+    aerodrome: str | None = strawberry.field(
+        description="The aerodrome a rate fixed for aerodromes is for (it governs seizures "
+        "whose place names it); null for any other rate"
+    )
     reference: str = strawberry.field(description="The gazette reference")
     published_by: str = strawberry.field(description="Who entered it")
     created_at: datetime = strawberry.field(
@@ -76,6 +84,8 @@ class RateNotification(Node):
             species=row.species,
             amount=row.amount,
             effective_from=row.effective_from,
+            published_on=row.published_on,
+            aerodrome=row.aerodrome,
             reference=row.reference,
             published_by=row.published_by,
             created_at=row.created_at,

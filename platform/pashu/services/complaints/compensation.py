@@ -12,15 +12,22 @@ from datetime import datetime
 from decimal import Decimal
 
 from sqlalchemy import func, select
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from pashu.core.citations import Citation
-from pashu.core.errors import FineAboveCap, ValidationError
+from pashu.core.errors import Conflict, FineAboveCap, NotFound, ValidationError
 from pashu.core.legaltime import aware
 from pashu.core.money import rupees
 from pashu.core.people import Person
 from pashu.db import audit
-from pashu.db.offences import CompensationOrder, Fine, SetOff
+from pashu.db.offences import (
+    CompensationOrder,
+    CompensationRecovery,
+    Fine,
+    OffenceCase,
+    SetOff,
+)
 from pashu.jurisdictions import Capability, registry
 from pashu.jurisdictions.penalties import CompensationKind
 from pashu.services.impoundment import cases as impoundments
@@ -107,13 +114,14 @@ def order_compensation(
     return row, decision.cites
 
 
-def compensation_paid(session: Session, recipient: Person) -> Decimal:
-    """Fines a convicting court applied as compensation to `recipient`, and paid."""
-    fines = list(
-        session.scalars(
-            select(Fine).where(Fine.compensation_to_key == recipient.key, Fine.compensation > 0)
-        )
-    )
+def compensation_paid(session: Session, recipient: Person, payer: Person | None = None) -> Decimal:
+    """Fines a convicting court applied as compensation to `recipient` (from `payer`, the
+    person convicted, when given), and paid."""
+    q = select(Fine).where(Fine.compensation_to_key == recipient.key, Fine.compensation > 0)
+    if payer is not None:
+        convicted = select(OffenceCase.id).where(OffenceCase.offender_key == payer.key)
+        q = q.where(Fine.case_id.in_(convicted))
+    fines = list(session.scalars(q))
     paid = paid_at(session, [ledger_key(f) for f in fines])
     return sum((f.compensation or ZERO for f in fines if ledger_key(f) in paid), ZERO)
 
@@ -125,10 +133,16 @@ def record_set_off(
     decree_amount: Decimal,
     suit: str,
     at: datetime,
+    defendant: Person,
 ) -> tuple[SetOff, list[Citation]]:
     """A civil decree for damage by trespass, less the compensation already paid to the same
     person by order of a convicting court and not set off in an earlier suit (a sum set off
-    once is used up); the balance is what remains due."""
+    once is used up); the balance is what remains due.
+
+    Only compensation the defendant, convicted, paid the claimant is set off: s.31 deducts
+    compensation for crops "damaged by trespass" from the sum due "in any civil suit referred
+    to in section 30", a suit for that damage, so between the same parties; a decree against
+    another person for another trespass owes nothing to it."""
     who.require("magistrate")
     rule = law(registry.get(who.jurisdiction)).set_off()
     decree = rupees(decree_amount)
@@ -136,15 +150,20 @@ def record_set_off(
         raise ValidationError("a decree amount is above zero", field="decreeAmount")
     used = session.scalar(
         select(func.coalesce(func.sum(SetOff.deducted), 0)).where(
-            SetOff.claimant_key == claimant.key
+            SetOff.claimant_key == claimant.key,
+            # Set-offs kept before defendants were recorded used the claimant's sums.
+            (SetOff.defendant_key == defendant.key) | SetOff.defendant_key.is_(None),
         )
     )
-    left = compensation_paid(session, claimant) - rupees(used or ZERO)
+    left = compensation_paid(session, claimant, defendant) - rupees(used or ZERO)
     deducted = min(max(left, ZERO), decree)
     row = SetOff(
         claimant_name=claimant.name,
         claimant_address=claimant.address,
         claimant_key=claimant.key,
+        defendant_name=defendant.name,
+        defendant_address=defendant.address,
+        defendant_key=defendant.key,
         suit=text(suit, "suit", 200),
         decree_amount=decree,
         deducted=deducted,
@@ -183,3 +202,64 @@ def set_off(
     if row is None:
         return None
     return row, law(registry.get(who.jurisdiction)).set_off().cites
+
+
+RECOVERY_MANNERS = ("PAID", "RECOVERED_AS_FINE")
+
+
+def record_recovery(
+    session: Session,
+    who: Principal,
+    order_id: uuid.UUID,
+    manner: str,
+    at: datetime,
+    reference: str,
+) -> tuple[CompensationRecovery, list[Citation]]:
+    """The order's whole sum (compensation, fines and expenses) paid by the person ordered
+    to pay it, or recovered from him as a fine where the Act makes it recoverable so
+    (Cattle Trespass Act 1985 s.23); once (CONFLICT after)."""
+    who.require("magistrate")
+    found = order(session, who, order_id)
+    if found is None:
+        raise NotFound("no such compensation order", field="orderId")
+    row, cites = found
+    rule = law(registry.get(who.jurisdiction)).compensation(CompensationKind(row.kind))
+    if manner not in RECOVERY_MANNERS:
+        raise ValidationError(f"the manner is one of {', '.join(RECOVERY_MANNERS)}", field="manner")
+    if manner == "RECOVERED_AS_FINE" and not rule.value.recoverable_as_fine:
+        raise ValidationError(
+            "the Act does not make this compensation recoverable as a fine: record it paid",
+            citation=rule.cites[0],
+            field="manner",
+        )
+    when = aware(at)
+    if when < row.at:
+        raise ValidationError("compensation is recovered after it is ordered", field="at")
+    recovery = CompensationRecovery(
+        order_id=row.id,
+        at=when,
+        amount=row.amount + row.fines_paid + row.expenses,
+        manner=manner,
+        reference=text(reference, "reference", 200),
+        recorded_by=who.actor,
+    )
+    try:
+        with session.begin_nested():
+            session.add(recovery)
+            session.flush()
+    except IntegrityError:
+        raise Conflict("this compensation has been recorded as recovered already") from None
+    audit.record(
+        session,
+        who.actor,
+        "compensation.recovered",
+        f"CompensationOrder:{row.id}",
+        after={"manner": manner, "amount": str(recovery.amount), "reference": recovery.reference},
+    )
+    return recovery, cites
+
+
+def recovery_of(session: Session, order_id: uuid.UUID) -> CompensationRecovery | None:
+    return session.scalar(
+        select(CompensationRecovery).where(CompensationRecovery.order_id == order_id)
+    )

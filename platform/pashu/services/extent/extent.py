@@ -28,6 +28,7 @@ from pashu.jurisdictions.extent import (
     in_force,
     notified,
     rule_for,
+    statutory_exclusion,
 )
 from pashu.jurisdictions.species import canonical
 from pashu.jurisdictions.vocabulary import Classification
@@ -83,6 +84,20 @@ def record_area(
             field="reference",
         )
     name = clean(area, "area")
+    if rule.by_notification:
+        # A notification cannot reach an area the Act's own words leave out (Animal (Control
+        # & Taxation) Act 2014 s.1(2): the proviso varies or cancels the Government's own
+        # exemptions).
+        own = statutory_exclusion(extent.value, area_entries(session, key(name)))
+        if own is not None:
+            entry, excluded = own
+            raise ValidationError(
+                f"the Act itself does not extend to {name} ({excluded.summary}); a "
+                f"{ground.value.lower().replace('_', ' ')} by notification cannot bring it in",
+                citation=excluded.cites[0],
+                field="ground",
+                entry=entry.reference,
+            )
     row = ExtentNotification(
         area=name,
         area_key=key(name),
@@ -192,6 +207,19 @@ def record_kind(
             citation=rule.cites[0],
             field="included",
         )
+    if not included and rule.value.rescission is not None:
+        added = [
+            e
+            for e in kind_entries(session, [name])
+            if e.included and e.effective_from <= effective_from
+        ]
+        if not added:
+            raise ValidationError(
+                f"no notification added {name} by {effective_from.isoformat()}: only a kind "
+                f"a notification specified can be taken out by rescinding it ({rule.why})",
+                citation=rule.value.rescission,
+                field="included",
+            )
     ref = clean(reference, "reference")
     row = KindNotification(
         species=name,

@@ -120,22 +120,22 @@ def exhibited_list(
             continue
         cites += rule.cites
         here = str(pound.id)  # the rates of this pound's local area, or every area's
-        species = sorted(
-            {
-                n.species or "all kinds"
-                for n in notifications
-                if n.kind is kind and (n.area is None or here in n.area.pounds)
-            }
-        )
-        for name in species:
-            n = in_force(notifications, kind, None if name == "all kinds" else name, on, here)
-            label = kind.value.replace("_", " ").lower().capitalize()
-            rows.append(
-                (
-                    f"{label}: {name}",
-                    f"Rs {n.amount} ({n.reference}, {n.whose})" if n else "not notified",
+        listed = [
+            n for n in notifications if n.kind is kind and (n.area is None or here in n.area.pounds)
+        ]
+        # A rate for an aerodrome is listed for that aerodrome alone (s.12), each apart.
+        aerodromes = sorted({n.aerodrome for n in listed if n.aerodrome is not None})
+        for aerodrome in [None, *aerodromes] if aerodromes else [None]:
+            these = [n for n in listed if n.aerodrome == aerodrome]
+            for name in sorted({n.species or "all kinds" for n in these}):
+                n = in_force(these, kind, None if name == "all kinds" else name, on, here)
+                label = kind.value.replace("_", " ").lower().capitalize()
+                rows.append(
+                    (
+                        f"{label}: {name}",
+                        f"Rs {n.amount} ({n.reference}, {n.whose})" if n else "not notified",
+                    )
                 )
-            )
     return Document(
         f"{pound.name}: fines and charges for feeding and watering",
         rows or [("Rates", "none notified")],

@@ -1,9 +1,14 @@
 """What an owner owes for impounded animals on a given instant, line by line.
 
 Fines per head come from the scale the tenant's Act uses for the place of seizure
-(plugin.fine_rate_kind) as notified on the day of impounding; feeding and watering accrue
-per head for each day, or part of a day, in the pound at the notified rate in force that
-day. A rate not notified makes its line unknown (never guessed), and the total with it.
+(plugin.fine_rate_kind) as notified on the day of impounding: a special scale (an
+aerodrome's, a habitual-trespass area's) where one is notified for the place, else the base
+scale it is made "notwithstanding"; feeding and watering accrue per head for each day, or
+part of a day, in the pound at the notified rate in force that day (the counting each Act's
+rule states, interpreted). A rate not notified makes its line unknown (never guessed), and
+the total with it. No notification takes effect before its publication (rates.publish), so
+a rate in force on a day was published by then: dues as of an instant use only what the
+Gazette had published by it.
 """
 
 from __future__ import annotations
@@ -17,7 +22,7 @@ from typing import Any
 
 from sqlalchemy import Select, case, func, select
 
-from pashu.core.citations import Citation
+from pashu.core.citations import Citation, Confidence
 from pashu.core.decision import Decision
 from pashu.core.errors import PashuError
 from pashu.core.legaltime import IST, legal_date
@@ -129,6 +134,8 @@ def compute(
     as_of: datetime,
 ) -> Dues:
     in_pound = [a for a in animals if a.status == AnimalStatus.IN_POUND.value]
+    # A rate for an aerodrome governs only seizures within it (s.12).
+    notifications = [n for n in notifications if n.governs_place(case.place)]
     impounded = legal_date(case.impounded_at)
     until = legal_date(as_of)
     lines: list[DuesLine] = []
@@ -140,8 +147,21 @@ def compute(
     for a in in_pound:
         if not a.fine_settled:
             fines[a.species] += 1
+    scale = rules.get(fine_kind.value)
     for species, heads in sorted(fines.items()):
         rate = in_force(notifications, fine_kind.value, species, impounded, pound)
+        applied = fine_kind
+        if rate is None and scale is not None and scale.bound_base is not None:
+            # No special rate for the place: the base scale it would displace applies.
+            base_rule = rules.get(scale.bound_base)
+            rate = in_force(notifications, scale.bound_base, species, impounded, pound)
+            if rate is not None and base_rule is not None:
+                applied = Decision(
+                    scale.bound_base,
+                    list(base_rule.cites),
+                    f"no {fine_kind.value.value} is notified for this place: the "
+                    f"{scale.bound_base.value} applies ({base_rule.cites[0].label})",
+                )
         if rate is None:
             lines.append(
                 DuesLine(
@@ -157,7 +177,7 @@ def compute(
             )
             continue
         per_head, cites, why = _fine_per_head(
-            rules.get(fine_kind.value), notifications, rate, species, impounded, pound
+            rules.get(applied.value), notifications, rate, species, impounded, pound
         )
         lines.append(
             DuesLine(
@@ -166,12 +186,17 @@ def compute(
                 heads,
                 None,
                 per_head * heads,
-                [*fine_kind.cites, *(c for c in cites if c not in fine_kind.cites)],
-                f"{heads} × Rs {per_head} per head ({why}); {fine_kind.why}",
+                [*applied.cites, *(c for c in cites if c not in applied.cites)],
+                f"{heads} × Rs {per_head} per head ({why}); {applied.why}",
             )
         )
 
     feeding_rule = rules.get(RateKind.FEEDING_PER_HEAD_PER_DAY)
+    feeding_cites = list(feeding_rule.cites) if feeding_rule else []
+    if feeding_rule and feeding_rule.counting and feeding_cites:
+        feeding_cites[0] = feeding_cites[0].with_confidence(
+            Confidence.INTERPRETED, feeding_rule.counting
+        )
     feeding: dict[tuple[str, date, int], int] = defaultdict(int)
     for a in in_pound:
         first, days = _feeding_days(a, impounded, until)
@@ -197,7 +222,7 @@ def compute(
                 heads,
                 days,
                 amount,
-                feeding_rule.cites if feeding_rule else [],
+                feeding_cites,
                 f"{heads} head × {days} day(s) in the pound from {first.isoformat()}, each day "
                 "or part of a day at the rate in force that day: " + "; ".join(used)
                 if missing is None
@@ -217,11 +242,12 @@ IN_POUND = f"'{AnimalStatus.IN_POUND.value}'"
 
 
 def rate_segments() -> Select[Any]:
-    """The tenant's rates as segments: each (kind, species, level of area, pound)
+    """The tenant's rates as segments: each (kind, species, level of area, pound, aerodrome)
     notification in force from `since` until the `next` one. A tenant-wide rate is at no
     pound (level 0), a local authority's at each of its pounds (level 1), a pound's at that
     pound (level 2). Of two on one date the later published governs, as in
-    notifications.in_force."""
+    notifications.in_force; `created_at` and `id` say which was published later, for
+    segments of two aerodromes' rates that a place of seizure both names."""
     n, p = RateNotification, Pound
     level = case((n.pound_id.is_not(None), 2), (n.local_authority_id.is_not(None), 1), else_=0)
     placed = (
@@ -232,24 +258,43 @@ def rate_segments() -> Select[Any]:
             n.amount,
             n.created_at,
             n.id,
+            n.aerodrome,
             level.label("level"),
             func.coalesce(n.pound_id, p.id).label("pound"),
         )
         .outerjoin(p, (p.tenant_id == n.tenant_id) & (p.local_authority_id == n.local_authority_id))
         .subquery()
     )
-    area = (placed.c.kind, placed.c.species, placed.c.level, placed.c.pound)
+    area = (placed.c.kind, placed.c.species, placed.c.level, placed.c.pound, placed.c.aerodrome)
     published = func.row_number().over(
         partition_by=(*area, placed.c.effective_from),
         order_by=(placed.c.created_at.desc(), placed.c.id.desc()),
     )
     ranked = select(
-        *area, placed.c.effective_from.label("since"), placed.c.amount, published.label("rank")
+        *area,
+        placed.c.effective_from.label("since"),
+        placed.c.amount,
+        placed.c.created_at,
+        placed.c.id,
+        published.label("rank"),
     ).subquery()
     latest = select(ranked).where(ranked.c.rank == 1).subquery()
-    latest_area = (latest.c.kind, latest.c.species, latest.c.level, latest.c.pound)
+    latest_area = (
+        latest.c.kind,
+        latest.c.species,
+        latest.c.level,
+        latest.c.pound,
+        latest.c.aerodrome,
+    )
     following = func.lead(latest.c.since).over(partition_by=latest_area, order_by=latest.c.since)
-    return select(*latest_area, latest.c.since, following.label("next"), latest.c.amount)
+    return select(
+        *latest_area,
+        latest.c.since,
+        following.label("next"),
+        latest.c.amount,
+        latest.c.created_at,
+        latest.c.id,
+    )
 
 
 def _on(instant: str) -> str:
@@ -268,14 +313,18 @@ def _tier(r: str, level: int, own: bool, species: str, pound: str) -> str:
     return f"{r}.level = {level} AND {kind}{where}"
 
 
-def _rate_on(kind: str, species: str, day: str, segments: str, pound: str) -> str:
-    """in_force: the most specific rate in force that day (see TIERS)."""
+def _rate_on(kind: str, species: str, day: str, segments: str, pound: str, place: str) -> str:
+    """in_force: the most specific rate in force that day (see TIERS), of those that govern
+    the place of seizure (Notification.governs_place): of two aerodromes' rates it names,
+    the later in force, then the later published."""
 
     def rate(level: int, own: bool) -> str:
         return (
             f"(SELECT r.amount FROM {segments} r WHERE r.kind = {kind} AND "
             f"{_tier('r', level, own, species, pound)} "
-            f"AND r.since <= {day} AND (r.next IS NULL OR {day} < r.next))"
+            f"AND r.since <= {day} AND (r.next IS NULL OR {day} < r.next) "
+            f"AND (r.aerodrome IS NULL OR strpos(lower({place}), lower(r.aerodrome)) > 0) "
+            "ORDER BY r.since DESC, r.created_at DESC, r.id DESC LIMIT 1)"
         )
 
     return f"coalesce({', '.join(rate(level, own) for level, own in TIERS)})"
@@ -386,11 +435,14 @@ def total_sql(
         "AS first) f"
     )
     # An unbounded scale, or a base not notified, caps nothing; an unknown rate stays unknown.
-    rate = _rate_on("k.fine_kind", "a.species", "k.impounded", segments, pound)
-    limit = _rate_on("k.bound_kind", "a.species", "k.impounded", segments, pound)
+    # A bounded (special) scale not notified for the place gives way to its base.
+    place = f"{case}.place"
+    rate = _rate_on("k.fine_kind", "a.species", "k.impounded", segments, pound, place)
+    limit = _rate_on("k.bound_kind", "a.species", "k.impounded", segments, pound, place)
+    levied = "coalesce(x.rate, x.base)"
     fine = (
-        "(SELECT least(x.rate, coalesce(round(k.bound_factor * x.base), x.rate)) FROM "
-        f"(SELECT {rate} AS rate, {limit} AS base) x WHERE x.rate IS NOT NULL)"
+        f"(SELECT least({levied}, coalesce(round(k.bound_factor * x.base), {levied})) FROM "
+        f"(SELECT {rate} AS rate, {limit} AS base) x WHERE {levied} IS NOT NULL)"
     )
     feeding = _feeding("a.species", "f.first", "k.until", segments, pound)
     return (

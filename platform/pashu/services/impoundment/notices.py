@@ -13,7 +13,7 @@ from sqlalchemy import CursorResult, select, update
 from sqlalchemy.orm import Session
 
 from pashu.core.documents import Document, when
-from pashu.core.errors import Conflict, NotFound, ValidationError
+from pashu.core.errors import Conflict, NotFound, PashuError, ValidationError
 from pashu.core.legaltime import aware
 from pashu.db import audit
 from pashu.db.impoundment import AnimalStatus, Impoundment, Notice
@@ -117,6 +117,41 @@ def issue(
         )
     except Conflict:
         return None
+
+
+def record(
+    session: Session,
+    who: Principal,
+    *,
+    impoundment_id: uuid.UUID,
+    kind: Action,
+    issued_at: datetime,
+    proclaimed_at: datetime | None = None,
+    text: str = "",
+) -> Notice:
+    """A notice recorded by hand as it was made. Where the Act prescribes what the notice
+    states (Cattle Trespass Act 1985 s.14(2): (a) the number and description of the cattle,
+    (b) where seized, (c) where impounded), the record carries it, from the register, as the
+    sweep's notices do; the text as made, if given, follows it."""
+    plugin = registry.get(who.jurisdiction)
+    case = cases.get(session, impoundment_id)
+    try:
+        plugin.clock_law().notice_template(kind)
+    except PashuError:  # the Act prescribes no notice of this kind: kept as given
+        body = text
+    else:
+        doc = render(plugin, kind, fields(session, case, aware(issued_at)))
+        given = text.strip()
+        body = doc.text() + (f"\n\nAs made: {given}" if given else "")
+    return seizures.record_notice(
+        session,
+        who,
+        impoundment_id=impoundment_id,
+        kind=kind,
+        issued_at=issued_at,
+        proclaimed_at=proclaimed_at,
+        text=body,
+    )
 
 
 def late(

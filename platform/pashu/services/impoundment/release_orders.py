@@ -13,6 +13,7 @@ from sqlalchemy.orm import Session
 from pashu.core.errors import ValidationError
 from pashu.core.legaltime import aware
 from pashu.db import audit
+from pashu.db.complaints import Complaint
 from pashu.db.impoundment import AnimalStatus
 from pashu.db.refusals import ReleaseOrder
 from pashu.jurisdictions import registry
@@ -60,6 +61,19 @@ def release_by_order(
     issuer = _text(ordered_by, "orderedBy", limit=200)
     ordered, released = aware(ordered_at), aware(at)
     case = cases.get(session, impoundment_id, lock=True)
+    if authority is ReleasingAuthority.MAGISTRATE:
+        # "the Magistrate acting under Chapter V" (s.19(2)): on a complaint of illegal
+        # seizure or detention (s.20), so one must be on record for the case.
+        complained = session.scalar(
+            select(Complaint.id).where(Complaint.impoundment_id == case.id).limit(1)
+        )
+        if complained is None:
+            raise ValidationError(
+                "a Magistrate orders a release acting on a complaint of illegal seizure or "
+                f"detention, and none is recorded for this case: {rule.why}",
+                citation=cite,
+                field="authority",
+            )
     if ordered < case.seized_at:
         raise ValidationError("the order cannot precede the seizure", field="orderedAt")
     if released < ordered or released < case.impounded_at:

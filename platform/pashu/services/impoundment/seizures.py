@@ -236,6 +236,17 @@ def decide(
     if damage_found is not None and len(damage_found) > 500:
         raise ValidationError("damage needs at most 500 characters", field="damage")
     power = plugin.seizure_power(seizure.capacity, seizure.place_kind, damage_found)
+    if seizure.impounded_at is None:
+        # The register entry is made when the animals are brought to the pound and states
+        # "the day and hour on and at which they were so brought" (Cattle Trespass Act 1985
+        # s.7(b); Animal (Control & Taxation) Act 2014 s.7(4)(b)); the periods run from it.
+        entry = plugin.register_entry()
+        raise ValidationError(
+            "the register states the day and hour the animals were brought to the pound: "
+            f"give impoundedAt ({entry.why})",
+            citation=entry.cites[-1],
+            field="impoundedAt",
+        )
     seized = aware(seizure.seized_at)
     brought = aware(seizure.impounded_at) if seizure.impounded_at else seized
     if brought < seized:

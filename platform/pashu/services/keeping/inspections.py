@@ -116,8 +116,11 @@ def record_visit(
     findings: list[FindingInput],
     hygienic: bool | None,
     notes: str = "",
+    area: str | None = None,
 ) -> InspectionView:
-    """A visit and its findings; a contravention found opens an offence case."""
+    """A visit and its findings; a contravention found opens an offence case. `place` is the
+    premises visited; `area`, the area under the order providing for inspection (None: the
+    place is itself named by the order)."""
     who.require("clerk")
     rule = law(who).inspection()
     inspector = session.scalar(select(Inspector).where(Inspector.id == inspector_id))
@@ -130,9 +133,11 @@ def record_visit(
         raise ValidationError(
             "the inspector was not yet designated on that day", citation=rule.cites[0], field="at"
         )
+    under = clean(area, "area", 200) if area is not None and area.strip() else None
     if rule.value.order_clause is not None:
-        # Inspection exists only under an order in force at the place that provides for it.
-        _order_provides(session, rule, clean(place, "place", 300), legal_date(when))
+        # Inspection exists only under an order in force in the area that provides for it;
+        # the premises visited lie in that area (s.4(2)(b)).
+        _order_provides(session, rule, under or clean(place, "place", 300), legal_date(when))
     if not findings and hygienic is None:
         raise ValidationError("a visit records what was found", field="findings")
     if len(findings) > MAX_FINDINGS:
@@ -149,7 +154,7 @@ def record_visit(
             species=f.species,
             mode=f.mode,
             time=f.time,
-            place=where,
+            place=under or where,
             on=legal_date(when),
             grazing_ground_id=f.grazing_ground_id,
         )
@@ -171,6 +176,7 @@ def record_visit(
         inspector_id=inspector.id,
         at=when,
         place=where,
+        area=under,
         owner_name=owner.name,
         owner_address=owner.address,
         hygienic=hygienic,

@@ -10,6 +10,7 @@ where each rupee goes (`delivery.routed`, in the order `sales.record_sale` deduc
 from __future__ import annotations
 
 import enum
+import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from datetime import date, datetime, timedelta
@@ -23,7 +24,7 @@ from pashu.core.money import rupees
 from pashu.db.impoundment import AnimalStatus, ImpoundedAnimal, Impoundment
 from pashu.jurisdictions import registry, research
 from pashu.jurisdictions.base import Jurisdiction
-from pashu.jurisdictions.notifications import Notification, check
+from pashu.jurisdictions.notifications import Area, Notification, check
 from pashu.jurisdictions.species import canonical
 from pashu.jurisdictions.vocabulary import (
     Action,
@@ -134,6 +135,13 @@ class Share:
     cites: list[Citation]
     account_name: str = ""
 
+
+# The facts' one pound, and the aerodrome of a seizure at one: a hypothetical rate is for
+# them where the Act fixes it for a local authority's pounds (Cattle Trespass Act 1985 s.4) or
+# for a named aerodrome (s.12).
+_POUND = uuid.UUID(int=0)
+_AREA = Area(1, "the pound's local authority", frozenset({str(_POUND)}))
+_AERODROME = "the aerodrome of seizure"
 
 _ACCOUNT_NAMES = {
     "owner": "The owner",
@@ -277,7 +285,9 @@ def _one(plugin: Jurisdiction, facts: Facts) -> Outcome:
     notified = _rates(plugin, facts.rates, out)
     brought = events.impounded_at or events.seized_at
     on = facts.as_of or facts.owner_appears_at or out.earliest_sale or brought
-    case = Impoundment(impounded_at=brought, place_kind=facts.place.value)
+    case = Impoundment(
+        impounded_at=brought, place_kind=facts.place.value, place=_AERODROME, pound_id=_POUND
+    )
     rows = [
         ImpoundedAnimal(
             species=canonical(h.species),
@@ -444,8 +454,18 @@ def _lacking(
 def _rates(plugin: Jurisdiction, rates: Sequence[Rate], out: Outcome) -> list[Notification]:
     """The hypothetical notifications, each checked against the ones before it."""
     accepted: list[Notification] = []
+    rules = plugin.rate_rules()
     for r in rates:
-        n = Notification(r.kind, r.species, r.amount, r.effective_from, "hypothetical")
+        rule = rules.get(r.kind)
+        n = Notification(
+            r.kind,
+            r.species,
+            r.amount,
+            r.effective_from,
+            "hypothetical",
+            area=_AREA if rule is not None and rule.local_only else None,
+            aerodrome=_AERODROME if rule is not None and rule.by_aerodrome else None,
+        )
         try:
             d = check(plugin, n, accepted)
         except PashuError as err:
@@ -454,7 +474,7 @@ def _rates(plugin: Jurisdiction, rates: Sequence[Rate], out: Outcome) -> list[No
             )
             continue
         species = canonical(r.species) if r.species else None
-        accepted.append(Notification(r.kind, species, d.value, r.effective_from, "hypothetical"))
+        accepted.append(replace(n, species=species, amount=d.value))
         out.rates.append(RateCheck(r, True, d.cites, d.why))
     return accepted
 

@@ -7,7 +7,8 @@ the tenant's notifications, asks the law, and keeps the record with its audit ev
 from __future__ import annotations
 
 import uuid
-from datetime import date
+from dataclasses import replace
+from datetime import UTC, date, datetime
 from decimal import Decimal
 
 from sqlalchemy import select
@@ -15,6 +16,7 @@ from sqlalchemy.orm import Session
 
 from pashu.core.decision import Decision
 from pashu.core.errors import NotFound, ValidationError
+from pashu.core.legaltime import legal_date
 from pashu.db import audit, keyset
 from pashu.db.keyset import Page
 from pashu.db.pounds import LocalAuthority, Pound
@@ -62,6 +64,8 @@ def as_notification(
         effective_from=row.effective_from,
         reference=row.reference,
         area=None if key is None or places is None else places[key],
+        aerodrome=row.aerodrome,
+        published_on=row.published_on,
     )
 
 
@@ -96,10 +100,14 @@ def publish(
     reference: str,
     local_authority_id: uuid.UUID | None = None,
     pound_id: uuid.UUID | None = None,
+    published_on: date | None = None,
+    aerodrome: str | None = None,
 ) -> tuple[RateNotification, Decision[Decimal]]:
     """Check a notification against the tenant's Act and its notifications so far, keep it.
     It may be limited to a local authority's pounds or to one pound, where the Act lets the
-    rate differ by local area.
+    rate differ by local area; a rate fixed for aerodromes names its aerodrome.
+    `published_on` is the day the Gazette published it (None: the day it takes effect); it
+    may not take effect before then, nor be published after today.
 
     Returns the record and the decision that admitted it (its citation and bound).
     """
@@ -113,7 +121,19 @@ def publish(
     if key is not None and key not in places:
         raise NotFound("no such pound or local authority")
     area = places[key] if key is not None else None
-    new = Notification(kind, species, amount, effective_from, reference.strip(), area)
+    published = published_on or effective_from
+    if published_on is not None and published_on > legal_date(datetime.now(UTC)):
+        raise ValidationError(
+            f"a notification published on {published_on.isoformat()} has not been published "
+            "yet; record it once the Gazette publishes it",
+            field="publishedOn",
+        )
+    named = " ".join(aerodrome.split()) if aerodrome is not None else None
+    new = Notification(
+        kind, species, amount, effective_from, reference.strip(), area, named or None, published
+    )
+    if aerodrome is not None and not named:
+        new = replace(new, aerodrome="")  # named but blank: refused by the check
     decision = check(plugin, new, [as_notification(r, places) for r in notifications(session)])
     row = RateNotification(
         kind=kind.value,
@@ -124,6 +144,8 @@ def publish(
         published_by=principal.actor,
         local_authority_id=local_authority_id,
         pound_id=pound_id,
+        published_on=published,
+        aerodrome=new.aerodrome,
     )
     session.add(row)
     session.flush()
@@ -137,6 +159,7 @@ def publish(
             "species": species,
             "amount": str(decision.value),
             "effective_from": effective_from.isoformat(),
+            "published_on": published.isoformat(),
             "reference": new.reference,
             "area": new.whose,
             "why": decision.why,
@@ -149,15 +172,17 @@ def rates_in_force(
     session: Session, plugin: Jurisdiction, on: date, kind: RateKind | None = None
 ) -> list[RateNotification]:
     """The notifications in force on `on`: for each kind the Act leaves to notification, each
-    species (or all species) and each local area (or all) notified, the latest one effective
-    by then."""
-    latest: dict[tuple[str, str | None, uuid.UUID | None, uuid.UUID | None], RateNotification]
+    species (or all species), each local area (or all) and each aerodrome notified, the
+    latest one effective by then."""
+    latest: dict[
+        tuple[str, str | None, uuid.UUID | None, uuid.UUID | None, str | None], RateNotification
+    ]
     latest = {}
     notifiable = {k.value for k in plugin.rate_rules()}
     for row in notifications(session, kind):  # publication order: a later one of a day wins
         if row.kind not in notifiable or row.effective_from > on:
             continue
-        key = (row.kind, row.species, row.local_authority_id, row.pound_id)
+        key = (row.kind, row.species, row.local_authority_id, row.pound_id, row.aerodrome)
         if key not in latest or row.effective_from >= latest[key].effective_from:
             latest[key] = row
     return sorted(latest.values(), key=lambda r: (r.kind, r.species or "", r.effective_from))
