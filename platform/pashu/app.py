@@ -45,6 +45,7 @@ class GraphQLApp(GraphQL[Context, None]):
         schema = build_schema(cfg)
         super().__init__(schema, graphql_ide="graphiql" if cfg.env == "dev" else None)
         self.db = db
+        self.max_response_bytes = cfg.max_response_bytes
         self.keys = idempotency.Lifetimes(
             claim=timedelta(seconds=cfg.idempotency_claim_seconds),
             retention=timedelta(hours=cfg.idempotency_retention_hours),
@@ -98,7 +99,10 @@ class GraphQLApp(GraphQL[Context, None]):
         try:
             if isinstance(request, Request):
                 return await idempotent(
-                    request, self.db, self.keys, lambda: self._run(request, context, root_value)
+                    request,
+                    self.db,
+                    self.keys,
+                    lambda: self._bounded(request, context, root_value),
                 )
             return await self._run(request, context, root_value)
         except HTTPException as err:  # a malformed request: refused with a code, never a 500
@@ -112,6 +116,28 @@ class GraphQLApp(GraphQL[Context, None]):
             ctx = getattr(getattr(request, "state", None), "pashu_context", None)
             if ctx is not None:
                 await ctx.close()
+
+    async def _bounded(self, request: Any, context: Any, root_value: Any) -> Any:
+        """The answer, or LIMIT_EXCEEDED in its place when it is larger than
+        `PASHU_MAX_RESPONSE_BYTES`: the cost bounds the work, this the bytes a client is sent
+        (a text field may hold up to its column)."""
+        response = await self._run(request, context, root_value)
+        body = getattr(response, "body", None)
+        size = len(body) if isinstance(body, bytes | bytearray | memoryview) else 0
+        if size <= self.max_response_bytes:
+            return response
+        refused = {
+            "message": f"the answer would be {size} bytes; an answer may be at most "
+            f"{self.max_response_bytes} (ask for fewer rows or fields)",
+            "extensions": {
+                "code": "LIMIT_EXCEEDED",
+                "size": size,
+                "maximum": self.max_response_bytes,
+            },
+        }
+        return Response(
+            json.dumps({"data": None, "errors": [refused]}), media_type="application/json"
+        )
 
     async def _run(self, request: Any, context: Any, root_value: Any) -> Any:
         fast, direct = self.compiled, self.direct

@@ -49,8 +49,11 @@ class Settings(BaseSettings):
     log_level: str = "INFO"
     # `pashu worker` serves its Prometheus metrics on this port (0: not at all).
     worker_metrics_port: int = 9101
-    # What one query may cost (schema/cost.py): a field 1, a document 100, per row asked.
-    max_query_cost: int = 10_000
+    # What one query may cost (schema/cost.py): about 10 µs of the server's work a unit, so
+    # the most expensive allowed query answers in about 2 s on the documented maximum data.
+    max_query_cost: int = 150_000
+    # Bytes of an answer; a larger one is refused with LIMIT_EXCEEDED, never sent.
+    max_response_bytes: int = 20_000_000
     # Seconds a claimed Idempotency-Key with no answer yet holds off a retry (409); after
     # that its first request is taken to have died, and a retry runs in its place.
     idempotency_claim_seconds: int = 300

@@ -155,16 +155,24 @@ function booksCard(c) {
   return fundsCard(c.books, { title: "Books of this case", list: "books", empty: "No money has moved on this case." });
 }
 
+// A document's PDF is rendered when asked: the register copy alone (it lists every animal, the
+// costliest of them), or the case's other papers together (each a page or two).
+const REGISTER_COPY = `query($id: ID!) { impoundment(id: $id) { registerCopy { title pdfBase64 } } }`;
+const PAPERS = `query($id: ID!) { impoundment(id: $id) {
+  receipts { number document { title pdfBase64 } } sales { at document { title pdfBase64 } }
+  handovers { document { title pdfBase64 } }
+  notices { kind document { title pdfBase64 } } } }`;
+
 function documentsCard(c) {
+  const copyOf = (i) => i.registerCopy;
   const fetchDoc = async (pick, filename, button) => {
     button.disabled = true;
     const old = button.textContent;
     button.textContent = "Preparing…";
     try {
-      const data = await gql(`query($id: ID!) { impoundment(id: $id) {
-        registerCopy { title pdfBase64 } receipts { number document { title pdfBase64 } } sales { at document { title pdfBase64 } }
-        handovers { document { title pdfBase64 } }
-        notices { kind document { title pdfBase64 } } } }`, { id: c.id }, { auth: true });
+      const data = pick === copyOf
+        ? await gql(REGISTER_COPY, { id: c.id }, { auth: true })
+        : await gql(PAPERS, { id: c.id }, { auth: true });
       downloadPdf(pick(data.impoundment).pdfBase64, filename);
     } catch (err) {
       button.after(h("span", { class: "error small", role: "alert" }, err.message));
@@ -180,7 +188,7 @@ function documentsCard(c) {
   };
   const items = [
     h("li", {}, h("span", {}, "Copy of the register entry"),
-      docButton("PDF", (i) => i.registerCopy, `register-${c.registerNumber}.pdf`)),
+      docButton("PDF", copyOf, `register-${c.registerNumber}.pdf`)),
     ...c.receipts.map((r, i) => h("li", {},
       h("span", {}, `Receipt no. ${r.number}: ${rupees(r.amount)} from ${r.claimant.name}`, r.underProtest ? " (under protest)" : "", h("div", { class: "muted small" }, timeEl(r.at))),
       docButton("PDF", (x) => x.receipts[i].document, `receipt-${r.number}.pdf`))),
