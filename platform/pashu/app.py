@@ -28,7 +28,7 @@ from pashu.observability.requests import Observe
 from pashu.schema import compiled
 from pashu.schema.context import Context, bearer, build_context
 from pashu.schema.downloads import download
-from pashu.schema.idempotent import idempotent
+from pashu.schema.idempotent import HEADER, idempotent
 from pashu.schema.public_answers import PublicAnswers, ServeKept
 from pashu.schema.schema import build_schema, compiled_queries, direct_mutations, public_roots
 from pashu.services import idempotency
@@ -69,6 +69,9 @@ class GraphQLApp(GraphQL[Context, None]):
         return (IDE / "index.html").read_text(encoding="utf-8")
 
     async def get_context(self, request: Any, response: Any) -> Context:
+        held = getattr(getattr(request, "state", None), "pashu_context", None)
+        if isinstance(held, Context):  # a keyed request's (schema/idempotent.py)
+            return held
         ctx = await build_context(request, self.db, bearer(request))
         request.state.pashu_context = ctx  # closed in `run` if no operation runs to close it
         return ctx
@@ -148,7 +151,10 @@ class GraphQLApp(GraphQL[Context, None]):
             answer = await fast.answer(self.db, request, asked)
             if answer is not None:
                 return Response(answer, media_type="application/json")
-        if asked is not None and direct is not None and direct.proven(asked):
+        # A keyed request's write commits with its key and answer (schema/idempotent.py):
+        # the ordinary path, whose writes that transaction holds.
+        keyed = HEADER in request.headers
+        if asked is not None and direct is not None and not keyed and direct.proven(asked):
             written = await direct.answer(self.db, request, asked)
             if written is not None:
                 return Response(written, media_type="application/json")

@@ -54,8 +54,9 @@ class Settings(BaseSettings):
     max_query_cost: int = 150_000
     # Bytes of an answer; a larger one is refused with LIMIT_EXCEEDED, never sent.
     max_response_bytes: int = 20_000_000
-    # Seconds a claimed Idempotency-Key with no answer yet holds off a retry (409); after
-    # that its first request is taken to have died, and a retry runs in its place.
+    # Seconds a claimed Idempotency-Key with no answer holds off a retry (409); after that a
+    # retry runs in its place. Only an earlier version leaves such claims (keys now commit
+    # with their answer, schema/idempotent.py).
     idempotency_claim_seconds: int = 300
     # Hours an answered Idempotency-Key is kept and replayed; older keys are purged.
     idempotency_retention_hours: int = 24
