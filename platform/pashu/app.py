@@ -52,7 +52,7 @@ class GraphQLApp(GraphQL[Context, None]):
         )
         # One SQL statement per hot query where the database can build JSON (PostgreSQL).
         use = cfg.compiled_queries and db.dialect == "postgresql"
-        self.compiled = compiled_queries(schema) if use else None
+        self.compiled = compiled_queries(schema, cfg.max_query_cost) if use else None
         writes = cfg.direct_mutations and db.dialect == "postgresql"
         self.direct = direct_mutations(schema) if writes else None
         # Anonymous answers of the public law, kept whole (schema/public_answers.py).

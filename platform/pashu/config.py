@@ -51,7 +51,7 @@ class Settings(BaseSettings):
     worker_metrics_port: int = 9101
     # What one query may cost (schema/cost.py): about 10 µs of the server's work a unit, so
     # the most expensive allowed query answers in about 2 s on the documented maximum data.
-    max_query_cost: int = 150_000
+    max_query_cost: int = 200_000
     # Bytes of an answer; a larger one is refused with LIMIT_EXCEEDED, never sent.
     max_response_bytes: int = 20_000_000
     # Seconds a claimed Idempotency-Key with no answer holds off a retry (409); after that a

@@ -120,3 +120,22 @@ async def test_an_answer_over_the_size_limit_is_refused_not_sent(dbs: Databases)
     assert r.json()["data"] is None
     assert err["extensions"]["code"] == "LIMIT_EXCEEDED"
     assert err["extensions"]["maximum"] == 50 < err["extensions"]["size"]
+
+
+async def test_a_document_once_answered_costs_again_with_each_requests_variables(
+    dbs: Databases, gql: GraphQLClient
+) -> None:
+    """On PostgreSQL a document answered once is then answered by one SQL statement
+    (schema/compiled.py); a larger `first` in its variables is still weighed, and refused."""
+    t, pound = await department(dbs, gql, "nagaland")
+    await seize(gql, t.token, pound)
+    page = """query($first: Int!) { impoundments(first: $first) {
+      edges { node { registerNumber animals { species status } } } } }"""
+    for _ in range(2):  # proven, then planned
+        with statements(dbs) as seen:
+            await gql.ok(page, {"first": 1}, t.token)
+    if dbs.dialect == "postgresql":
+        assert [s for s in seen if "json_build_object" in s], "the compiled path did not answer"
+    err = await gql.error(page, {"first": 100}, t.token)
+    assert err["extensions"]["code"] == "LIMIT_EXCEEDED"
+    assert err["extensions"]["cost"] > err["extensions"]["budget"]

@@ -102,8 +102,11 @@ class Cost:
             if value is None and _is_list(field.type):
                 # A plain list without `first` answers up to its maximum (schema/paging.py).
                 return maximum(node.name.value)
-            # A value GraphQL will refuse (not an Int) is left to its own error.
-            return value if isinstance(value, int) and 0 < value < 2**31 else 1
+            # A value GraphQL will refuse (not an Int) is left to its own error, and one past
+            # the list's maximum to the list's (LIMIT_EXCEEDED naming `first`).
+            if not isinstance(value, int) or not 0 < value < 2**31:
+                return 1
+            return min(value, maximum(node.name.value))
         if _is_list(field.type) and node.name.value not in PER_ROW:
             return ROWS.get((getattr(owner, "name", ""), node.name.value), LIST_ROWS)
         return 1

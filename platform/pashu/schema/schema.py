@@ -176,12 +176,13 @@ def build_schema(cfg: Settings) -> strawberry.Schema:
     )
 
 
-def compiled_queries(schema: strawberry.Schema) -> CompiledQueries:
+def compiled_queries(schema: strawberry.Schema, max_cost: int | None = None) -> CompiledQueries:
     """The hot queries that have an SQL form (schema/compiled.py), over this schema."""
     return CompiledQueries(
         schema._schema,
         roots={"impoundments": impoundment_sql.impoundments},
         types=impoundment_sql.TYPES,
+        max_cost=max_cost,
     )
 
 
