@@ -19,6 +19,7 @@ from starlette.staticfiles import StaticFiles
 from strawberry.asgi import GraphQL
 from strawberry.types.unset import UNSET
 
+from pashu.allocator import ReleaseAfterLarge, frozen_after_startup
 from pashu.body_limit import BodyLimit, error_body
 from pashu.config import Settings, settings
 from pashu.db.engine import Database, database
@@ -222,12 +223,16 @@ def create_app(db: Database | None = None, cfg: Settings | None = None) -> Starl
         # Request ids, the request's log line and its metrics (observability/requests.py),
         # around the body limit, so a refused body is logged and counted too.
         middleware=[
+            # Outermost: once a large request is answered and sent, its memory goes back to
+            # the system (allocator.py).
+            Middleware(ReleaseAfterLarge),
             Middleware(Observe),
             Middleware(BodyLimit, max_bytes=cfg.max_body_bytes),
             # Kept public answers, served before routing (schema/public_answers.py).
             Middleware(ServeKept, answers=graphql.answers),
         ],
-        lifespan=clocks_lifespan(cfg),  # the embedded default's periodic sweep
+        # The embedded default's periodic sweep; then the app's objects frozen (allocator.py).
+        lifespan=frozen_after_startup(clocks_lifespan(cfg)),
     )
     app.state.answers = graphql.answers  # for tests and operators: its size, its hits
     engines = [e for e in (db.async_engine, db.replica_engine) if e is not None]
