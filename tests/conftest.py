@@ -154,8 +154,8 @@ class GraphQLClient:
             assert again.content == r.content, "the kept answer differs from the one made"
             if "etag" in r.headers:
                 assert self.answers.hits == hits + 1, "a public answer was not kept"
-        body: dict[str, Any] = r.json()
-        return body
+        answer: dict[str, Any] = r.json()
+        return answer
 
     async def ok(
         self, query: str, variables: dict[str, Any] | None = None, token: str | None = None
