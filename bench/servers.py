@@ -78,6 +78,10 @@ def pashu(target: Target, logs: Path) -> AbstractContextManager[Server]:
         PASHU_ADMIN_DATABASE_URL=target.owner_url,
         PASHU_ENV="prod",
         PASHU_SWEEP_INTERVAL="0",
+        # W1 asks a page of cases with their animals and dues: on the law's maximum data (a
+        # full seizure a case) that is over the default budget; the generated cases hold a
+        # few animals each, and the benchmark measures the path, not the budget.
+        PASHU_MAX_QUERY_COST="100000000",
     )
     cmd = _uvicorn("pashu.app:create_app", PORTS["pashu"], "--factory")
     return _process("pashu", cmd, env, logs / "pashu.log")

@@ -21,6 +21,7 @@ from starlette.staticfiles import StaticFiles
 from strawberry.asgi import GraphQL
 from strawberry.types.unset import UNSET
 
+from pashu.allocator import ReleaseAfterLarge, frozen_after_startup
 from pashu.body_limit import BodyLimit, error_body
 from pashu.config import Settings, settings
 from pashu.db.engine import Database, database
@@ -34,7 +35,7 @@ from pashu.observability.requests import Observe
 from pashu.schema import documents
 from pashu.schema.context import Context, bearer, build_context
 from pashu.schema.downloads import download
-from pashu.schema.idempotent import idempotent
+from pashu.schema.idempotent import HEADER, idempotent
 from pashu.schema.law_downloads import compare_pdf, scenario_pdf
 from pashu.schema.schema import build_schema, public_roots
 from pashu.schema.trusted import PersistedQueries, Registry
@@ -54,13 +55,14 @@ class GraphQLApp(GraphQL[Context, None]):
         schema = build_schema(cfg)
         super().__init__(schema, graphql_ide="graphiql" if cfg.env == "dev" else None)
         self.db = db
+        self.max_response_bytes = cfg.max_response_bytes
         self.keys = idempotency.Lifetimes(
             claim=timedelta(seconds=cfg.idempotency_claim_seconds),
             retention=timedelta(hours=cfg.idempotency_retention_hours),
         )
         # One SQL statement per hot query where the database can build JSON (PostgreSQL).
         use = cfg.compiled_queries and db.dialect == "postgresql"
-        self.compiled = compiled_queries(schema) if use else None
+        self.compiled = compiled_queries(schema, cfg.max_query_cost) if use else None
         writes = cfg.direct_mutations and db.dialect == "postgresql"
         self.direct = direct_mutations(schema) if writes else None
         # Anonymous answers of the public law, kept whole (fastpaths/public_answers.py).
@@ -77,6 +79,9 @@ class GraphQLApp(GraphQL[Context, None]):
         return (IDE / "index.html").read_text(encoding="utf-8")
 
     async def get_context(self, request: Any, response: Any) -> Context:
+        held = getattr(getattr(request, "state", None), "pashu_context", None)
+        if isinstance(held, Context):  # a keyed request's (schema/idempotent.py)
+            return held
         ctx = await build_context(request, self.db, bearer(request))
         request.state.pashu_context = ctx  # closed in `run` if no operation runs to close it
         return ctx
@@ -107,7 +112,10 @@ class GraphQLApp(GraphQL[Context, None]):
         try:
             if isinstance(request, Request):
                 return await idempotent(
-                    request, self.db, self.keys, lambda: self._run(request, context, root_value)
+                    request,
+                    self.db,
+                    self.keys,
+                    lambda: self._bounded(request, context, root_value),
                 )
             return await self._run(request, context, root_value)
         except HTTPException as err:  # a malformed request: refused with a code, never a 500
@@ -122,6 +130,28 @@ class GraphQLApp(GraphQL[Context, None]):
             if ctx is not None:
                 await ctx.close()
 
+    async def _bounded(self, request: Any, context: Any, root_value: Any) -> Any:
+        """The answer, or LIMIT_EXCEEDED in its place when it is larger than
+        `PASHU_MAX_RESPONSE_BYTES`: the cost bounds the work, this the bytes a client is sent
+        (a text field may hold up to its column)."""
+        response = await self._run(request, context, root_value)
+        body = getattr(response, "body", None)
+        size = len(body) if isinstance(body, bytes | bytearray | memoryview) else 0
+        if size <= self.max_response_bytes:
+            return response
+        refused = {
+            "message": f"the answer would be {size} bytes; an answer may be at most "
+            f"{self.max_response_bytes} (ask for fewer rows or fields)",
+            "extensions": {
+                "code": "LIMIT_EXCEEDED",
+                "size": size,
+                "maximum": self.max_response_bytes,
+            },
+        }
+        return Response(
+            json.dumps({"data": None, "errors": [refused]}), media_type="application/json"
+        )
+
     async def _run(self, request: Any, context: Any, root_value: Any) -> Any:
         fast, direct = self.compiled, self.direct
         if (fast is None and direct is None) or not isinstance(request, Request):
@@ -131,7 +161,10 @@ class GraphQLApp(GraphQL[Context, None]):
             answer = await fast.answer(self.db, request, asked)
             if answer is not None:
                 return Response(answer, media_type="application/json")
-        if asked is not None and direct is not None and direct.proven(asked):
+        # A keyed request's write commits with its key and answer (schema/idempotent.py):
+        # the ordinary path, whose writes that transaction holds.
+        keyed = HEADER in request.headers
+        if asked is not None and direct is not None and not keyed and direct.proven(asked):
             written = await direct.answer(self.db, request, asked)
             if written is not None:
                 return Response(written, media_type="application/json")
@@ -242,6 +275,9 @@ def create_app(db: Database | None = None, cfg: Settings | None = None) -> Starl
         # Request ids, the request's log line and its metrics (observability/requests.py),
         # around the body limit, so a refused body is logged and counted too.
         middleware=[
+            # Outermost: once a large request is answered and sent, its memory goes back to
+            # the system (allocator.py).
+            Middleware(ReleaseAfterLarge),
             Middleware(Observe),
             Middleware(BodyLimit, max_bytes=cfg.max_body_bytes),
             # A registered hash resolved to its text before anything reads the body; with
@@ -255,7 +291,9 @@ def create_app(db: Database | None = None, cfg: Settings | None = None) -> Starl
             # Kept public answers, served before routing (fastpaths/public_answers.py).
             Middleware(ServeKept, answers=graphql.answers),
         ],
-        lifespan=_lifespan(cfg, db),
+        # The embedded default's periodic sweep and the metrics' port; then the app's objects
+        # frozen (allocator.py).
+        lifespan=frozen_after_startup(_lifespan(cfg, db)),
     )
     app.state.answers = graphql.answers  # for tests and operators: its size, its hits
     engines = [e for e in (db.async_engine, db.replica_engine) if e is not None]

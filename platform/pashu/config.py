@@ -75,10 +75,14 @@ class Settings(BaseSettings):
     # Label the per-tenant gauges (sweep lag, outbox waiting) with tenants' slugs; off, they
     # are summed over tenants (the lag the largest), and no slug is listed.
     metrics_tenant_labels: bool = False
-    # What one query may cost (schema/cost.py): a field 1, a document 100, per row asked.
-    max_query_cost: int = 10_000
-    # Seconds a claimed Idempotency-Key with no answer yet holds off a retry (409); after
-    # that its first request is taken to have died, and a retry runs in its place.
+    # What one query may cost (schema/cost.py): about 10 µs of the server's work a unit, so
+    # the most expensive allowed query answers in about 2 s on the documented maximum data.
+    max_query_cost: int = 200_000
+    # Bytes of an answer; a larger one is refused with LIMIT_EXCEEDED, never sent.
+    max_response_bytes: int = 20_000_000
+    # Seconds a claimed Idempotency-Key with no answer holds off a retry (409); after that a
+    # retry runs in its place. Only an earlier version leaves such claims (keys now commit
+    # with their answer, schema/idempotent.py).
     idempotency_claim_seconds: int = 300
     # Hours an answered Idempotency-Key is kept and replayed; older keys are purged.
     idempotency_retention_hours: int = 24

@@ -17,11 +17,13 @@ import pytest
 
 from pashu.config import Settings
 from tests.conftest import (
+    ROOMY,
     Databases,
     GraphQLClient,
     TenantFixture,
     client,
     make_tenant,
+    roomy_gql,
     statements,
 )
 from tests.schema.impoundment_helpers import (
@@ -81,9 +83,17 @@ FILTERED = """query Filtered($status: [CaseStatus!], $poundId: ID, $species: Str
 
 
 @pytest.fixture
+async def gql(dbs: Databases) -> AsyncIterator[GraphQLClient]:
+    """The app, under a budget for W1's page of cases with their dues (tests.conftest.ROOMY)."""
+    async for c in roomy_gql(dbs.app):
+        yield c
+
+
+@pytest.fixture
 async def ordinary(dbs: Databases) -> AsyncIterator[GraphQLClient]:
     """The same app with every query resolved field by field."""
-    async with client(dbs.app, Settings(env="test", compiled_queries=False)) as http:
+    cfg = ROOMY.model_copy(update={"compiled_queries": False})
+    async with client(dbs.app, cfg) as http:
         yield GraphQLClient(http)
 
 

@@ -13,7 +13,7 @@ from sqlalchemy import select, update
 
 from pashu.db.scoping import SCOPE
 from pashu.db.tenancy import ApiToken
-from tests.conftest import Databases, GraphQLClient, add_token, client, statements
+from tests.conftest import ROOMY, Databases, GraphQLClient, add_token, client, statements
 from tests.fastpaths.test_compiled import AS_OF, W1
 from tests.schema.impoundment_helpers import department, seize
 
@@ -26,7 +26,7 @@ TOKENS = "{ tokens { id label lastUsedAt } }"
 
 @pytest.fixture
 async def pg_app(pg: Databases) -> AsyncIterator[GraphQLClient]:
-    async with client(pg.app) as http:
+    async with client(pg.app, ROOMY) as http:  # W1: a page of cases with their dues
         yield GraphQLClient(http)
     await pg.app.dispose()
 

@@ -3,6 +3,7 @@ it gets the first answer, and nothing is written twice."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 from typing import Any
 
@@ -58,16 +59,24 @@ async def test_a_key_reused_for_another_request_is_refused_and_writes_nothing(
     assert await _cases(gql, t.token) == 1
 
 
-async def test_a_refused_first_request_is_answered_the_same_again(
+async def test_a_request_refused_before_it_ran_keeps_nothing_under_its_key(
     dbs: Databases, gql: GraphQLClient
 ) -> None:
+    """The common convention (IETF idempotency-key draft, Stripe): a request refused before
+    it ran stores no result, so the corrected request runs under the same key (#35)."""
     t, pound = await department(dbs, gql, "nagaland")
-    body = {"query": SEIZE, "variables": {"input": seizure(pound, animals=[])}}
-    first = await _post(gql.http, t.token, "k-empty", body)
-    retry = await _post(gql.http, t.token, "k-empty", body)
-    assert first.json()["errors"][0]["extensions"]["code"] == "VALIDATION"
-    assert retry.json() == first.json()
-    assert await _cases(gql, t.token) == 0
+    empty = {"query": SEIZE, "variables": {"input": seizure(pound, animals=[])}}
+    refused = await _post(gql.http, t.token, "k-fix", empty)
+    assert refused.json()["errors"][0]["extensions"]["code"] == "VALIDATION"
+    invalid = {"query": SEIZE.replace("registerNumber", "registerNumbr"), "variables": {}}
+    assert (await _post(gql.http, t.token, "k-fix", invalid)).json()["errors"]
+    corrected = {"query": SEIZE, "variables": {"input": seizure(pound)}}
+    ran = await _post(gql.http, t.token, "k-fix", corrected)
+    assert ran.status_code == 200 and "errors" not in ran.json()
+    assert "idempotent-replayed" not in ran.headers
+    again = await _post(gql.http, t.token, "k-fix", corrected)
+    assert again.headers["idempotent-replayed"] == "true" and again.json() == ran.json()
+    assert await _cases(gql, t.token) == 1
 
 
 async def test_a_malformed_key_is_refused_with_a_code(dbs: Databases, gql: GraphQLClient) -> None:
@@ -77,3 +86,19 @@ async def test_a_malformed_key_is_refused_with_a_code(dbs: Databases, gql: Graph
     assert r.status_code == 400
     assert r.json()["errors"][0]["extensions"]["code"] == "VALIDATION"
     assert await _cases(gql, t.token) == 0
+
+
+async def test_a_retry_while_the_first_runs_waits_and_gets_its_answer(
+    dbs: Databases, gql: GraphQLClient
+) -> None:
+    t, pound = await department(dbs, gql, "nagaland")
+    body = {"query": SEIZE, "variables": {"input": seizure(pound)}}
+    a, b = await asyncio.gather(
+        _post(gql.http, t.token, "k-twice", body), _post(gql.http, t.token, "k-twice", body)
+    )
+    assert a.status_code == b.status_code == 200
+    assert a.json() == b.json() and "errors" not in a.json()
+    assert [a.headers.get("idempotent-replayed"), b.headers.get("idempotent-replayed")].count(
+        "true"
+    ) == 1
+    assert await _cases(gql, t.token) == 1

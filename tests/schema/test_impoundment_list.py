@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
 from typing import Any
 
-from tests.conftest import Databases, GraphQLClient, make_tenant, statements
+import pytest
+
+from tests.conftest import Databases, GraphQLClient, make_tenant, roomy_gql, statements
 from tests.schema.impoundment_helpers import department, seize
 
 PAGE = """
@@ -20,6 +23,13 @@ query($first: Int, $after: String, $status: [CaseStatus!], $species: String) {
     pageInfo { hasNextPage endCursor }
   }
 }"""
+
+
+@pytest.fixture
+async def gql(dbs: Databases) -> AsyncIterator[GraphQLClient]:
+    """The app, under a budget for PAGE's cases with their dues (tests.conftest.ROOMY)."""
+    async for c in roomy_gql(dbs.app):
+        yield c
 
 
 async def _cases(dbs: Databases, gql: GraphQLClient, n: int) -> tuple[str, list[dict[str, Any]]]:

@@ -42,17 +42,17 @@ async def test_a_query_over_the_budget_is_refused_with_its_cost_before_it_runs(
     err = await gql.error(PROBE, token=t.token)
     assert time.monotonic() - started < 5
     assert err["extensions"]["code"] == "LIMIT_EXCEEDED"
-    assert err["extensions"]["cost"] > err["extensions"]["budget"] == 10_000
+    assert err["extensions"]["cost"] > err["extensions"]["budget"] == 200_000
 
 
 async def test_the_health_probe_answers_while_the_heaviest_allowed_query_runs(
     dbs: Databases, gql: GraphQLClient
 ) -> None:
     t, pound = await department(dbs, gql, "nagaland")
-    herd = [{"species": "cow", "count": 150, "description": "brown, white blaze on the forehead"}]
-    for _ in range(4):  # a register copy describing 150 animals takes a third of a second
-        await seize(gql, t.token, pound, animals=herd)
-    heavy = _heaviest(3, 4)  # twelve of them, each longer than the probe may wait
+    herd = [{"species": "cow", "count": 500, "description": "brown, white blaze"}] * 4
+    # The heaviest allowed: the register copy of a full case (2,000 animals, about a second).
+    await seize(gql, t.token, pound, animals=herd)
+    heavy = _heaviest(1, 1)
     await gql.ok(_heaviest(1, 1), token=t.token)  # the renderers started, as on a live server
     gc.collect()  # earlier tests' garbage is not this query's work
     task = asyncio.create_task(gql.ok(heavy, token=t.token))
@@ -66,7 +66,7 @@ async def test_the_health_probe_answers_while_the_heaviest_allowed_query_runs(
         await asyncio.sleep(0.01)
         waits.append(time.thread_time() - asked)
     data = await task
-    assert all(len(v["edges"]) == 4 for v in data.values())
+    assert all(len(v["edges"]) == 1 for v in data.values())
     assert max(waits) < 0.1, f"the probe waited {max(waits) * 1000:.0f} ms"
     assert len(waits) >= 5, "the heavy query ended before the probe could be asked"
 

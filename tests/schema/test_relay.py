@@ -4,9 +4,12 @@
 from __future__ import annotations
 
 import uuid
+from collections.abc import AsyncIterator
+
+import pytest
 
 from pashu.schema.node import NODE_RESOLVERS, to_global_id
-from tests.conftest import Databases, GraphQLClient, add_token, make_tenant
+from tests.conftest import Databases, GraphQLClient, add_token, make_tenant, roomy_gql
 from tests.schema.impoundment_helpers import department, seize
 from tests.schema.relay_helpers import (
     ANSWERED,
@@ -50,6 +53,13 @@ query($id: ID!) {
     ... on LocalAuthority { name }
   }
 }"""
+
+
+@pytest.fixture
+async def gql(dbs: Databases) -> AsyncIterator[GraphQLClient]:
+    """The app, under a budget for lists asking every field of a type (tests.conftest.ROOMY)."""
+    async for c in roomy_gql(dbs.app):
+        yield c
 
 
 async def test_page_info_states_both_cursors_and_whether_cases_precede(

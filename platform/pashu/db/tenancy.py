@@ -61,8 +61,8 @@ class ApiToken(TenantOwned, Base):
 
 class IdempotentRequest(TenantOwned, Base):
     """A mutation sent with an `Idempotency-Key`: the first answer, given again to a retry.
-    Written before the mutation runs (`answer` null until it has), so a second request with
-    the key while the first runs is refused rather than run twice."""
+    Written in the transaction that does the mutation's work and keeps its answer, so both
+    commit or neither (schema/idempotent.py); a second request with the key waits on it."""
 
     __tablename__ = "idempotent_requests"
     key: Mapped[str] = mapped_column(String(200))

@@ -18,12 +18,14 @@ from pashu.fastpaths.direct_mutations import DirectMutations
 from pashu.fastpaths.record_seizure import RecordSeizure
 
 
-def compiled_queries(schema: strawberry.Schema) -> CompiledQueries:
-    """The hot queries that have an SQL form (fastpaths/compiled.py), over this schema."""
+def compiled_queries(schema: strawberry.Schema, max_cost: int | None = None) -> CompiledQueries:
+    """The hot queries that have an SQL form (fastpaths/compiled.py), over this schema,
+    each request's cost weighed as the ordinary path weighs it (`max_cost`)."""
     return CompiledQueries(
         schema._schema,
         roots={"impoundments": case_lists.impoundments},
         types=case_lists.TYPES,
+        max_cost=max_cost,
     )
 
 

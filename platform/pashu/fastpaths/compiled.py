@@ -60,6 +60,7 @@ from pashu.jurisdictions.base import Jurisdiction
 from pashu.observability import requests
 from pashu.schema.caches import PARSED_PER_CHAR, BoundedCache
 from pashu.schema.context import bearer, build_context
+from pashu.schema.cost import cost
 from pashu.services.tenancy.tenants import (
     check_params,
     principal_check,
@@ -347,9 +348,14 @@ class CompiledQueries:
         types: Mapping[str, SqlFields],
         entries: int = 256,
         budget: int = 32_000_000,
+        max_cost: int | None = None,
     ) -> None:
         self.schema = schema
         self._roots, self._types = roots, types
+        # The query cost's budget (schema/cost.py): a document proven with a small `first`
+        # may be sent again with a larger one, so the cost is worked out for each request's
+        # variables; over the budget, the ordinary path refuses it with its cost.
+        self.max_cost = max_cost
         # Both bounded in entries and bytes: a client sending ever new documents costs at
         # most so much of each.
         self._plans = BoundedCache(entries, budget, lambda key, _: len(key[0]) * PARSED_PER_CHAR)
@@ -392,6 +398,10 @@ class CompiledQueries:
         variables = found.variables(self.schema, a.variables) if found else None
         if found is None or variables is None:
             return None  # before the token is checked: the ordinary path checks it
+        if self.max_cost is not None:
+            spent = cost(self.schema, found.operation, found.compiler.fragments, variables.coerced)
+            if spent > self.max_cost:
+                return None
         token = bearer(request)
         if token is None:
             return None

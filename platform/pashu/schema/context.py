@@ -34,6 +34,11 @@ class Context:
     _replica: AsyncSession | None = None
     # An AsyncSession admits one operation at a time; resolvers run concurrently.
     _lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    # A request sent with an Idempotency-Key (schema/idempotent.py): its key, its writes and
+    # its answer commit together at the end (`commit`), so each write is a savepoint, not a
+    # commit. `writes` counts those that stood.
+    held: bool = False
+    writes: int = 0
 
     def require(self, *roles: str) -> Principal:
         """The caller, who must hold one of `roles` (any role when none is named)."""
@@ -65,9 +70,21 @@ class Context:
             return await self._reader().run_sync(fn, *args)
 
     async def write(self, fn: Callable[..., T], *args: Any) -> T:
-        """Run a service that changes data and commit; on any error nothing is kept."""
+        """Run a service that changes data and commit; on any error nothing is kept.
+        In a held request the commit waits for its answer: the write is a savepoint."""
         async with self._lock:
             session = self.session()
+            if self.held:
+                nested = await session.begin_nested()
+                try:
+                    result = await session.run_sync(fn, *args)
+                    await nested.commit()
+                except BaseException:
+                    if nested.is_active:
+                        await nested.rollback()
+                    raise
+                self.writes += 1
+                return result
             try:
                 result = await session.run_sync(fn, *args)
                 await session.commit()
@@ -75,6 +92,33 @@ class Context:
                 await session.rollback()
                 raise
             return result
+
+    async def hold(self, fn: Callable[..., T], *args: Any) -> T:
+        """Run `fn` on the primary session and keep its transaction open: the request is
+        held, and what it writes is committed by `commit` or undone by `rollback`."""
+        async with self._lock:
+            self.held = True
+            return await self.session().run_sync(fn, *args)
+
+    async def commit(self, fn: Callable[..., Any]) -> None:
+        """Run `fn` (the key's answer) and commit it with everything the held request wrote."""
+        async with self._lock:
+            session = self.session()
+            try:
+                await session.run_sync(fn)
+                await session.commit()
+            except BaseException:
+                await session.rollback()
+                raise
+            finally:
+                self.held = False
+
+    async def rollback(self) -> None:
+        """Undo everything the held request wrote (its key too)."""
+        async with self._lock:
+            self.held = False
+            if self._session is not None:
+                await self._session.rollback()
 
     async def close(self) -> None:
         for session in (self._session, self._replica):

@@ -1,10 +1,18 @@
 """The cost of a query, worked out before it runs, and a budget it must keep within.
 
-Depth and aliases do not bound work: 30 aliases of a page of 100 cases, each asking for its
-documents, rendered 6,000 PDFs. Each field costs its weight (an object 1, a scalar 0, the
-expensive ones more), and what is under a field costs once per row it may return: `first`
-rows for a page (its default when not given; for a plain list without `first`, its maximum),
-LIST_ROWS for any other list.
+A unit is about 10 µs of the server's work and a few dozen bytes of answer: what one field
+value costs to resolve and write out (measured on a case of 2,000 animals: 48,000 field
+values in 0.3 s, 1.4 MB). Every field selected costs a unit, scalars too (a case's animals
+are its bulk: 2,000 of them, seven fields each, are 1.4 MB). What is under a field costs once
+per row it may return, by the bound the data can reach: `first` rows for a page (its
+default when not given; for a plain list without `first`, its maximum), a case's animals
+the most a seizure may hold (core/bounds.py), LIST_ROWS for a case's own papers (a few steps
+of one case's course). Fields whose answer is work to make weigh what they cost: a PDF is
+rendered by a pool of two processes (schema/documents.py), about 50 ms a page and 0.6 ms a
+line; the register copy lists every animal, so on a full case it is about 1.25 s.
+
+Depth and aliases do not bound work; this does. The answer's size is bounded once more where
+it is sent (`PASHU_MAX_RESPONSE_BYTES`, app.py): text fields hold up to their column.
 """
 
 from __future__ import annotations
@@ -29,30 +37,42 @@ from graphql import (
     SelectionSetNode,
     VariableNode,
     get_named_type,
-    is_leaf_type,
 )
 from strawberry.extensions import SchemaExtension
 
+from pashu.core.bounds import MAX_HEADS_PER_SEIZURE
 from pashu.core.errors import LimitExceeded
 from pashu.schema.paging import maximum
 
-# Fields whose answer is work to make: documents rendered, timelines and dues computed.
+FIELD = 1  # any field, object or scalar
+# Fields whose answer is work to make, in units: timelines and dues worked out over a case's
+# animals (a full case's dues about 0.1 s), the law's comparisons and searches.
 WEIGHTS: Mapping[str, int] = {
-    "pdfBase64": 100,
-    "registerCopy": 3,
-    "document": 3,
-    "notice": 3,
-    "exhibitedList": 3,
-    "timeline": 5,
-    "impoundmentTimeline": 5,
-    "dues": 5,
-    "nextAction": 2,
-    "searchLaw": 5,
-    "compare": 5,
-    "compareMatrix": 20,
+    "timeline": 1_000,
+    "impoundmentTimeline": 1_000,
+    "dues": 10_000,
+    "nextAction": 20,
+    "searchLaw": 500,
+    "compare": 500,
+    "compareMatrix": 5_000,
 }
-LIST_ROWS = 5  # what a list without `first` is taken to hold
+# A PDF: a page rendered (PDF_PAGE), and for a document that lists a case's animals one by
+# one (the register copy), PDF_PER_ANIMAL for each animal a seizure may hold.
+PDF = "pdfBase64"
+PDF_PAGE = 5_000
+PDF_PER_ANIMAL = 60
+LISTS_ANIMALS = frozenset({"registerCopy"})
+# Lists whose rows the data bounds, by (type, field): a case's animals, up to a seizure's cap.
+ROWS: Mapping[tuple[str, str], int] = {("Impoundment", "animals"): MAX_HEADS_PER_SEIZURE}
+LIST_ROWS = 5  # what any other list without `first` is taken to hold
 PER_ROW = frozenset({"edges"})  # a connection's edges are its `first` rows, counted there
+
+
+def pdf_cost(document_field: str | None) -> int:
+    """What one PDF of the document under `document_field` costs to render."""
+    if document_field in LISTS_ANIMALS:
+        return PDF_PAGE + PDF_PER_ANIMAL * MAX_HEADS_PER_SEIZURE
+    return PDF_PAGE
 
 
 def _is_list(t: Any) -> bool:
@@ -70,7 +90,7 @@ class Cost:
     ) -> None:
         self.schema, self.fragments, self.variables = schema, fragments, variables
 
-    def _rows(self, field: GraphQLField, node: FieldNode) -> int:
+    def _rows(self, owner: Any, field: GraphQLField, node: FieldNode) -> int:
         arg = field.args.get("first")
         if arg is not None:
             given = next((a.value for a in node.arguments or () if a.name.value == "first"), None)
@@ -82,10 +102,13 @@ class Cost:
             if value is None and _is_list(field.type):
                 # A plain list without `first` answers up to its maximum (schema/paging.py).
                 return maximum(node.name.value)
-            # A value GraphQL will refuse (not an Int) is left to its own error.
-            return value if isinstance(value, int) and 0 < value < 2**31 else 1
+            # A value GraphQL will refuse (not an Int) is left to its own error, and one past
+            # the list's maximum to the list's (LIMIT_EXCEEDED naming `first`).
+            if not isinstance(value, int) or not 0 < value < 2**31:
+                return 1
+            return min(value, maximum(node.name.value))
         if _is_list(field.type) and node.name.value not in PER_ROW:
-            return LIST_ROWS
+            return ROWS.get((getattr(owner, "name", ""), node.name.value), LIST_ROWS)
         return 1
 
     def _fields(self, parent: Any, selection: SelectionSetNode) -> Iterator[tuple[Any, FieldNode]]:
@@ -100,19 +123,27 @@ class Cost:
                 on = self.schema.get_type(fragment.type_condition.name.value)
                 yield from self._fields(on or parent, fragment.selection_set)
 
-    def of(self, parent: Any, selection: SelectionSetNode | None, depth: int = 0) -> int:
+    def of(
+        self,
+        parent: Any,
+        selection: SelectionSetNode | None,
+        depth: int = 0,
+        above: str | None = None,
+    ) -> int:
+        """The cost of `selection` on `parent`, the type of field `above`."""
         if selection is None or depth > 50:
             return 0
         total = 0
         for owner, node in self._fields(parent, selection):
             fields = getattr(owner, "fields", None)
-            field = fields.get(node.name.value) if fields else None
+            name = node.name.value
+            field = fields.get(name) if fields else None
             if field is None:  # __typename, or a field validation has refused already
                 continue
             named = get_named_type(field.type)
-            weight = WEIGHTS.get(node.name.value, 0 if is_leaf_type(named) else 1)
-            under = self.of(named, node.selection_set, depth + 1)
-            total += weight + self._rows(field, node) * under
+            weight = pdf_cost(above) if name == PDF else WEIGHTS.get(name, FIELD)
+            under = self.of(named, node.selection_set, depth + 1, name)
+            total += weight + self._rows(owner, field, node) * under
         return total
 
 
@@ -154,7 +185,9 @@ class CostLimit(SchemaExtension):
             if spent > self.budget:
                 refused = LimitExceeded(
                     f"the query would cost {spent}; a query may cost at most {self.budget} "
-                    "(documents, timelines and dues weigh more; ask for fewer rows)",
+                    "(every field counts once per row it may answer, a case's animals as "
+                    "many as a seizure may hold; documents, timelines and dues weigh more: "
+                    "ask for fewer rows or fields, or fetch a document by its URL)",
                     cost=spent,
                     budget=self.budget,
                 )

@@ -1,35 +1,48 @@
 """`Idempotency-Key` on a POST to /graphql: the first answer is kept, and a retry with the
 same key (same user, same body) gets it again without running anything (services/
-idempotency.py). Without the header a request runs as always. A key claimed by a request
-that never answered (its process died) is taken over by a retry once `PASHU_IDEMPOTENCY_CLAIM_
-SECONDS` have passed; answered keys are kept `PASHU_IDEMPOTENCY_RETENTION_HOURS`."""
+idempotency.py). Without the header a request runs as always.
+
+The key, the request's fingerprint, what the request writes and its answer are committed in
+one transaction, at the end: the key is claimed first (a row the transaction holds, so a second
+request with the key waits for the first and then gets its answer), each write is a savepoint
+(schema/context.py), and the answer is written beside them. A process that dies at any point
+leaves either all of it or none: a retry then replays the answer or runs afresh, and the work is
+never done twice. A request refused before it ran (an invalid document, a refusal that wrote
+nothing) keeps nothing, so a corrected request may use the same key.
+
+A key answered by an earlier version of this module may stand claimed without an answer; a
+retry takes it over once `PASHU_IDEMPOTENCY_CLAIM_SECONDS` have passed. Answered keys are kept
+`PASHU_IDEMPOTENCY_RETENTION_HOURS`."""
 
 from __future__ import annotations
 
-import uuid
+import json
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from sqlalchemy.orm import Session
+from sqlalchemy.exc import DBAPIError
 from starlette.requests import Request
 from starlette.responses import Response
 
 from pashu.body_limit import error_body
 from pashu.core.errors import PashuError
 from pashu.db.engine import Database
-from pashu.schema.context import bearer, build_context
+from pashu.schema.context import Context, bearer, build_context
 from pashu.services.tenancy import idempotency
 
 HEADER = "idempotency-key"
 
 
-async def _commit(db: Database, tenant: uuid.UUID, fn: Callable[[Session], Any]) -> None:
-    session = db.async_session(tenant)
+def _refused_before_it_ran(ctx: Context, status: int, answer: bytes) -> bool:
+    """Not kept: an answer other than 200, or errors with nothing written."""
+    if status != 200 or not answer:
+        return True
+    if ctx.writes or b'"errors"' not in answer:
+        return False
     try:
-        await session.run_sync(fn)
-        await session.commit()
-    finally:
-        await session.close()
+        return bool(json.loads(answer).get("errors"))
+    except ValueError:
+        return True
 
 
 async def idempotent(
@@ -44,19 +57,21 @@ async def idempotent(
         return await run()
     body = await request.body()
     ctx = await build_context(request, db, token)
+    # The request runs on this context (GraphQLApp.get_context): its session holds the key.
+    request.state.pashu_context = ctx
+    who = ctx.principal
+    if who is None:
+        return await run()  # the ordinary path refuses the token, with its code
     try:
-        who = ctx.principal
-        if who is None:
-            return await run()  # the ordinary path refuses the token, with its code
         idempotency.check_key(key)
         digest = idempotency.fingerprint(body)
-        kept = await ctx.write(lambda s: idempotency.claim(s, who, key, digest, lifetimes))
+        kept = await ctx.hold(lambda s: idempotency.claim(s, who, key, digest, lifetimes))
     except PashuError as err:
+        await ctx.rollback()
         status = 409 if err.code == "CONFLICT" else 400
         return Response(error_body(err.message, err.code), status, media_type="application/json")
-    finally:
-        await ctx.close()
     if kept is not None:
+        await ctx.rollback()
         return Response(
             kept.answer,
             kept.status,
@@ -66,12 +81,21 @@ async def idempotent(
     try:
         response = await run()
     except BaseException:
-        await _commit(db, who.tenant_id, lambda s: idempotency.release(s, key))
+        await ctx.rollback()
         raise
     answer = bytes(getattr(response, "body", b""))
-    if getattr(response, "status_code", 0) == 200 and answer:
-        text = answer.decode()
-        await _commit(db, who.tenant_id, lambda s: idempotency.keep(s, key, 200, text))
-    else:
-        await _commit(db, who.tenant_id, lambda s: idempotency.release(s, key))
+    status = getattr(response, "status_code", 0)
+    if _refused_before_it_ran(ctx, status, answer):
+        await ctx.rollback()  # nothing was done: the key stays free for a corrected request
+        return response
+    text = answer.decode()
+    try:
+        await ctx.commit(lambda s: idempotency.keep(s, key, status, text))
+    except DBAPIError:
+        # Not committed, so nothing of it stands: the client may retry with the same key.
+        return Response(
+            error_body("the request could not be committed; nothing was done: retry", "CONFLICT"),
+            409,
+            media_type="application/json",
+        )
     return response

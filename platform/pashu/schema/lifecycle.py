@@ -12,6 +12,9 @@ class CloseSession(SchemaExtension):
         try:
             yield
         finally:
-            close = getattr(self.execution_context.context, "close", None)
-            if close is not None:
+            context = self.execution_context.context
+            close = getattr(context, "close", None)
+            # A held request (an Idempotency-Key's) commits after its answer is made, then
+            # closes (schema/idempotent.py): closing here would undo it.
+            if close is not None and not getattr(context, "held", False):
                 await close()

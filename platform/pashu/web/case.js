@@ -132,13 +132,19 @@ function booksCard(c) {
   return fundsCard(c.books, { title: "Books of this case", list: "books", empty: "No money has moved on this case." });
 }
 
+// A document's PDF is rendered when asked: the register copy alone (it lists every animal, the
+// costliest of them), or the case's other papers together (each a page or two).
 function documentsCard(c) {
+  const copyOf = (i) => i.registerCopy;
   const fetchDoc = async (pick, filename, button) => {
     button.disabled = true;
     const old = button.textContent;
     button.textContent = "Preparing…";
     try {
-      const data = await gql("CaseDocuments", { id: c.id }, { auth: true });
+      // The register copy alone (a PDF of every animal), or the other papers together.
+      const data = pick === copyOf
+        ? await gql("CaseRegisterCopy", { id: c.id }, { auth: true })
+        : await gql("CasePapers", { id: c.id }, { auth: true });
       downloadPdf(pick(data.impoundment).pdfBase64, filename);
     } catch (err) {
       button.after(h("span", { class: "error small", role: "alert" }, err.message));
@@ -154,7 +160,7 @@ function documentsCard(c) {
   };
   const items = [
     h("li", {}, h("span", {}, "Copy of the register entry"),
-      docButton("PDF", (i) => i.registerCopy, `register-${c.registerNumber}.pdf`)),
+      docButton("PDF", copyOf, `register-${c.registerNumber}.pdf`)),
     ...c.receipts.map((r, i) => h("li", {},
       h("span", {}, `Receipt no. ${r.number}: ${rupees(r.amount)} from ${r.claimant.name}`, r.underProtest ? " (under protest)" : "", h("div", { class: "muted small" }, timeEl(r.at))),
       docButton("PDF", (x) => x.receipts[i].document, `receipt-${r.number}.pdf`))),

@@ -1,16 +1,18 @@
 """Idempotency keys: a client that lost the answer to a mutation sends it again with the
 same `Idempotency-Key` and gets the first answer back; nothing is done twice.
 
-A key is claimed (a row written and committed) before the request runs, so a second
-request with it while the first runs is refused, not run; the answer is kept once given.
-A key belongs to the user who claimed it, for one request (its body's hash).
+A key is claimed (a row written) in the transaction that then does the request's work and
+keeps its answer (`keep`), and all three commit together (schema/idempotent.py): a process
+that dies before the commit leaves nothing, one that dies after it leaves the answer. While
+the first request runs, a second with its key waits on the row and then gets the answer (or,
+if the first kept nothing, runs). A key belongs to the user who claimed it, for one request
+(its body's hash).
 
-A claim without an answer expires (`Lifetimes.claim`): the process that took it may have died
-before answering, and the key would otherwise be refused forever. A retry after that takes the
-claim over, and only one retry can: the takeover is one UPDATE whose condition (the claim is
-still the stale one) is checked again under the row's lock. Keys older than
-`Lifetimes.retention` are purged whenever a key is claimed, so the table holds about a
-retention's worth of requests.
+A claim committed without an answer (written by an earlier version, which claimed before it
+ran) expires (`Lifetimes.claim`): a retry after that takes the claim over, and only one retry
+can: the takeover is one UPDATE whose condition (the claim is still the stale one) is checked
+again under the row's lock. Keys older than `Lifetimes.retention` are purged whenever a key
+is claimed, so the table holds about a retention's worth of requests.
 """
 
 from __future__ import annotations
@@ -67,6 +69,8 @@ def claim(
     (run the request), its first answer if it was given, a refusal if it is running or was
     used for something else."""
     now = utcnow()
+    # First, so it opens the transaction: SQLite's driver begins one before a DELETE, not
+    # before the SAVEPOINT below, which would otherwise commit on its release.
     purge(session, now - lifetimes.retention)
     try:
         with session.begin_nested():
