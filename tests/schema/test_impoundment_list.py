@@ -70,7 +70,9 @@ async def test_a_page_costs_the_same_statements_whatever_its_size(
     assert len(data["impoundments"]["edges"]) == 12
     assert all(e["node"]["dues"]["total"] for e in data["impoundments"]["edges"])
     assert len(small) == len(large), (small, large)
-    assert len(large) <= 8, large
+    # The tenant setting, the token, the setting again, the cases, pounds, animals, notices,
+    # the rates and the local authorities and pounds they are fixed for (Nagaland s.4).
+    assert len(large) <= 9, large
 
 
 async def test_filters_by_status_and_species(dbs: Databases, gql: GraphQLClient) -> None:

@@ -158,7 +158,7 @@ def _cites(citations: list[dict[str, Any]]) -> str:
 
 
 def _name(acts: list[dict[str, Any]], code: str) -> str:
-    """The jurisdiction and its Acts, by name: "Mizoram: The Mizoram Animal ... Bill, 2014"."""
+    """The jurisdiction and its Acts, by name: "<State>: <Act>, <year>" (a Bill named as one)."""
     j = next((j for j in acts if j["code"] == code), None)
     if j is None:
         return code
