@@ -74,6 +74,9 @@ def test_busy_renderers_end_when_the_server_gets_sigterm(tmp_path: Path) -> None
         "PASHU_ADMIN_DATABASE_URL": url,
         "PASHU_SWEEP_INTERVAL": "0",
         "PASHU_METRICS_PORT": "0",
+        # Thirty register copies of a full case: far over the default budget (schema/cost.py),
+        # allowed here so that the renderers are busy when the server is stopped.
+        "PASHU_MAX_QUERY_COST": "10000000",
     }
     log = (tmp_path / "server.log").open("w")
     server = subprocess.Popen(
