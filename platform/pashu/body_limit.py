@@ -13,6 +13,21 @@ def error_body(message: str, code: str) -> bytes:
     return json.dumps({"errors": [{"message": message, "extensions": {"code": code}}]}).encode()
 
 
+def replay(first: Message, receive: Receive) -> Receive:
+    """`receive`, giving `first` (a message a middleware has read already) before the rest:
+    what a middleware that looked at the body hands on to the app."""
+    given = False
+
+    async def again() -> Message:
+        nonlocal given
+        if not given:
+            given = True
+            return first
+        return await receive()
+
+    return again
+
+
 class BodyLimit:
     def __init__(self, app: ASGIApp, max_bytes: int) -> None:
         self.app = app

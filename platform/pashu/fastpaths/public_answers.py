@@ -37,8 +37,9 @@ from graphql import (
 )
 from starlette.requests import Request
 from starlette.responses import Response
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette.types import ASGIApp, Receive, Scope, Send
 
+from pashu.body_limit import replay
 from pashu.jurisdictions import registry
 from pashu.observability import metrics, requests
 from pashu.schema.caches import BoundedCache
@@ -307,9 +308,9 @@ class ServeKept:
             message = await receive()  # the body limit hands the body on in one message
             body = message.get("body", b"")
             if message.get("more_body", False):  # not from the body limit: no shortcut
-                await self.app(scope, _replay(message, receive), send)
+                await self.app(scope, replay(message, receive), send)
                 return
-            receive = _replay(message, receive)
+            receive = replay(message, receive)
         answer = self.answers.exact(scope, body)
         if answer is None:
             await self.app(scope, receive, send)
@@ -328,16 +329,3 @@ class ServeKept:
         ]
         await send({"type": "http.response.start", "status": 200, "headers": fields})
         await send({"type": "http.response.body", "body": answer.body})
-
-
-def _replay(first: Message, receive: Receive) -> Receive:
-    given = False
-
-    async def again() -> Message:
-        nonlocal given
-        if not given:
-            given = True
-            return first
-        return await receive()
-
-    return again

@@ -16,6 +16,7 @@ API refuses a 400, each with the GraphQL error's code.
 from __future__ import annotations
 
 import json
+from decimal import Decimal
 from typing import Any
 
 from starlette.concurrency import run_in_threadpool
@@ -183,7 +184,7 @@ def _fact(f: dict[str, Any]) -> str:
         return "; ".join(parts) or "no amount"
     if f["kind"] == "FUNDS" and f["items"]:
         return ", ".join(
-            f"{item} {float(share) * 100:.1f}%"
+            f"{item} {Decimal(share) * 100:.1f}%"
             for item, share in zip(f["items"], f["shares"], strict=False)
         )
     if f["items"]:

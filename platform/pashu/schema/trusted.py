@@ -28,8 +28,9 @@ from urllib.parse import parse_qsl, urlencode
 
 import orjson
 from graphql import OperationDefinitionNode, parse
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette.types import ASGIApp, Receive, Scope, Send
 
+from pashu.body_limit import replay
 from pashu.observability import requests
 
 FORMAT = "apollo-persisted-query-manifest"
@@ -162,14 +163,14 @@ class PersistedQueries:
                 body += message.get("body", b"")
             message = {"type": "http.request", "body": body, "more_body": False}
             if not (self.trusted or b"persistedQuery" in body):
-                await self.app(scope, _replay(message, receive), send)
+                await self.app(scope, replay(message, receive), send)
                 return
             try:
                 request = orjson.loads(body)
             except orjson.JSONDecodeError:
                 request = None
             if not isinstance(request, dict):  # the ordinary path refuses it, coded
-                await self.app(scope, _replay(message, receive), send)
+                await self.app(scope, replay(message, receive), send)
                 return
             asked = self._asked(request, request.get("extensions"), anonymous)
             if asked is not None:
@@ -177,7 +178,7 @@ class PersistedQueries:
                 fields = [(k, v) for k, v in scope["headers"] if k != b"content-length"]
                 fields.append((b"content-length", str(len(body)).encode()))
                 scope = {**scope, "headers": fields}
-            await self.app(scope, _replay({**message, "body": body}, receive), send)
+            await self.app(scope, replay({**message, "body": body}, receive), send)
         except Refused as refused:
             requests.note_errors([refused.code])
             payload = orjson.dumps(
@@ -253,16 +254,3 @@ class PersistedQueries:
             "This server runs only the registered documents of its frontend; without a "
             "token, any query of the public law",
         )
-
-
-def _replay(first: Message, receive: Receive) -> Receive:
-    given = False
-
-    async def again() -> Message:
-        nonlocal given
-        if not given:
-            given = True
-            return first
-        return await receive()
-
-    return again
