@@ -15,7 +15,6 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-from pashu.services.tenancy.tenants import create_tenant, create_token
 from tests.conftest import Databases
 from tests.live_server import LiveServer, live_server
 from tests.schema.impoundment_helpers import POUND, PUBLISH, SEIZE, seizure
@@ -24,6 +23,7 @@ from pashu.config import Settings
 from pashu.core.bounds import MAX_HEADS_PER_SEIZURE
 from pashu.db.engine import Database
 from pashu.db.migrate import upgrade
+from pashu.services.tenancy.tenants import create_tenant, create_token
 
 ANIMALS = "animals { id species description earTag status releasedAt injury }"
 HERD = [{"species": "cow", "count": 500, "description": "d" * 300}] * (MAX_HEADS_PER_SEIZURE // 500)
