@@ -305,7 +305,9 @@ async function readTab(body, list, ctx) {
   fill(article,
     h("p", { class: "muted small" }, `${act.title} · ${j.name}`),
     act.sourceNote ? h("p", { class: "note source-note" }, h("strong", {}, "Source: "), act.sourceNote) : null,
-    h("h2", { class: "section-title" }, `Section ${sec.number}. ${sec.heading}`),
+    // A numbered section is "Section 10. Heading"; the Schedule, the long title and the like
+    // are named by their heading alone (not "Section Schedule. Schedule").
+    h("h2", { class: "section-title" }, /^\d/.test(sec.number) ? `Section ${sec.number}. ${sec.heading}` : sec.heading),
     h("p", { class: "meta" }, confidenceBadge(sec.confidence), sec.chapter ? h("span", { class: "muted small" }, ` ${sec.chapter}`) : null,
       cited.length ? h("span", { class: "badge cited-badge" }, `cited: ${sec.number}${cited.map((c) => `(${c})`).join("")}`) : null),
     ...sectionText(sec.text, cited),
