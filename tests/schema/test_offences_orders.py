@@ -297,9 +297,8 @@ async def test_nagaland_s31_compensation_paid_is_set_off_against_a_civil_decree(
     ] == "NOT_IN_JURISDICTION"
 
 
-async def test_nagaland_s31_a_sum_set_off_in_one_suit_is_not_set_off_again_in_another(
-    dbs: Databases, gql: GraphQLClient
-) -> None:
+async def _compensation_paid(dbs: Databases, gql: GraphQLClient) -> TenantFixture:
+    """A s.25 conviction whose fine carries Rs 150 compensation to Neiku, paid."""
     t = make_tenant(dbs, "nagaland")
     case = await record(gql, t, "25")
     comp = {
@@ -315,6 +314,13 @@ async def test_nagaland_s31_a_sum_set_off_in_one_suit_is_not_set_off_again_in_an
     pay = """mutation($id: ID!) {
       payFine(input: {fineId: $id, at: "2025-07-01T10:00:00+05:30"}) { id } }"""
     await gql.ok(pay, {"id": fine["id"]}, t.token)
+    return t
+
+
+async def test_nagaland_s31_a_sum_set_off_in_one_suit_is_not_set_off_again_in_another(
+    dbs: Databases, gql: GraphQLClient
+) -> None:
+    t = await _compensation_paid(dbs, gql)
     first = (await gql.ok(SET_OFF, {"decree": "100.00"}, t.token))["recordSetOff"]
     assert (first["deducted"], first["balance"]) == ("100.00", "0.00")
     second = (await gql.ok(SET_OFF, {"decree": "1000.00"}, t.token))["recordSetOff"]
@@ -330,21 +336,7 @@ async def test_nagaland_s31_sets_off_only_in_the_suit_between_the_same_parties(
     damaged is deducted from the sum due to him "in any civil suit referred to in section 30",
     a suit for that damage: a decree against another person, for another trespass, keeps
     every rupee; the convict's own suit has the compensation set off."""
-    t = make_tenant(dbs, "nagaland")
-    case = await record(gql, t, "25")  # Lalremruata, convicted
-    comp = {
-        "amount": "150.00",
-        "recipient": {"name": "Neiku", "address": "Jotsoma"},
-        "lossProved": "paddy",
-    }
-    fine = (
-        await gql.ok(
-            FINE, {"id": case["id"], "amount": "200.00", "at": LATER, "comp": comp}, t.token
-        )
-    )["imposeFine"]
-    pay = """mutation($id: ID!) {
-      payFine(input: {fineId: $id, at: "2025-07-01T10:00:00+05:30"}) { id } }"""
-    await gql.ok(pay, {"id": fine["id"]}, t.token)
+    t = await _compensation_paid(dbs, gql)  # Lalremruata, convicted
     other = {"decree": "400.00", "defendant": "Vanlalruata"}
     unrelated = (await gql.ok(SET_OFF, other, t.token))["recordSetOff"]
     assert (unrelated["deducted"], unrelated["balance"]) == ("0.00", "400.00")
