@@ -18,7 +18,7 @@ import time
 from datetime import UTC, datetime
 
 from bench import generate, load, machine, memory, servers, w4, workloads
-from bench.report import Run, markdown, ratios, w2_ratios
+from bench.report import Run, headlines, markdown
 from bench.settings import RESULTS, ROOT, target_for
 
 
@@ -103,6 +103,20 @@ def _w4(size: int, seconds: float, run: Run) -> None:
         run.memory.append(memory.Reading("W4", "pashu (every W4 query)", 8, before, after))
 
 
+def _w5(size: int, conns: list[int], seconds: float, run: Run) -> None:
+    """W5: every query the frontend sends, on W1's tenant (bench/w5.py)."""
+    from bench import w5
+
+    target = target_for(size)
+    tenant = max(
+        (t for t in generate.tenants(target) if t.cases), key=lambda t: (t.cases, -t.index)
+    )
+    logs = RESULTS / "logs"
+    logs.mkdir(parents=True, exist_ok=True)
+    with servers.pashu(target, logs) as up:
+        run.w5[size] = w5.measure(target, tenant, up, conns, seconds, _say)
+
+
 def _w3(sizes: list[int], run: Run, celery: bool = True) -> None:
     from bench import sweep, w3
 
@@ -150,9 +164,12 @@ def main(argv: list[str] | None = None) -> int:
     if not args.quick and not args.w2:
         _w4(sizes[0], seconds, run)
         _w3(sizes, run)
+        for size in sizes[:2]:  # 10k and 100k
+            _w5(size, [1, 8], seconds / 2, run)
     elif args.quick:
         _w4(sizes[0], 3.0, run)
         _w3(sizes[:1], run, celery=False)  # W3 at 10k in-process
+        _w5(sizes[0], [1, 8], 2.0, run)
     run.seconds = time.monotonic() - started
     RESULTS.mkdir(parents=True, exist_ok=True)
     report = RESULTS / "REPORT.md"
@@ -174,16 +191,8 @@ def main(argv: list[str] | None = None) -> int:
     if not args.quick and not args.w2:
         shutil.copy(report, ROOT / "REPORT.md")
     _say(f"report: {report}")
-    for label, value in w2_ratios(run.w2):
-        _say(f"{label} = {value:.2f}")
-    w4_ratio = w4.headline(run.w4)
-    if w4_ratio is not None:
-        _say(f"W4 pashu/static rps = {w4_ratio:.2f}")
-    for w in run.w3.values():
-        _say(f"W3 due actions/s = {w['actions'] / w['seconds']:.0f}")
-        break
-    for label, value in ratios(run.w1.get(sizes[0], [])):
-        _say(f"{label} = {value:.2f}")
+    for line in headlines(run, sizes[0]):
+        _say(line)
     return 0
 
 

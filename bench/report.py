@@ -27,6 +27,7 @@ class Run:
     notes: list[str] = field(default_factory=list)
     memory: list[Reading] = field(default_factory=list)
     soaks: list[Soak] = field(default_factory=list)
+    w5: dict[int, list[Any]] = field(default_factory=dict)  # size -> w5.Measured
 
 
 def _pick(results: list[Result], server: str, c: int) -> Result | None:
@@ -167,6 +168,65 @@ def _w4(results: list[Result]) -> list[str]:
     return lines + _table(results)
 
 
+def _w5(run: Run) -> list[str]:
+    lines = [
+        "Each query of `web/operations`, by operation name, with the variables its page sends "
+        "(about the fullest case of W1's tenant), loaded by wrk; statements per request counted "
+        "in one process once the caches are warm (bench/w5.py).",
+    ]
+    for size, measured in sorted(run.w5.items()):
+        lines += [
+            "",
+            f"### {size:,} impoundments",
+            "",
+            "| document | connections | p50 ms | p95 ms | p99 ms | statements | errors |",
+            "|---|---:|---:|---:|---:|---:|---:|",
+        ]
+        for m in sorted(measured, key=lambda m: (m.name, m.result.concurrency)):
+            r = m.result
+            lines.append(
+                f"| {m.name} | {r.concurrency} | {r.p50_ms:.1f} | {r.p95_ms:.1f} "
+                f"| {r.p99_ms:.1f} | {m.statements} | {r.errors} |"
+            )
+    return lines
+
+
+def headlines(run: Run, size: int) -> list[str]:
+    """The lines `python -m bench` prints last: the other ratios, then the six headlines in
+    the order bench/README.md gives."""
+    from bench import w4, w5
+
+    headline = ("W1 pashu/floor p50", "W2 pashu/floor p50")
+    others = ratios(run.w1.get(size, [])) + w2_ratios(run.w2)
+    out = [f"{label} = {value:.2f}" for label, value in others if label not in headline]
+    w1 = _pick(run.w1.get(size, []), "pashu", HEADLINE_CONCURRENCY)
+    floor = dict(ratios(run.w1.get(size, []))).get("W1 pashu/floor p50")
+    out.append(f"W1 pashu/floor p50 = {floor:.2f}" if floor is not None else "W1: not run")
+    w2 = dict(w2_ratios(run.w2)).get("W2 pashu/floor p50")
+    out.append(f"W2 pashu/floor p50 = {w2:.2f}" if w2 is not None else "W2: not run")
+    static = w4.headline(run.w4)
+    out.append(f"W4 pashu/static rps = {static:.2f}" if static is not None else "W4: not run")
+    first = next(iter(run.w3.values()), None)
+    out.append(
+        f"W3 due actions/s = {first['actions'] / first['seconds']:.0f}"
+        if first is not None
+        else "W3: not run"
+    )
+    measured = run.w5.get(size, [])
+    slowest = w5.worst(measured, HEADLINE_CONCURRENCY)
+    if slowest is not None and w1 is not None and w1.p50_ms:
+        out.append(f"W5 worst/W1 p50 = {slowest.result.p50_ms / w1.p50_ms:.2f} ({slowest.name})")
+    else:
+        out.append("W5: not run")
+    most = w5.most_statements(measured)
+    out.append(
+        f"W5 max statements per request = {most.statements} ({most.name})"
+        if most is not None
+        else "W5: not run"
+    )
+    return out
+
+
 def markdown(run: Run) -> str:
     out = [
         "# Pashu benchmarks",
@@ -184,8 +244,9 @@ def markdown(run: Run) -> str:
         "## W1 — the dashboard's first page of 50 open cases",
         "",
         "Animals, pound, owner, dues (as of the data's instant) and next deadline, for one "
-        "tenant, as its clerk's token sees it. The **floor** is one hand-written SQL statement "
-        "building the same JSON in PostgreSQL behind a bare Starlette endpoint; the **peer** "
+        "tenant, as its clerk's token sees it. The **floor** is the platform's own statement "
+        "for the page (the compiled path's), built once and sent prepared behind a bare "
+        "Starlette endpoint, with no GraphQL and no token check (bench/floor.py); the **peer** "
         "is PostGraphile over the same database and role (row-level security on) with an "
         "equivalent query. Before timing, the floor's answer is checked equal to Pashu's, "
         "byte for byte once parsed, and PostGraphile's equal field by field. Pashu answers "
@@ -244,6 +305,8 @@ def markdown(run: Run) -> str:
         ]
     out += ["", "## W4 — the public law against a static floor", ""]
     out += _w4(run.w4) if run.w4 else ["Not run in this mode."]
+    out += ["", "## W5 — every query the frontend sends", ""]
+    out += _w5(run) if run.w5 else ["Not run in this mode."]
     if run.memory or run.soaks:
         out += ["", "## Memory", ""]
         out += _memory(run)

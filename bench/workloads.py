@@ -87,7 +87,11 @@ def w1_requests(urls: dict[str, str], tenant: BenchTenant) -> dict[str, Request]
     variables = {"asOf": AS_OF_ISO, "first": PAGE}
     pashu = json.dumps({"query": W1_PASHU, "variables": variables})
     peer = json.dumps({"query": W1_POSTGRAPHILE, "variables": variables})
-    tenant_header = {"Content-Type": "application/json", "X-Tenant": str(tenant.id)}
+    tenant_header = {
+        "Content-Type": "application/json",
+        "X-Tenant": str(tenant.id),
+        "X-Jurisdiction": tenant.jurisdiction,
+    }
     return {
         "pashu": Request(
             urls["pashu"],

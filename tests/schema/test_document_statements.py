@@ -6,40 +6,19 @@ loaded a row's children one by one (N+1) would cost more on the larger tenant.""
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
 from typing import Any
 
 import pytest
+from bench.documents import Document, documents, needs_variables, queries, variables
 
 from tests.conftest import Databases, GraphQLClient, TenantFixture, statements
 from tests.schema.clocks_helpers import sweep
 from tests.schema.impoundment_helpers import DUES, department, seize
 
-OPERATIONS = Path(__file__).parents[2] / "platform/pashu/web/operations/manifest.json"
-DOCUMENTS = {op["name"]: op for op in json.loads(OPERATIONS.read_text())["operations"]}
+DOCUMENTS = documents()
 OWNER = {"name": "T. Sema", "address": "Jotsoma"}
 BUYER = {"name": "L. Ao", "address": "Mokokchung"}
 SWEPT = "2026-03-01T10:00:00+05:30"
-
-
-def _variables(case: str) -> dict[str, dict[str, Any]]:
-    """Each query document's variables, asking about `case` where it names one."""
-    return {
-        "CasePage": {"id": case},
-        "CasePapers": {"id": case},
-        "CaseRegisterCopy": {"id": case},
-        "RunCase": {"id": case},
-        "CasesDueBy": {"d": "2026-12-31T00:00:00+05:30"},
-        "ClassifyAnimal": {"s": "mithun"},
-        "CompareMatrix": {"t": None, "j": None},
-        "CompareTopic": {"t": "CLAIM_PERIOD"},
-        "CompareScenario": {"f": {"animals": [{"species": "cow", "count": 2}], "seizedAt": SWEPT}},
-        "JurisdictionActs": {"c": "nagaland"},
-        "LawTimeline": {"j": "nagaland", "e": {"seizedAt": SWEPT}},
-        "ReadSection": {"c": "nagaland", "n": "14"},
-        "SearchLaw": {"q": "pound", "j": None, "a": None},
-    }
 
 
 async def _tenant(
@@ -95,6 +74,11 @@ REFUSE = "mutation($input: RecordRefusalToPayInput!) { recordRefusalToPay(input:
 SELL = "mutation($input: RecordSaleInput!) { recordSale(input: $input) { proceeds } }"
 
 
+def _asked(doc: Document, case: str) -> dict[str, Any]:
+    """The variables its page sends (bench/documents.py, shared with W5)."""
+    return variables(doc.name, case, "nagaland", SWEPT) if needs_variables(doc) else {}
+
+
 async def _due(gql: GraphQLClient, token: str, case: str, at: str) -> str:
     found = await gql.ok(DUES, {"id": case, "asOf": at}, token)
     total: str = found["impoundment"]["dues"]["total"]
@@ -102,17 +86,17 @@ async def _due(gql: GraphQLClient, token: str, case: str, at: str) -> str:
 
 
 async def _count(
-    dbs: Databases, gql: GraphQLClient, name: str, variables: dict[str, Any], token: str
+    dbs: Databases, gql: GraphQLClient, name: str, given: dict[str, Any], token: str
 ) -> list[str]:
     """The statements of `name` once the caches it may warm (the token's, a compiled
     statement's) are warm, as for every request after the first few: a query is asked three
     times and the third counted (the fast path plans on the first and learns the tenant's Act
     on the second); an act, which cannot be done twice, after the token is checked."""
-    body = DOCUMENTS[name]["body"]
+    doc = DOCUMENTS[name]
     for _ in range(2):
-        await gql.raw(body if DOCUMENTS[name]["type"] == "query" else WARM, variables, token)
+        await gql.raw(doc.body if doc.kind == "query" else WARM, given, token)
     with statements(dbs) as seen:
-        await gql.ok(body, variables, token)
+        await gql.ok(doc.body, given, token)
     return seen
 
 
@@ -121,13 +105,11 @@ async def test_every_query_document_costs_the_same_statements_on_more_data(
 ) -> None:
     small, small_case = await _small(dbs, gql)
     large, large_case = await _large(dbs, gql)
-    queries = [n for n, op in DOCUMENTS.items() if op["type"] == "query"]
-    unknown = [n for n in queries if n not in _variables("") and "$" in DOCUMENTS[n]["body"]]
-    assert not unknown, f"give these documents' variables in _variables: {unknown}"
     differ = {}
-    for name in queries:
-        a = await _count(dbs, gql, name, _variables(small_case).get(name, {}), small.token)
-        b = await _count(dbs, gql, name, _variables(large_case).get(name, {}), large.token)
+    for doc in queries():
+        name = doc.name
+        a = await _count(dbs, gql, name, _asked(doc, small_case), small.token)
+        b = await _count(dbs, gql, name, _asked(doc, large_case), large.token)
         if len(a) != len(b):
             differ[name] = (len(a), len(b), b)
     assert not differ, differ
@@ -165,7 +147,7 @@ ACTS = ["DeliverToOwner", "RecordRefusalToPay", "RecordSale", "DeliverRest", "Re
 
 
 def test_every_act_the_frontend_sends_is_measured() -> None:
-    assert {n for n, op in DOCUMENTS.items() if op["type"] == "mutation"} <= set(ACTS)
+    assert {d.name for d in DOCUMENTS.values() if d.kind == "mutation"} <= set(ACTS)
 
 
 @pytest.mark.parametrize("name", ACTS)

@@ -1,0 +1,59 @@
+"""The documents the frontend sends (`web/operations`, by operation name) and, for each query,
+the variables a page sends with it: W5 times them and counts their statements, and
+tests/schema/test_document_statements.py holds their statements constant in the data."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from bench.settings import REPO
+
+MANIFEST = REPO / "platform/pashu/web/operations/manifest.json"
+
+
+@dataclass(frozen=True)
+class Document:
+    name: str
+    kind: str  # "query" or "mutation"
+    body: str
+
+
+def documents() -> dict[str, Document]:
+    """Every frontend document, by operation name (the manifest `pashu schema documents`
+    writes)."""
+    ops = json.loads(MANIFEST.read_text())["operations"]
+    return {op["name"]: Document(op["name"], op["type"], op["body"]) for op in ops}
+
+
+def variables(name: str, case: str, jurisdiction: str, instant: str) -> dict[str, Any]:
+    """The variables of query `name` as its page sends them: about the case `case` (a global
+    id) of a tenant under `jurisdiction`, at `instant`. KeyError for a query not listed, so a
+    new document with variables is given its own here."""
+    table: dict[str, dict[str, Any]] = {
+        "CasePage": {"id": case},
+        "CasePapers": {"id": case},
+        "CaseRegisterCopy": {"id": case},
+        "RunCase": {"id": case},
+        "CasesDueBy": {"d": instant},
+        "ClassifyAnimal": {"s": "mithun"},
+        "CompareMatrix": {"t": None, "j": None},
+        "CompareTopic": {"t": "CLAIM_PERIOD"},
+        "CompareScenario": {
+            "f": {"animals": [{"species": "cow", "count": 2}], "seizedAt": instant}
+        },
+        "JurisdictionActs": {"c": jurisdiction},
+        "LawTimeline": {"j": jurisdiction, "e": {"seizedAt": instant}},
+        "ReadSection": {"c": jurisdiction, "n": "1"},
+        "SearchLaw": {"q": "pound", "j": None, "a": None},
+    }
+    return table[name]
+
+
+def queries() -> list[Document]:
+    return [d for d in documents().values() if d.kind == "query"]
+
+
+def needs_variables(doc: Document) -> bool:
+    return "$" in doc.body.split("{", 1)[0]
