@@ -1,4 +1,5 @@
-"""Instructions per request: W1's page and W2's seizure, counted by valgrind, not timed.
+"""Instructions per request: W1's page and W2's seizure, and per due action of W3's sweep,
+counted by valgrind, not timed.
 
 The machine's speed drifts by a third between runs (bench/README.md), more than the goals'
 margins, so a timed A/B needs both sides in the same minutes. Counted instructions do not
@@ -9,7 +10,11 @@ requests (instrumentation switched on and off around them with `callgrind_contro
 count is Pashu's own work per request, plus httpx's client side (the same for any two trees
 compared); PostgreSQL's is not in it.
 
-Run: `python -m bench.instructions [--requests 200]` (valgrind from Debian; about a minute).
+W3: after W1 and W2, the sweep over every tenant at `AS_OF` (bench/sweep.py: each tenant's
+transaction rolled back) is run once cold and once counted; the count over its due actions
+is the instructions per due action.
+
+Run: `python -m bench.instructions [--requests 200]` (valgrind from Debian; a few minutes).
 Not part of `python -m bench`: it measures one tree's CPU, to compare two commits with.
 """
 
@@ -25,8 +30,8 @@ import sys
 import tempfile
 from pathlib import Path
 
-from bench import generate, w2
-from bench.settings import REPO, target_for
+from bench import generate, sweep, w2
+from bench.settings import REPO, Target, target_for
 from bench.workloads import Request, w1_requests
 
 WARMUP = 50
@@ -79,6 +84,25 @@ def _child(n: int) -> None:
         asyncio.run(_count(requests, n))
     finally:
         w2.undo(target, writer)
+    _count_sweep(target)
+
+
+def _count_sweep(target: Target) -> None:
+    """In the child: the sweep once to warm up, then once counted; its due actions printed."""
+    from pashu.db.engine import Database
+    from pashu.services.impoundment import cases
+
+    db = Database(target.app_url)
+    try:
+        sweep.once(db)
+        cases.forget_timelines()  # every case's timeline worked out anew, as when timed
+        _callgrind("-i", "on")
+        _, actions, _ = sweep.once(db)
+        _callgrind("-i", "off")
+        _callgrind("-d")
+    finally:
+        db.engine.dispose()
+    print(f"COUNTED W3 {actions}", flush=True)
 
 
 def _totals(out: Path) -> list[int]:
@@ -104,13 +128,14 @@ def measure(n: int) -> dict[str, int]:
             sys.executable, "-m", "bench.instructions", "--child", str(n),
         ]  # fmt: skip
         done = subprocess.run(cmd, env=env, capture_output=True, text=True, check=False)
-        if done.returncode != 0 or done.stdout.count("COUNTED") != 2:
+        if done.returncode != 0 or done.stdout.count("COUNTED") != 3:
             failed = done.stdout[-1000:] + done.stderr[-2000:]
             raise RuntimeError(f"the counted run failed: {failed}")
         counts = _totals(out)
-    if len(counts) != 2:
-        raise RuntimeError(f"expected two counted stretches, found {counts}")
-    return {"W1": counts[0] // n, "W2": counts[1] // n}
+        actions = int(done.stdout.split("COUNTED W3 ")[1].split()[0])
+    if len(counts) != 3:
+        raise RuntimeError(f"expected three counted stretches, found {counts}")
+    return {"W1": counts[0] // n, "W2": counts[1] // n, "W3": counts[2] // max(actions, 1)}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -122,7 +147,8 @@ def main(argv: list[str] | None = None) -> int:
         _child(args.child)
         return 0
     for name, per in measure(args.requests).items():
-        print(f"{name} instructions/request = {per:,}")
+        unit = "due action" if name == "W3" else "request"
+        print(f"{name} instructions/{unit} = {per:,}")
     return 0
 
 

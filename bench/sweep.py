@@ -26,7 +26,7 @@ def gap() -> str | None:
     return None
 
 
-def _sweep(db: Any) -> tuple[int, int, int]:
+def once(db: Any) -> tuple[int, int, int]:
     """Every tenant's sweep at AS_OF, rolled back: (tenants, actions, refused)."""
     from pashu.services import clocks
 
@@ -58,11 +58,11 @@ def measure(target: Target, warm: bool = True) -> dict[str, Any]:
     try:
         if warm:
             started = time.monotonic()
-            _sweep(db)
+            once(db)
             cold = time.monotonic() - started
             impoundments.forget_timelines()
         started = time.monotonic()
-        tenants, done, failed = _sweep(db)
+        tenants, done, failed = once(db)
         seconds = time.monotonic() - started
     finally:
         db.engine.dispose()
