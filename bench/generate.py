@@ -197,14 +197,18 @@ def _tenants(conn: psycopg.Connection, plan: list[BenchTenant]) -> None:
         if not t.cases:
             continue
         conn.execute(_AUTHORITIES, _params(t))
-        conn.execute(_RATES, {**_params(t), "kinds": _rate_kinds(t.jurisdiction)})
+        kinds, local = _rate_kinds(t.jurisdiction)
+        conn.execute(_RATES, {**_params(t), "kinds": kinds, "local": local})
 
 
-def _rate_kinds(code: str) -> list[str]:
+def _rate_kinds(code: str) -> tuple[list[str], list[str]]:
+    """The rates the tenant's Act has, and those each local authority fixes for its own
+    pounds (Nagaland s.4: notified once per authority)."""
     try:
-        return [k.value for k in registry.get(code).rate_rules()]
+        rules = registry.get(code).rate_rules()
     except PashuError:
-        return []
+        return [], []
+    return [k.value for k in rules], [k.value for k, r in rules.items() if r.local_only]
 
 
 def _secret() -> str:
@@ -262,9 +266,12 @@ FROM generate_series(0, 9) g;
 # aggravated scales where the Act has them (within its bounds: 2x and 4x the base).
 _RATES = f"""
 INSERT INTO rate_notifications
-    (tenant_id, id, created_at, kind, species, amount, effective_from, reference, published_by)
-SELECT %(tenant)s, {_uuid("'rate' || r.ord")}, r.since::timestamptz, r.kind, r.species,
-       r.amount, r.since, 'Gazette No. ' || r.ord || ' of ' || r.since, 'Bench admin (admin)'
+    (tenant_id, id, created_at, kind, species, amount, effective_from, published_on,
+     reference, published_by, local_authority_id)
+SELECT %(tenant)s, {_uuid("'rate' || r.ord || ':' || coalesce(la.g, 0)")}, r.since::timestamptz,
+       r.kind, r.species, r.amount, r.since, r.since,
+       'Gazette No. ' || r.ord || ' of ' || r.since, 'Bench admin (admin)',
+       CASE WHEN la.g IS NOT NULL THEN {_uuid("'la' || la.g")} END
 FROM (VALUES
     (1, 'FINE_PER_HEAD', NULL, 5000, date '2015-01-01'),
     (2, 'FEEDING_PER_HEAD_PER_DAY', NULL, 1000, date '2015-01-01'),
@@ -274,6 +281,8 @@ FROM (VALUES
     (6, 'HABITUAL_AREA_FINE_PER_HEAD', NULL, 10000, date '2015-01-01'),
     (7, 'AERODROME_FINE_PER_HEAD', NULL, 20000, date '2015-01-01')
 ) r(ord, kind, species, amount, since)
+-- A rate each local authority fixes is notified by each of the five (la.g); others once.
+LEFT JOIN generate_series(1, 5) la(g) ON r.kind = ANY(%(local)s)
 WHERE r.kind = ANY(%(kinds)s);
 """
 
