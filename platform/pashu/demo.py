@@ -25,7 +25,7 @@ from pashu.jurisdictions.demo import DemoData, DemoPerson, DemoPound
 from pashu.jurisdictions.vocabulary import Action, BuyerRole, Capability, PlaceKind, RateKind
 from pashu.services.impoundment import cases
 from pashu.services.impoundment.delivery import deliver_to_owner
-from pashu.services.impoundment.dues import compute
+from pashu.services.impoundment.dues import compute, words
 from pashu.services.impoundment.sales import Lot, record_sale
 from pashu.services.impoundment.seizures import (
     NOTICE_ACTIONS,
@@ -106,7 +106,7 @@ def _rates(
                     species,
                     Decimal(amount),
                     since,
-                    f"Demo gazette {kind.value}",
+                    f"Demo gazette, {words(kind)}",
                     local_authority_id=authority,
                 )
 

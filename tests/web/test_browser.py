@@ -163,8 +163,12 @@ def test_timelines_side_by_side_show_a_state_without_pounds_as_not_in_jurisdicti
     page.goto(f"{server.url}/#/law/timeline")
     page.get_by_label("Seized at (IST)").fill("2026-01-03T09:00")
     page.get_by_role("button", name="Show each state's timeline").click()
+    # Said in words (issue #35: not the raw code NOT_IN_JURISDICTION).
     expect(page.locator(".state[data-jurisdiction=chhattisgarh]")).to_contain_text(
-        "Not in jurisdiction"
+        "No such provision"
+    )
+    expect(page.locator(".state[data-jurisdiction=chhattisgarh] .absent-note")).to_contain_text(
+        "provides no impoundment"
     )
     nl = page.locator(".state[data-jurisdiction=nagaland]")
     # Seven days from impounding on 3 January end with 10 January (GCA s.9).

@@ -84,3 +84,13 @@ class Window:
 
     def is_late(self, at: datetime) -> bool:
         return self.deadline is not None and at >= self.deadline
+
+    def days_late(self, at: datetime) -> int | None:
+        """How many days (IST) a step taken at `at` is late: from the last day it was allowed
+        (excluded) to the day it was taken (included), as periods are counted (General Clauses
+        Act s.9); at least 1 once late (a deadline in hours may fall within a day). None:
+        not late."""
+        if self.deadline is None or not self.is_late(at):
+            return None
+        last_allowed = legal_date(self.deadline - timedelta(microseconds=1))
+        return max(1, (legal_date(at) - last_allowed).days)

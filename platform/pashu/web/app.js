@@ -1,6 +1,7 @@
 // Pashu's reference frontend: a small hash router over three views that read /graphql.
 import { caseView } from "./case.js";
 import { dashboardView, signInView } from "./dashboard.js";
+import { keepingView } from "./keeping.js";
 import { lawView } from "./law.js";
 import { ApiError, h, token } from "./lib.js";
 
@@ -24,7 +25,7 @@ function renderNav(path) {
     h("a", { href, class: active ? "active" : null, "aria-current": active ? "page" : null }, text);
   nav.replaceChildren(
     link("#/law/compare", "The law", path.startsWith("/law")),
-    link("#/dashboard", "Dashboard", path.startsWith("/dashboard") || path.startsWith("/case")),
+    link("#/dashboard", "Dashboard", path.startsWith("/dashboard") || path.startsWith("/case") || path.startsWith("/keeping")),
     signedIn
       ? h("button", {
           type: "button",
@@ -56,6 +57,7 @@ async function render() {
     if (parts[0] === "law") await lawView(view, parts[1] || "compare", ctx);
     else if (parts[0] === "signin") await signInView(view, ctx);
     else if (parts[0] === "dashboard") await needToken(view, ctx, () => dashboardView(view, ctx));
+    else if (parts[0] === "keeping") await needToken(view, ctx, () => keepingView(view, parts[1] || "orders", ctx));
     else if (parts[0] === "case" && parts[1]) await needToken(view, ctx, () => caseView(view, decodeURIComponent(parts[1]), ctx));
     else view.replaceChildren(h("h1", { tabindex: "-1" }, "Not found"), h("p", {}, h("a", { href: "#/law/compare" }, "Go to the law page")));
   } catch (err) {

@@ -1,7 +1,7 @@
 // A case: the register entry, its timeline, dues, documents and the clerk's actions.
 import {
   ApiError, citeLink, fill, downloadPdf, field, fromIstInput, gql, h, istInput, label, loading,
-  rupees, showFormError, timeEl, when,
+  prose, rupees, showFormError, timeEl, when,
 } from "./lib.js";
 import { fundsCard } from "./books.js";
 
@@ -10,7 +10,6 @@ const BUYER_ROLES = [
   "VILLAGE_COUNCIL_FAMILY_MEMBER", "POLICE_OFFICER", "POUND_KEEPER", "OFFICER_UNDER_ACT",
   "LOCAL_AUTHORITY_MEMBER",
 ];
-const NOTICE_STEPS = ["ANNOUNCE_SEIZURE", "REPORT_UNCLAIMED", "PUBLISH_NOTICE"];
 const OTHERS = {
   COMPLAIN_ILLEGAL_SEIZURE: "the owner's window",
   CLAIM_SALE_PROCEEDS: "the owner's window",
@@ -69,16 +68,10 @@ function entryCard(c) {
         h("td", {}, label(a.status), a.releasedAt ? h("div", { class: "muted small" }, timeEl(a.releasedAt)) : null)))))));
 }
 
+// A step's state: taken (when, and whether late, as the API says from the step's own window),
+// due next (late once its deadline is past), or a window that is not the department's.
 function stepState(c, step) {
-  if (step.action === "DELIVER_TO_POUND") return ["done", "Done", c.impoundedAt];
-  if (NOTICE_STEPS.includes(step.action)) {
-    const n = c.notices.find((x) => x.kind === step.action);
-    if (n) return ["done", "Done", n.issuedAt];
-  }
-  if (step.action === "AUCTION") {
-    const s = c.sales.find((x) => x.byAuction);
-    if (s) return ["done", "Done", s.at];
-  }
+  if (step.doneAt) return step.late ? ["done late", "Done late", step.doneAt] : ["done", "Done", step.doneAt];
   if (c.nextAction && c.nextAction.action === step.action) {
     return c.nextAction.overdue ? ["next late", "Due next — late", null] : ["next", "Due next", null];
   }
@@ -88,22 +81,34 @@ function stepState(c, step) {
   return ["open", "Open", null];
 }
 
+// The auctions held or fixed for the case: the step the Act times with no deadline is
+// shown with the round the department has fixed for it.
+function auctionRounds(c, step) {
+  if (step.action !== "AUCTION" || !c.auctions?.length) return null;
+  return c.auctions.map((a) => h("div", { class: "small", "data-auction-round": String(a.round) },
+    `Round ${a.round} `, a.closedAt ? ["held ", timeEl(a.scheduledFor), ", closed ", timeEl(a.closedAt)] : ["fixed for ", timeEl(a.scheduledFor)],
+    a.place ? ` at ${a.place}` : null));
+}
+
 function timelineCard(c) {
   return h("section", { class: "card", "aria-labelledby": "timeline-h" },
     h("h2", { id: "timeline-h" }, "Timeline"),
     h("p", { class: "muted small" }, "Who must do what by when, under the Act. “From” is the first instant a step may be taken; “late from” the first instant it is late."),
     h("ol", { class: "steps" }, c.timeline.map((s) => {
       const [cls, text, doneAt] = stepState(c, s);
-      return h("li", { class: `step ${cls}`, "data-action": s.action, "aria-current": cls.startsWith("next") ? "step" : null },
+      return h("li", { class: `step ${cls}`, "data-action": s.action, "data-late": s.late ? String(s.daysLate) : null, "aria-current": cls.startsWith("next") ? "step" : null },
         h("span", { class: "dot", "aria-hidden": "true" }),
         h("div", { class: "step-body" },
-          h("div", { class: "step-head" }, h("strong", {}, label(s.action)), h("span", { class: `chip chip-${cls.split(" ")[0]}` }, text)),
+          h("div", { class: "step-head" }, h("strong", {}, label(s.action)), h("span", { class: `chip chip-${cls.split(" ")[0]}${cls.endsWith("late") ? " chip-late" : ""}` }, text)),
           h("div", { class: "window" },
             "From ", timeEl(s.notBefore),
-            s.deadline ? [" · late from ", timeEl(s.deadline)] : h("span", { class: "muted" }, " · no deadline set")),
-          doneAt ? h("div", { class: "small" }, "Done ", timeEl(doneAt)) : null,
+            s.deadline ? [" · late from ", timeEl(s.deadline)]
+              : h("span", { class: "muted" }, " · the Act sets no deadline")),
+          auctionRounds(c, s),
+          doneAt ? h("div", { class: "small" }, "Done ", timeEl(doneAt),
+            s.late ? h("span", { class: "late-note" }, ` — ${s.daysLate} day${s.daysLate === 1 ? "" : "s"} late`) : null) : null,
           h("div", { class: "small" }, "Under ", citeLink(s.citation, { withAct: true })),
-          h("details", {}, h("summary", {}, "Why"), h("p", { class: "small" }, s.explanation))));
+          h("details", {}, h("summary", {}, "Why"), h("p", { class: "small" }, prose(s.explanation)))));
     })));
 }
 
@@ -116,7 +121,7 @@ function duesCard(c) {
       ? h("div", { class: "table-wrap" }, h("table", { class: "table" },
         h("thead", {}, h("tr", {}, ["Item", "Heads", "Days", "Under", "Amount"].map((t, i) => h("th", { scope: "col", class: i === 4 ? "num" : null }, t)))),
         h("tbody", {}, d.lines.map((l) => h("tr", {},
-          h("td", {}, `${label(l.kind)}, ${l.species}`, h("div", { class: "muted small" }, l.explanation)),
+          h("td", {}, `${label(l.kind)}, ${l.species}`, h("div", { class: "muted small" }, prose(l.explanation))),
           h("td", {}, String(l.heads)),
           h("td", {}, l.days == null ? "—" : String(l.days)),
           h("td", {}, citeLink(l.citation)),

@@ -3,6 +3,7 @@ import { fundsCard } from "./books.js";
 import {
   add, ApiError, field, gql, h, label, loading, showFormError, svg, timeEl, token,
 } from "./lib.js";
+import { keepingDashboard } from "./keeping.js";
 import { runsCard } from "./runs.js";
 
 const OPEN = ["IMPOUNDED", "PARTLY_RELEASED"];
@@ -58,26 +59,45 @@ function pairs(counts, name = (k) => k) {
   return counts.map(({ key, count }) => [name(key), count]);
 }
 
+/** A label broken at spaces into lines of at most `fits` characters (a longer word keeps its
+ *  own line): the chart's names are shown whole, never cut. */
+function wrapLabel(text, fits) {
+  const lines = [];
+  for (const word of String(text).split(/\s+/).filter(Boolean)) {
+    const last = lines.at(-1);
+    if (last && `${last} ${word}`.length <= fits) lines[lines.length - 1] = `${last} ${word}`;
+    else lines.push(word);
+  }
+  return lines.length ? lines : [""];
+}
+
 /** A horizontal bar chart in inline SVG, with the numbers as a table for screen readers. */
 function barChart(title, rows, { unit = "" } = {}) {
   const id = `chart-${title.replace(/\W+/g, "-").toLowerCase()}`;
   const max = Math.max(1, ...rows.map(([, v]) => v));
-  const rowH = 28;
-  // Labels get up to half the chart; a longer one is cut with "…" (its full text in a tooltip
-  // and in the table for screen readers) rather than clipped at the chart's edge.
+  // A label takes as many lines as its words need (a pound's name is often three or four
+  // words), so no name is cut; each row is as tall as its label.
   const width = 360;
-  const fits = 20;
-  const labelW = 12 + 8 * Math.min(fits, Math.max(9, ...rows.map(([k]) => String(k).length)));
-  const short = (k) => (String(k).length > fits ? `${String(k).slice(0, fits - 1)}…` : String(k));
-  const height = Math.max(rowH, rows.length * rowH);
+  const fits = 16;
+  const lineH = 15;
+  const wrapped = rows.map(([k]) => wrapLabel(k, fits));
+  const longest = Math.max(9, ...wrapped.flat().map((l) => l.length));
+  const labelW = 12 + 8 * Math.min(longest, 20);
+  const heights = wrapped.map((lines) => Math.max(28, 12 + lines.length * lineH));
+  const tops = heights.map((_, i) => heights.slice(0, i).reduce((a, b) => a + b, 0));
+  const height = Math.max(28, heights.reduce((a, b) => a + b, 0));
   const chart = svg("svg", { viewBox: `0 0 ${width} ${height}`, class: "bars", role: "img", "aria-labelledby": `${id}-t`, preserveAspectRatio: "xMinYMin meet" },
     svg("title", { id: `${id}-t` }, `${title}: ${rows.map(([k, v]) => `${k} ${v}`).join(", ") || "none"}`),
     rows.map(([key, value], i) => {
       const w = Math.max(2, ((width - labelW - 36) * value) / max);
-      const y = i * rowH;
+      const y = tops[i];
+      const rowH = heights[i];
+      const lines = wrapped[i];
+      const first = y + rowH / 2 + 5 - ((lines.length - 1) * lineH) / 2;
       return svg("g", {},
-        svg("text", { x: labelW - 8, y: y + rowH / 2 + 5, "text-anchor": "end", class: "bar-label" }, svg("title", {}, key), short(key)),
-        svg("rect", { x: labelW, y: y + 6, width: w, height: rowH - 12, rx: 3, class: `bar bar-${i % 6}` }),
+        svg("text", { x: labelW - 8, y: first, "text-anchor": "end", class: "bar-label" },
+          lines.map((line, n) => svg("tspan", { x: labelW - 8, dy: n ? lineH : null }, line))),
+        svg("rect", { x: labelW, y: y + rowH / 2 - 8, width: w, height: 16, rx: 3, class: `bar bar-${i % 6}` }),
         svg("text", { x: labelW + w + 6, y: y + rowH / 2 + 5, class: "bar-value" }, `${value}${unit}`));
     }));
   return h("figure", { class: "card chart", "data-chart": title },
@@ -123,9 +143,11 @@ export async function dashboardView(view, ctx) {
     h("p", { class: "lede" }, `${viewer.tenant.jurisdiction.name} · signed in as ${viewer.user.name} (${viewer.role.toLowerCase()})`)));
   const fundsQ = gql("Funds", {}, { auth: true });
   if (!caps.includes("IMPOUNDMENT")) {
-    view.append(h("p", { class: "card muted" }, "This department's Act has no impoundment chapter, so it keeps no pounds or seizure register."));
-    const { funds } = await fundsQ;
-    if (!ctx.stale()) view.append(fundsCard(funds));
+    const [registers, { funds }] = await Promise.all([keepingDashboard(caps), fundsQ]);
+    if (ctx.stale()) return;
+    add(view, registers,
+      h("p", { class: "card muted" }, "This department's Act has no impoundment chapter, so it keeps no pounds or seizure register."),
+      fundsCard(funds, registers ? { empty: "No money has moved yet: compositions are received here." } : undefined));
     return;
   }
   const due = endOfTodayIst();

@@ -1,7 +1,7 @@
 // The public law page: compare a topic, classify a species, compare timelines, search and read.
 import {
-  ApiError, citeList, cited as citedLabel, fill, confidenceBadge, errorBox, field, fromIstInput, gql, h, label,
-  loading, sectionHref, timeEl,
+  add, ApiError, citeList, cited as citedLabel, fill, confidenceBadge, errorBox, field, fromIstInput, gql, h, label,
+  loading, prose, sectionHref, timeEl,
 } from "./lib.js";
 import { TOPICS, comparisonCsv, downloads, factList, matrixTab, scenarioTab } from "./research.js";
 
@@ -38,16 +38,37 @@ function setParams(ctx, tab, values) {
   ctx.go(`#/law/${tab}?${params}`);
 }
 
+// What each badge on the law page says: how surely a provision's text is known (the API's
+// Confidence), and that an Act has no provision on a point.
+const LEGEND = [
+  ["read", "The words are legible and applied as written."],
+  ["interpreted", "The text has a slip or leaves the point open; applied as the answer's explanation reads it."],
+  ["reconstructed", "Partly legible in the scan; the most likely reading is applied."],
+  ["unknown", "Not legible: no value is given, never an invented one."],
+];
+
+function legend() {
+  return h("aside", { class: "card legend", "aria-labelledby": "legend-h", "data-section": "legend" },
+    h("h2", { id: "legend-h", class: "small-head" }, "What the badges mean"),
+    h("dl", {},
+      LEGEND.map(([value, meaning]) => [h("dt", {}, confidenceBadge(value)), h("dd", {}, meaning)]),
+      h("dt", {}, h("span", { class: "badge" }, "No such provision")),
+      h("dd", {}, "The Act's text has no provision on the point. Beside “unknown”, part of the text is not legible, so the Act may yet provide it.")));
+}
+
 export async function lawView(view, tab, ctx) {
   const known = TABS.some(([key]) => key === tab) || tab === "read";
-  view.append(
+  // A mistyped tab shows the comparison, with its tab marked, and says so.
+  const shown = !known ? "compare" : tab === "read" ? "search" : tab;
+  add(view,
     h("div", { class: "page-head" },
       h("h1", { tabindex: "-1" }, "The animal-control Acts, side by side"),
       h("p", { class: "lede" }, "Public and without sign-in: every answer cites the section it rests on, with how surely its text is known.")),
-    tabs(tab === "read" ? "search" : tab),
+    tabs(shown),
+    known ? null : h("p", { class: "note", role: "status", "data-note": "unknown-tab" }, `There is no “${tab}” view: showing “Compare a topic”.`),
   );
   const body = h("section", { class: "law-body", "aria-live": "polite" });
-  view.append(body);
+  view.append(body, legend());
   const list = await jurisdictions();
   if (ctx.stale()) return;
   if (!known || tab === "compare") return compareTab(body, list, ctx);
@@ -178,20 +199,26 @@ async function timelineTab(body, list, ctx) {
   body.append(h("h2", {}, "Timelines from a seizure on ", timeEl(events.seizedAt)),
     columns(results, ({ j, steps, err }) => {
       const card = h("article", { class: "card state", "data-jurisdiction": j.code }, h("header", {}, h("h3", {}, j.name)));
-      if (err) {
+      if (err && err.code === "NOT_IN_JURISDICTION") {
+        // Not a failure: the Act has no such chapter. Said in words, with the section.
         card.classList.add("not-in-jurisdiction");
         card.append(
-          h("p", {}, h("span", { class: "badge conf-unknown" }, err.code === "NOT_IN_JURISDICTION" ? "Not in jurisdiction" : err.code)),
-          errorBox(err));
+          h("p", {}, h("span", { class: "badge" }, "No such provision")),
+          h("p", { class: "absent-note" }, err.message.charAt(0).toUpperCase() + err.message.slice(1),
+            err.citation ? [" (", citeList([err.citation]), ")"] : null));
+        return card;
+      }
+      if (err) {
+        card.append(errorBox(err));
         return card;
       }
       card.append(h("ol", { class: "steps compact" }, steps.map((s) =>
         h("li", { class: s.projected ? "step projected" : "step" },
           h("strong", {}, label(s.action)),
-          h("div", { class: "window" }, "From ", timeEl(s.notBefore), h("br"), s.deadline ? ["Late from ", timeEl(s.deadline)] : h("span", { class: "muted" }, "No deadline set")),
+          h("div", { class: "window" }, "From ", timeEl(s.notBefore), h("br"), s.deadline ? ["Late from ", timeEl(s.deadline)] : h("span", { class: "muted" }, "The Act sets no deadline")),
           s.projected ? h("div", { class: "muted small" }, "Projected: the earlier event has not happened") : null,
           h("div", { class: "small" }, citeList([s.citation])),
-          h("details", {}, h("summary", {}, "Why"), h("p", { class: "small" }, s.explanation))))));
+          h("details", {}, h("summary", {}, "Why"), h("p", { class: "small" }, prose(s.explanation)))))));
       return card;
     }));
 }
@@ -236,12 +263,16 @@ async function searchTab(body, list, ctx) {
   body.append(h("h2", {}, `${hits.length} section${hits.length === 1 ? "" : "s"} found, best first`),
     hits.length ? h("ol", { class: "hits" }, hits.map((hit) =>
       h("li", { class: "card hit" },
-        h("a", { href: sectionHref(hit.section.uri), class: "hit-title" }, `${citedLabel(hit.section.number)} `, marked(hit.headingParts)),
+        h("a", { href: sectionHref(hit.section.uri), class: "hit-title" }, numbered(hit.section.number) ? `${citedLabel(hit.section.number)} ` : null, marked(hit.headingParts)),
         h("div", { class: "muted small" }, `${hit.section.act} · ${nameOf(list, hit.jurisdiction)} `, confidenceBadge(hit.section.confidence),
           // Our notes are searched too, but never passed off as the Act's words.
           hit.editorial ? h("span", { class: "badge editorial", title: "The words matched are our note on the section, not the Act's" }, "editorial note") : null),
         h("p", { class: "snippet" }, marked(hit.snippetParts))))) : h("p", { class: "muted" }, "No section has all these words."));
 }
+
+// A numbered section ("10", "4A") is named by its number; the Schedule, the long title and
+// the like by their heading alone (not "Section longTitle. Long title").
+const numbered = (number) => /^\d/.test(String(number));
 
 const actCache = new Map();
 function actOutline(code) {
@@ -295,7 +326,7 @@ async function readTab(body, list, ctx) {
     h("h2", { class: "small-head" }, "Sections"),
     h("ol", {}, act.sections.map((s) => h("li", {},
       h("a", { href: `#/law/read?j=${j.code}&act=${encodeURIComponent(act.uri)}&n=${encodeURIComponent(s.number)}`, "aria-current": s === current ? "page" : null },
-        h("span", { class: "num" }, s.number), " ", s.heading)))));
+        numbered(s.number) ? [h("span", { class: "num" }, s.number), " "] : null, s.heading)))));
   const article = h("article", { class: "card section-text" }, loading());
   body.append(h("div", { class: "reader" }, article, toc));
   if (!current) return;
@@ -307,7 +338,7 @@ async function readTab(body, list, ctx) {
     act.sourceNote ? h("p", { class: "note source-note" }, h("strong", {}, "Source: "), act.sourceNote) : null,
     // A numbered section is "Section 10. Heading"; the Schedule, the long title and the like
     // are named by their heading alone (not "Section Schedule. Schedule").
-    h("h2", { class: "section-title" }, /^\d/.test(sec.number) ? `Section ${sec.number}. ${sec.heading}` : sec.heading),
+    h("h2", { class: "section-title" }, numbered(sec.number) ? `Section ${sec.number}. ${sec.heading}` : sec.heading),
     h("p", { class: "meta" }, confidenceBadge(sec.confidence), sec.chapter ? h("span", { class: "muted small" }, ` ${sec.chapter}`) : null,
       cited.length ? h("span", { class: "badge cited-badge" }, `cited: ${sec.number}${cited.map((c) => `(${c})`).join("")}`) : null),
     ...sectionText(sec.text, cited),

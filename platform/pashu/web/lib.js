@@ -181,6 +181,16 @@ export function day(iso) {
   return dateFmt.format(new Date(iso.length === 10 ? `${iso}T12:00:00+05:30` : iso));
 }
 
+// The API's sentences write days and instants as it writes them everywhere (ISO 8601); on a
+// page they read as the page's other dates do ("21 Nov 2026", "3 Dec 2026, 9:00 am IST").
+const ISO_IN_TEXT = /\b\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:[+-]\d{2}:\d{2}|Z))?(?![\d:])/g;
+
+/** An explanation from the API with its dates in the page's format. */
+export function prose(text) {
+  if (!text) return "";
+  return String(text).replace(ISO_IN_TEXT, (iso) => (iso.length === 10 ? day(iso) : when(iso)));
+}
+
 /** A <time> element showing an instant in IST, machine-readable in ISO. */
 export function timeEl(iso, dateOnly = false) {
   return h("time", { datetime: iso || "" }, dateOnly ? day(iso) : when(iso));
@@ -277,7 +287,9 @@ export function errorBox(err, { id } = {}) {
     " ",
     h("span", { class: "error-message" }, err.message),
     citation
-      ? h("span", { class: "error-cite" }, " — under ", citeLink(citation, { withAct: true }))
+      ? h("span", { class: "error-cite" }, " — under ", citeLink(citation, { withAct: true }),
+        // A refusal resting on a text not plainly read says so (a reconstructed clause).
+        citation.confidence && String(citation.confidence).toLowerCase() !== "read" ? [" ", confidenceBadge(citation.confidence)] : null)
       : null,
   );
 }

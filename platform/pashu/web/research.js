@@ -2,8 +2,8 @@
 // every Act, and CSV / JSON downloads of whatever is compared. Every view keeps its state in
 // the URL (#/law/matrix?topics=...&j=...), so a link to it is a permalink.
 import {
-  ApiError, citeList, cited, confidenceBadge, field, fromIstInput, gql, h, label, loading, rupees, showFormError,
-  timeEl,
+  ApiError, citeList, cited, confidenceBadge, field, fromIstInput, gql, h, label, loading, prose, rupees,
+  showFormError, timeEl,
 } from "./lib.js";
 
 export const TOPICS = [
@@ -241,14 +241,14 @@ function scenarioCard(a, name) {
   if (!a.provided) return card;
   if (a.steps.length) {
     card.append(h("h4", {}, "Steps taken"), h("ul", { class: "plain" }, a.steps.map((s) => h("li", { "data-step": s.action },
-      h("strong", {}, label(s.action)), " ", timeEl(s.at), " ", lawfulBadge(s.lawful), h("div", { class: "small muted" }, s.explanation, " ", citeList(s.citations))))));
+      h("strong", {}, label(s.action)), " ", timeEl(s.at), " ", lawfulBadge(s.lawful), h("div", { class: "small muted" }, prose(s.explanation), " ", citeList(s.citations))))));
   }
   card.append(h("h4", {}, "Timeline"), h("ol", { class: "steps compact" }, a.timeline.map((s) => h("li", { class: s.projected ? "step projected" : "step" },
-    h("strong", {}, label(s.action)), h("div", { class: "window" }, "From ", timeEl(s.notBefore), h("br"), s.deadline ? ["Late from ", timeEl(s.deadline)] : h("span", { class: "muted" }, "No deadline set")),
+    h("strong", {}, label(s.action)), h("div", { class: "window" }, "From ", timeEl(s.notBefore), h("br"), s.deadline ? ["Late from ", timeEl(s.deadline)] : h("span", { class: "muted" }, "The Act sets no deadline")),
     h("div", { class: "small" }, citeList([s.citation]))))));
   if (a.rates.length) {
     card.append(h("h4", {}, "Hypothetical rates"), h("ul", { class: "plain" }, a.rates.map((r) => h("li", {},
-      `${label(r.kind)} ${rupees(r.amount)}: `, r.accepted ? "may be notified" : h("strong", {}, "refused"), h("div", { class: "small muted" }, r.explanation, " ", citeList(r.citations))))));
+      `${label(r.kind)} ${rupees(r.amount)}: `, r.accepted ? "may be notified" : h("strong", {}, "refused"), h("div", { class: "small muted" }, prose(r.explanation), " ", citeList(r.citations))))));
   }
   if (a.dues) {
     card.append(h("h4", {}, "Dues on ", timeEl(a.dues.asOf)), h("p", { class: "dues-total" }, "Total ", h("strong", {}, rupees(a.dues.total))),

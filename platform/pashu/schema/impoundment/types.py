@@ -486,7 +486,11 @@ class Impoundment(Node):
         sold = await loaders.sales(info.context).load(self._row.id) if had_sale else []
         steps = cases.course_timeline(plugin, self._row, issued, sold)
         gone = cases.no_longer_required(steps, issued, animals)
-        return [TimelineStep.of(s, required=s.action not in gone) for s in steps]
+        done = cases.done_at(self._row, issued, [x.at for x in sold if x.by_auction])
+        return [
+            TimelineStep.of(s, required=s.action not in gone, done_at=done.get(s.action))
+            for s in steps
+        ]
 
     @strawberry.field(description="What the owner owes at `asOf` (default: now), itemised")
     async def dues(

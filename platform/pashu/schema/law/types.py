@@ -606,10 +606,30 @@ class TimelineStep:
         description="false: the case closed (every animal delivered, sold or disposed of) "
         "before this step, so the Act no longer requires it",
     )
+    done_at: datetime | None = strawberry.field(
+        default=None,
+        description="When the step was taken, from the case's records (the pound's receipt, "
+        "the notice of its kind, the first sale by auction); null: not taken, or not a step "
+        "the department records (the owner's complaint or claim), or a scenario",
+    )
+    late: bool = strawberry.field(
+        default=False,
+        description="true: taken at or after its deadline (doneAt >= deadline, the window's "
+        "own test); a step not yet taken whose deadline has passed is the case's "
+        "nextAction.overdue",
+    )
+    days_late: int | None = strawberry.field(
+        default=None,
+        description="For a step taken late: the days (IST) from the last day it was allowed "
+        "(excluded) to the day it was taken (included), at least 1; null when not late",
+    )
 
     @classmethod
-    def of(cls, s: base.TimelineStep, required: bool = True) -> TimelineStep:
+    def of(
+        cls, s: base.TimelineStep, required: bool = True, done_at: datetime | None = None
+    ) -> TimelineStep:
         why = s.why if required else f"no longer required: the case has closed ({s.why})"
+        days_late = s.window.days_late(done_at) if done_at is not None else None
         return cls(
             action=s.action,
             not_before=s.window.not_before,
@@ -619,6 +639,9 @@ class TimelineStep:
             explanation=why,
             projected=s.projected,
             required=required,
+            done_at=done_at,
+            late=days_late is not None,
+            days_late=days_late,
         )
 
 

@@ -268,6 +268,22 @@ def course_timeline(
     return [claim if s.action is action and claim is not None else s for s in steps]
 
 
+def done_at(
+    case: CaseInstants, issued: Sequence[IssuedNotice], auctioned_at: Sequence[datetime]
+) -> dict[Action, datetime]:
+    """When each step of the case's course was taken, from the events recorded: the pound's
+    receipt (the delivery to the pound), each notice by its kind, the first sale by auction.
+    A step absent was not taken (or is a window for someone else: the owner's claim)."""
+    done = {Action.DELIVER_TO_POUND: case.impounded_at}
+    for n in issued:
+        action = Action(n.kind)
+        if action not in done or n.issued_at < done[action]:
+            done[action] = n.issued_at
+    if auctioned_at:
+        done[Action.AUCTION] = min(auctioned_at)
+    return done
+
+
 # The department's own duties on a case; the other steps are windows for others (the
 # seizer's delivery to the pound, the owner's complaint or claim).
 DUTIES = (Action.ANNOUNCE_SEIZURE, Action.REPORT_UNCLAIMED, Action.PUBLISH_NOTICE, Action.AUCTION)

@@ -35,6 +35,11 @@ from pashu.jurisdictions.notifications import Notification, in_force
 from pashu.jurisdictions.vocabulary import MoneyKind, PlaceKind, RateKind, RateRule
 
 
+def words(kind: RateKind) -> str:
+    """A rate's kind as a sentence names it: FINE_PER_HEAD -> "fine per head"."""
+    return kind.value.lower().replace("_", " ")
+
+
 @dataclass(frozen=True)
 class DuesLine:
     kind: MoneyKind  # FINE or FEEDING_CHARGE: also which fund it goes to
@@ -159,7 +164,7 @@ def compute(
                 applied = Decision(
                     scale.bound_base,
                     list(base_rule.cites),
-                    f"no {fine_kind.value.value} is notified for this place: the "
+                    f"no {words(fine_kind.value)} is notified for this place: the "
                     f"{scale.bound_base.value} applies ({base_rule.cites[0].label})",
                 )
         if rate is None:
@@ -171,7 +176,7 @@ def compute(
                     None,
                     None,
                     fine_kind.cites,
-                    f"no {fine_kind.value.value} for {species} notified in force on "
+                    f"no {words(fine_kind.value)} for {species} notified in force on "
                     f"{impounded.isoformat()}",
                 )
             )
