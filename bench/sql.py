@@ -17,7 +17,6 @@ from sqlalchemy.dialects import postgresql
 
 from pashu.core.errors import PashuError
 from pashu.jurisdictions import registry
-from pashu.jurisdictions.vocabulary import PlaceKind
 from pashu.services.impoundment import dues
 from pashu.services.impoundment.dues import SEGMENTS
 
@@ -29,12 +28,12 @@ def fine_kinds() -> list[tuple[str, str, str]]:
     """(jurisdiction, place kind, fine rate kind) for every Act that impounds."""
     rows = []
     for plugin in registry.installed():
-        for place in PlaceKind:
+        for place in (k.code for k in plugin.declared_kinds().places):
             try:
                 kind = plugin.fine_rate_kind(place).value
             except PashuError:  # an Act without impoundment
                 break
-            rows.append((plugin.code, place.value, kind.value))
+            rows.append((plugin.code, place, kind.value))
     return rows
 
 

@@ -10,7 +10,7 @@ import strawberry
 from sqlalchemy.orm import Session
 
 from pashu.core.recorded_at import act_at
-from pashu.jurisdictions.vocabulary import Action, BuyerRole, PlaceKind, SeizerCapacity
+from pashu.jurisdictions.vocabulary import PUBLIC_BUYER, Action
 from pashu.schema.context import Info
 from pashu.schema.impoundment.queries import decode_id
 from pashu.schema.impoundment.types import (
@@ -21,6 +21,7 @@ from pashu.schema.impoundment.types import (
     Receipt,
     Sale,
 )
+from pashu.schema.kinds import BuyerRole, PlaceKind, SeizerCapacity, code
 from pashu.schema.law.types import Citation, cites
 from pashu.services.impoundment import (
     claims,
@@ -144,7 +145,7 @@ class BuyerInput:
     name: str = strawberry.field(description="The buyer's name")
     address: str = strawberry.field(description="Where the buyer resides")
     role: BuyerRole = strawberry.field(
-        default=BuyerRole.PUBLIC,
+        default=code(PUBLIC_BUYER),
         description=(
             "The buyer's capacity; one the tenant's Act bars is refused with PROHIBITED_PURCHASER"
         ),
