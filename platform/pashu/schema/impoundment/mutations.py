@@ -183,7 +183,7 @@ def seizure_of(input: RecordSeizureInput) -> seizures.Seizure:
         pound_id=decode_id(input.pound_id, "Pound", "poundId"),
         seized_at=act_at(input.seized_at, "seizedAt"),
         impounded_at=act_at(input.impounded_at, "impoundedAt"),
-        place_kind=input.place_kind,
+        place_kind=str(input.place_kind),  # the code, not the schema's enum member
         place=input.place,
         seizer=_person(input.seizer),
         seizer_signed=input.seizer_signed,
@@ -192,7 +192,7 @@ def seizure_of(input: RecordSeizureInput) -> seizures.Seizure:
             seizures.AnimalLine(a.species, a.count, a.description, tuple(a.ear_tags))
             for a in input.animals
         ],
-        capacity=input.seizer_capacity,
+        capacity=str(input.seizer_capacity),
         damage=input.damage,
         area=input.area,
     )
@@ -208,7 +208,7 @@ def seizure_from(arguments: dict[str, Any]) -> seizures.Seizure:
         pound_id=decode_id(given["poundId"], "Pound", "poundId"),
         seized_at=act_at(given["seizedAt"], "seizedAt"),
         impounded_at=act_at(given["impoundedAt"], "impoundedAt"),
-        place_kind=given["placeKind"],
+        place_kind=str(given["placeKind"]),
         place=given["place"],
         seizer=seizures.Person(seizer["name"], seizer["address"]),
         seizer_signed=given["seizerSigned"],
@@ -217,7 +217,7 @@ def seizure_from(arguments: dict[str, Any]) -> seizures.Seizure:
             seizures.AnimalLine(a["species"], a["count"], a["description"], tuple(a["earTags"]))
             for a in given["animals"]
         ],
-        capacity=given["seizerCapacity"],
+        capacity=str(given["seizerCapacity"]),
         damage=given["damage"],
         area=given["area"],
     )
@@ -390,7 +390,7 @@ class ImpoundmentMutation:
                     at=act_at(input.at, "at"),
                     lots=[sales.Lot(lot.species, lot.count) for lot in input.lots],
                     buyer=seizures.Person(input.buyer.name, input.buyer.address),
-                    buyer_role=input.buyer.role,
+                    buyer_role=str(input.buyer.role),
                     price=input.price,
                     expenses=input.expenses,
                     decided_by=input.decided_by,
@@ -490,12 +490,12 @@ class ImpoundmentMutation:
         changes = corrections.Changes(
             seized_at=act_at(input.seized_at, "seizedAt"),
             impounded_at=act_at(input.impounded_at, "impoundedAt"),
-            place_kind=input.place_kind,
+            place_kind=str(input.place_kind) if input.place_kind else None,
             place=input.place,
             seizer=_person(input.seizer) if input.seizer else None,
             seizer_signed=input.seizer_signed,
             owner=_person(input.owner) if input.owner else None,
-            seizer_capacity=input.seizer_capacity,
+            seizer_capacity=str(input.seizer_capacity) if input.seizer_capacity else None,
             damage=input.damage,
             area=input.area,
         )

@@ -96,7 +96,7 @@ class ScenarioInput:
         return scenarios.Facts(
             animals=[scenarios.Herd(a.species, a.count) for a in self.animals],
             seized_at=self.seized_at,
-            place=self.place,
+            place=str(self.place) if self.place else None,
             impounded_at=self.impounded_at,
             announced_at=self.announced_at,
             noticed_at=self.noticed_at,
