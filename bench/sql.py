@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from pashu.core.errors import PashuError
 from pashu.jurisdictions import registry
-from pashu.jurisdictions.vocabulary import PlaceKind
 
 IST = "'Asia/Kolkata'"
 FEEDING = "'FEEDING_PER_HEAD_PER_DAY'"
@@ -25,12 +24,12 @@ def fine_kinds() -> list[tuple[str, str, str]]:
     """(jurisdiction, place kind, fine rate kind) for every Act that impounds."""
     rows = []
     for plugin in registry.installed():
-        for place in PlaceKind:
+        for place in (k.code for k in plugin.declared_kinds().places):
             try:
                 kind = plugin.fine_rate_kind(place).value
             except PashuError:  # an Act without impoundment
                 break
-            rows.append((plugin.code, place.value, kind.value))
+            rows.append((plugin.code, place, kind.value))
     return rows
 
 

@@ -50,10 +50,18 @@ MANIFEST = WEB / "operations" / "manifest.json"
 IDE = Path(__file__).parent / "graphiql"
 
 
+def serves_ide(cfg: Settings) -> bool:
+    """GraphiQL is for development, and only where it can work: with PASHU_TRUSTED_DOCUMENTS
+    the server runs the frontend's registered documents alone, so every document the IDE sends
+    (its introspection, a query typed into it) would be refused. Trying the trusted set in
+    development is done without the IDE; exploring the API, with the setting off."""
+    return cfg.env == "dev" and not cfg.trusted_documents
+
+
 class GraphQLApp(GraphQL[Context, None]):
     def __init__(self, db: Database, cfg: Settings) -> None:
         schema = build_schema(cfg)
-        super().__init__(schema, graphql_ide="graphiql" if cfg.env == "dev" else None)
+        super().__init__(schema, graphql_ide="graphiql" if serves_ide(cfg) else None)
         self.db = db
         self.max_response_bytes = cfg.max_response_bytes
         self.keys = idempotency.Lifetimes(

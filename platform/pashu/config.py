@@ -105,6 +105,7 @@ class Settings(BaseSettings):
     # Run only the reference frontend's registered documents (web/operations/manifest.json,
     # asked by hash or in full) and, without a token, queries of the public law
     # (schema/trusted.py); off, any document runs, and a registered hash still may be sent.
+    # On, GraphiQL is not served even in dev (app.serves_ide): none of its documents would run.
     trusted_documents: bool = False
 
     def refuse_insecure(self) -> None:

@@ -22,7 +22,7 @@ from pashu.db.pounds import Pound
 from pashu.jurisdictions import registry
 from pashu.jurisdictions.base import Jurisdiction
 from pashu.jurisdictions.demo import DemoData, DemoPerson, DemoPound
-from pashu.jurisdictions.vocabulary import Action, BuyerRole, Capability, PlaceKind, RateKind
+from pashu.jurisdictions.vocabulary import PUBLIC_BUYER, Action, Capability, PlaceKind, RateKind
 from pashu.services.impoundment import cases
 from pashu.services.impoundment.delivery import deliver_to_owner
 from pashu.services.impoundment.dues import compute, words
@@ -76,10 +76,11 @@ def _species(plugin: Jurisdiction) -> list[str]:
 
 
 def _place(plugin: Jurisdiction) -> PlaceKind:
-    for kind in (PlaceKind.PRIVATE_LAND, PlaceKind.PUBLIC_PROPERTY):
+    places = [k.code for k in plugin.declared_kinds().places]
+    for kind in places:
         if plugin.fine_rate_kind(kind).value is RateKind.FINE_PER_HEAD:
             return kind
-    return PlaceKind.PRIVATE_LAND
+    return places[0]
 
 
 def _rates(
@@ -288,7 +289,7 @@ def seed(session: Session, who: Principal, now: datetime | None = None) -> Seede
                 at=min(at, now),
                 lots=[Lot(s, n) for s, n in heads.items()],
                 buyer=Person(demo.buyer.name, demo.buyer.address),
-                buyer_role=BuyerRole.PUBLIC,
+                buyer_role=PUBLIC_BUYER,
                 price=Decimal("2500.00"),
                 expenses=Decimal("150.00"),
             )

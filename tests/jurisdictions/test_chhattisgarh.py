@@ -23,7 +23,6 @@ from pashu.jurisdictions.vocabulary import (
     Capability,
     ComparisonTopic,
     MoneyKind,
-    PlaceKind,
     TimelineEvents,
 )
 
@@ -200,7 +199,7 @@ def test_chhattisgarh_refuses_what_the_act_lacks() -> None:
     with pytest.raises(NotInJurisdiction):
         plugin.prohibited_purchasers()
     with pytest.raises(NotInJurisdiction):
-        plugin.fine_rate_kind(PlaceKind.PUBLIC_PROPERTY)
+        plugin.fine_rate_kind("PUBLIC_PROPERTY")
     assert plugin.rate_rules() == {}
 
 

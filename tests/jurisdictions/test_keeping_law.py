@@ -20,7 +20,6 @@ from pashu.jurisdictions.keeping import (
     TimeOfDay,
 )
 from pashu.jurisdictions.species import SPECIES
-from pashu.jurisdictions.vocabulary import PlaceKind
 
 M, DAY, NIGHT = KeepingMode, TimeOfDay.DAY, TimeOfDay.NIGHT
 ON = date(2026, 5, 1)
@@ -168,13 +167,13 @@ def test_chhattisgarh_has_no_keeping_rules_grazing_grounds_or_pound_areas() -> N
 
 def test_nagaland_land_seizures_go_to_the_areas_pound_road_seizures_to_the_nearest() -> None:
     k = law("nagaland")
-    land = k.destination(PlaceKind.PRIVATE_LAND)
+    land = k.destination("PRIVATE_LAND")
     assert land.value is PoundChoice.AREA_POUND
     assert [c.label for c in land.cites] == ["9(1)", "3(2)"]
-    assert k.destination(PlaceKind.HABITUAL_TRESPASS_AREA).value is PoundChoice.AREA_POUND
-    road = k.destination(PlaceKind.PUBLIC_PROPERTY)
+    assert k.destination("HABITUAL_TRESPASS_AREA").value is PoundChoice.AREA_POUND
+    road = k.destination("PUBLIC_PROPERTY")
     assert road.value is PoundChoice.NEAREST_POUND and [c.label for c in road.cites] == ["10"]
-    air = k.destination(PlaceKind.AERODROME)
+    air = k.destination("AERODROME")
     assert air.value is PoundChoice.NEAREST_POUND and air.confidence is Confidence.INTERPRETED
     assert k.pound_area().value == "the Director"
     assert [c.label for c in k.returns().cites] == ["6", "7"]
@@ -182,7 +181,7 @@ def test_nagaland_land_seizures_go_to_the_areas_pound_road_seizures_to_the_neare
 
 def test_mizoram_has_no_pound_areas() -> None:
     with pytest.raises(NotInJurisdiction):
-        law("mizoram").destination(PlaceKind.PRIVATE_LAND)
+        law("mizoram").destination("PRIVATE_LAND")
 
 
 @given(

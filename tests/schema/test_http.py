@@ -41,6 +41,22 @@ async def test_graphiql_is_served_only_in_dev(dbs: Databases) -> None:
     assert prod.status_code != 200 or "graphiql" not in prod.text.lower()
 
 
+async def test_with_trusted_documents_graphiql_is_not_served_even_in_dev(dbs: Databases) -> None:
+    """PASHU_TRUSTED_DOCUMENTS runs the frontend's registered documents alone, so the IDE's own
+    documents could not run: the page and its assets are not served, and the introspection the
+    IDE would begin with is refused, as any unregistered document is."""
+    cfg = Settings(env="dev", trusted_documents=True, secret_key="a-test-secret-" + "k" * 32)
+    async with client(dbs.app, cfg) as http:
+        page = await http.get("/graphql", headers={"accept": "text/html"})
+        asset = await http.get("/graphiql/graphiql-3.8.3.min.js")
+        schema = await http.post("/graphql", json={"query": "{ __schema { types { name } } }"})
+    assert "graphiql" not in page.text.lower()
+    assert asset.status_code == 404
+    assert schema.json()["errors"][0]["extensions"]["code"] == "PERSISTED_QUERY_NOT_IN_LIST"
+    async with _client(dbs, "dev") as http:  # the same asset, served without the setting
+        assert (await http.get("/graphiql/graphiql-3.8.3.min.js")).status_code == 200
+
+
 async def test_introspection_is_hidden_in_prod(dbs: Databases) -> None:
     q = {"query": "{ __schema { queryType { name } } }"}
     async with _client(dbs, "prod") as http:

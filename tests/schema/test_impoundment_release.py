@@ -160,6 +160,12 @@ async def test_nagaland_sale_waits_for_report_notice_and_seven_days(
     barred = await gql.error(SALE, sale(case, "2026-01-19T10:00:00+05:30", "POUND_KEEPER"), t.token)
     assert barred["extensions"]["code"] == "PROHIBITED_PURCHASER"
     assert barred["extensions"]["citation"]["section"] == "19(1)"
+    # A kind of buyer the Cattle Trespass Act does not name (Mizoram's): refused as invalid.
+    other = sale(case, "2026-01-19T10:00:00+05:30", "VILLAGE_COUNCIL_MEMBER")
+    unnamed = await gql.error(SALE, other, t.token)
+    assert unnamed["extensions"]["code"] == "VALIDATION"
+    assert unnamed["extensions"]["field"] == "buyer.role"
+    assert "VILLAGE_COUNCIL_MEMBER is not a kind of buyer" in unnamed["message"]
 
     sold = (await gql.ok(SALE, sale(case, "2026-01-19T10:00:00+05:30"), t.token))["recordSale"]
     # Fines 2×50 + 20 = 120; feeding 3 Jan-19 Jan = 17 days × (2×10 + 5) = 425; expenses 40.

@@ -15,7 +15,7 @@ CREATE = """
 mutation($input: CreateTokenInput!) {
   createToken(input: $input) {
     secret
-    token { id role label createdAt expiresAt lastUsedAt revokedAt createdBy user { name } }
+    token { id role label createdAt expiresAt lastUsedAt revokedAt createdBy user { name role } }
   }
 }"""
 TOKENS = "{ tokens { id role label expiresAt lastUsedAt revokedAt } }"
@@ -27,11 +27,12 @@ async def test_an_admin_makes_a_token_that_signs_in_and_expires_by_default_in_90
     dbs: Databases, gql: GraphQLClient
 ) -> None:
     t = make_tenant(dbs, "nagaland")
-    made = (await gql.ok(CREATE, {"input": {"role": "clerk", "name": "L. Ao"}}, t.token))[
+    made = (await gql.ok(CREATE, {"input": {"role": "CLERK", "name": "L. Ao"}}, t.token))[
         "createToken"
     ]
     token = made["token"]
-    assert token["role"] == "clerk" and token["user"]["name"] == "L. Ao"
+    # Role enums everywhere (issue #35): the token's, its user's and the viewer's.
+    assert token["role"] == "CLERK" and token["user"] == {"name": "L. Ao", "role": "CLERK"}
     assert token["lastUsedAt"] is None and token["revokedAt"] is None
     life = datetime.fromisoformat(token["expiresAt"]) - datetime.fromisoformat(token["createdAt"])
     assert abs(life - timedelta(days=90)) < timedelta(seconds=5)
@@ -46,7 +47,7 @@ async def test_a_revoked_token_signs_nobody_in_and_cannot_be_revoked_twice(
     dbs: Databases, gql: GraphQLClient
 ) -> None:
     t = make_tenant(dbs, "mizoram")
-    made = (await gql.ok(CREATE, {"input": {"role": "viewer", "name": "Auditor"}}, t.token))[
+    made = (await gql.ok(CREATE, {"input": {"role": "VIEWER", "name": "Auditor"}}, t.token))[
         "createToken"
     ]
     revoked = (await gql.ok(REVOKE, {"id": made["token"]["id"]}, t.token))["revokeToken"]
@@ -59,7 +60,7 @@ async def test_a_revoked_token_signs_nobody_in_and_cannot_be_revoked_twice(
 
 async def test_an_expired_token_signs_nobody_in(dbs: Databases, gql: GraphQLClient) -> None:
     t = make_tenant(dbs, "nagaland")
-    made = (await gql.ok(CREATE, {"input": {"role": "viewer", "name": "V", "days": 1}}, t.token))[
+    made = (await gql.ok(CREATE, {"input": {"role": "VIEWER", "name": "V", "days": 1}}, t.token))[
         "createToken"
     ]
     assert (await gql.ok(VIEWER, token=made["secret"]))["viewer"]["role"] == "VIEWER"
@@ -80,14 +81,19 @@ async def test_only_an_admin_manages_tokens_and_bad_input_is_refused(
     t = make_tenant(dbs, "nagaland")
     clerk = add_token(dbs, t, "clerk")
     for query, variables in (
-        (CREATE, {"input": {"role": "admin", "name": "Me"}}),
+        (CREATE, {"input": {"role": "ADMIN", "name": "Me"}}),
         (TOKENS, {}),
     ):
         err = await gql.error(query, variables, clerk)
         assert err["extensions"]["code"] == "FORBIDDEN"
-    for bad in ({"role": "emperor", "name": "X"}, {"role": "clerk", "name": "X", "days": 0}):
-        err = await gql.error(CREATE, {"input": bad}, t.token)
-        assert err["extensions"]["code"] == "VALIDATION"
+    days = await gql.error(CREATE, {"input": {"role": "CLERK", "name": "X", "days": 0}}, t.token)
+    assert days["extensions"]["code"] == "VALIDATION"
+    # A role that is none of the enum's, or the stored lower-case spelling, is no value of it.
+    for bad in ("emperor", "clerk"):
+        err = await gql.error(CREATE, {"input": {"role": bad, "name": "X"}}, t.token)
+        assert "Role" in err["message"] and bad in err["message"]
+    made = [x["label"] for x in (await gql.ok(TOKENS, token=t.token))["tokens"]]
+    assert "X" not in made  # nothing was made
     other = make_tenant(dbs, "mizoram")
     theirs = (await gql.ok(TOKENS, token=other.token))["tokens"][0]["id"]
     err = await gql.error(REVOKE, {"id": theirs}, t.token)  # another tenant's: not found

@@ -17,7 +17,6 @@ from sqlalchemy import select
 from pashu.db.engine import Database
 from pashu.db.impoundment import Notice
 from pashu.db.migrate import upgrade
-from pashu.jurisdictions.vocabulary import PlaceKind, SeizerCapacity
 from pashu.services.impoundment import seizures
 from pashu.services.pounds import pounds
 from pashu.services.tenancy.tenants import Principal, create_tenant
@@ -47,13 +46,13 @@ def _announcements_made_by_a_server(tmp_path: Path, interval: str) -> list[str]:
             pound_id=pound.id,
             seized_at=brought,
             impounded_at=brought,
-            place_kind=PlaceKind.PRIVATE_LAND,
+            place_kind="PRIVATE_LAND",
             place="a garden",
             seizer=seizures.Person("S", "A"),
             seizer_signed=False,
             owner=None,
             animals=[seizures.AnimalLine("goat", 1)],
-            capacity=SeizerCapacity.LAND_OWNER,
+            capacity="LAND_OWNER",
             damage="vegetables eaten",
         )
     env = {

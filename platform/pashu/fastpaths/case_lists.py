@@ -29,6 +29,7 @@ from pashu.fastpaths.compiled import (
     instant,
     lit,
 )
+from pashu.jurisdictions import registry
 from pashu.jurisdictions.vocabulary import PlaceKind
 from pashu.schema.impoundment.queries import CaseFilter
 from pashu.services.impoundment import dues
@@ -178,10 +179,12 @@ def _bound(place: PlaceKind, part: int) -> Callable[[Inputs], str | None]:
 def _dues(c: Compiler, node: FieldNode, row: str) -> str:
     when = _when(c, node, "Impoundment")
     c.prepares[dues.SEGMENTS] = lambda _: Prepared([SEGMENTS], {})
-    # The fine scale of each place of seizure is the caller's Act's: a parameter per place.
-    scales = {p: c.bind(_scale(p)) for p in PlaceKind}
-    bases = {p: c.bind(_bound(p, 0)) for p in PlaceKind}
-    factors = {p: c.bind(_bound(p, 1)) for p in PlaceKind}
+    # The fine scale of each place of seizure is the caller's Act's: a parameter per place any
+    # installed Act names (None for a place the caller's does not).
+    places = list(registry.kinds("places"))
+    scales = {p: c.bind(_scale(p)) for p in places}
+    bases = {p: c.bind(_bound(p, 0)) for p in places}
+    factors = {p: c.bind(_bound(p, 1)) for p in places}
     bound = dues.fine_bound_sql(row, bases, factors)
     total = dues.total_sql(dues.fine_kind_sql(row, scales), row, when, bound=bound)
     fields = {

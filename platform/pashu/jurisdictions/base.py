@@ -19,11 +19,14 @@ from pashu.jurisdictions.acts import Act
 from pashu.jurisdictions.comparison import Answer, ComparisonLaw
 from pashu.jurisdictions.extent import Extent, KindRule
 from pashu.jurisdictions.vocabulary import (
+    PUBLIC_BUYER,
     BuyerRole,
     Capability,
     Classification,
     ComparisonTopic,
     Holder,
+    Kind,
+    Kinds,
     MoneyKind,
     Offence,
     PlaceKind,
@@ -118,34 +121,81 @@ class Jurisdiction(ABC):
     def prohibited_purchasers(self) -> Decision[frozenset[BuyerRole]]:
         raise self.not_provided(Capability.AUCTION)
 
+    def impoundment_kinds(self) -> Kinds:
+        """The kinds of place, seizer and barred buyer the Acts name, each with its label and
+        the provisions naming it; the schema's enums are the installed plugins' kinds
+        (schema/kinds.py). Default: none (an Act without impoundment)."""
+        return Kinds()
+
+    def declared_kinds(self) -> Kinds:
+        """`impoundment_kinds()`, asked once per plugin (an Act does not change while a process
+        runs, and every seizure and sale checks its kinds)."""
+        kept: Kinds | None = self.__dict__.get("_kinds_kept")
+        if kept is None:
+            kept = self.__dict__["_kinds_kept"] = self.impoundment_kinds()
+        return kept
+
+    def require_kind(self, family: str, code: str, field: str) -> Kind | None:
+        """The declared kind `code` of `family` ("places", "seizers" or "buyers"); refused with
+        VALIDATION, naming the Act's own kinds, when the Acts name no such kind (it is another
+        Act's: the schema's enums hold every installed plugin's). A member of the public, whom
+        no Act bars, is a buyer under every Act (None: no Act names it)."""
+        if family == "buyers" and code == PUBLIC_BUYER:
+            return None
+        declared: tuple[Kind, ...] = getattr(self.declared_kinds(), family)
+        kind = next((k for k in declared if k.code == code), None)
+        if kind is None:
+            noun = {"places": "kind of place", "seizers": "seizer capacity"}.get(
+                family, "kind of buyer"
+            )
+            acts = " or ".join(a.title for a in self.acts)
+            own = ", ".join(k.code for k in declared) or "none"
+            cite = next((k.cites[0] for k in declared if k.cites), None)
+            raise ValidationError(
+                f"{code} is not a {noun} that {acts} names (it is another Act's); "
+                f"those of {self.name} are: {own}",
+                citation=cite,
+                field=field,
+                allowed=[k.code for k in declared],
+            )
+        return kind
+
     def seizure_powers(self) -> list[SeizurePower]:
         """Who may seize, where, and on what condition."""
         raise self.not_provided(Capability.IMPOUNDMENT)
 
     def places_of_seizure(self) -> Decision[list[PlaceKind]]:
-        """The kinds of place the Act lets animals be seized at: those of its powers."""
+        """The kinds of place the Act lets animals be seized at: those of its powers, in the
+        order the plugin declares its kinds of place."""
         powers = self.seizure_powers()
-        places = [p for p in PlaceKind if any(p in power.places for power in powers)]
+        places = [
+            k.code
+            for k in self.declared_kinds().places
+            if any(k.code in power.places for power in powers)
+        ]
         cites = list(dict.fromkeys(c for power in powers for c in power.cites))
-        words = ", ".join(p.value.lower().replace("_", " ") for p in places)
+        words = ", ".join(_words(p) for p in places)
         return Decision(places, cites, f"the Act's powers of seizure reach {words}")
 
     def seizure_power(
         self, capacity: SeizerCapacity, place: PlaceKind, damage: str | None
     ) -> Decision[SeizurePower]:
         """The power a seizure rests on; refused, citing the section, when the Act gives none
-        to a person of that capacity, at that kind of place, or without damage found."""
+        to a person of that capacity, at that kind of place, or without damage found. A
+        capacity or place of another Act's (not one this plugin declares) is VALIDATION."""
         powers, places = self._powers_and_places()
-        power = next((p for p in powers if p.capacity is capacity), None)
-        who = capacity.value.lower().replace("_", " ")
-        where = place.value.lower().replace("_", " ")
+        self.require_kind("seizers", capacity, "seizerCapacity")
+        self.require_kind("places", place, "placeKind")
+        power = next((p for p in powers if p.capacity == capacity), None)
+        who = _words(capacity)
+        where = _words(place)
         if power is None:
-            given = ", ".join(p.capacity.value for p in powers)
+            given = ", ".join(p.capacity for p in powers)
             raise NotInJurisdiction(
                 f"{self.act.title} gives no power of seizure to a {who}; it gives it to: {given}",
                 citation=powers[0].cites[0],
                 field="seizerCapacity",
-                capacities=[p.capacity.value for p in powers],
+                capacities=[p.capacity for p in powers],
             )
         if place not in places:
             raise NotInJurisdiction(
@@ -156,9 +206,7 @@ class Jurisdiction(ABC):
         if place not in power.places:
             raise ValidationError(
                 f"a {who} may seize under {self.act.title} only at "
-                + ", ".join(
-                    p.value.lower().replace("_", " ") for p in PlaceKind if p in power.places
-                ),
+                + ", ".join(_words(p) for p in places if p in power.places),
                 citation=power.cites[0],
                 field="placeKind",
             )
@@ -339,3 +387,8 @@ class Jurisdiction(ABC):
         marks = [s.confidence for a in self.acts for s in a.sections]
         order = list(Confidence)
         return max(marks, key=order.index) if marks else Confidence.READ
+
+
+def _words(code: str) -> str:
+    """A kind's code as words in a sentence: HABITUAL_TRESPASS_AREA -> habitual trespass area."""
+    return code.lower().replace("_", " ")

@@ -12,6 +12,7 @@ from importlib.metadata import entry_points
 
 from pashu.core.errors import UnknownJurisdiction
 from pashu.jurisdictions.base import Jurisdiction
+from pashu.jurisdictions.vocabulary import Kind
 
 GROUP = "pashu.jurisdictions"
 
@@ -51,6 +52,17 @@ def get(code: str) -> Jurisdiction:
             f"no jurisdiction {code!r} is installed; installed: {', '.join(codes())}",
             installed=codes(),
         ) from None
+
+
+def kinds(family: str) -> dict[str, list[tuple[Jurisdiction, Kind]]]:
+    """Each code of `family` ("places", "seizers" or "buyers") an installed plugin declares,
+    with the plugins declaring it and their words for it: in the registry's order, then each
+    plugin's (the schema's enums are these; a code two Acts name is one value)."""
+    found: dict[str, list[tuple[Jurisdiction, Kind]]] = {}
+    for plugin in installed():
+        for kind in getattr(plugin.declared_kinds(), family):
+            found.setdefault(kind.code, []).append((plugin, kind))
+    return found
 
 
 def reload() -> None:

@@ -68,7 +68,7 @@ def _purchasers(plugin: Jurisdiction, own: Answer) -> list[Fact]:
     if not plugin.has(Capability.AUCTION):
         return [flag("auction", "The Act provides a sale", False, own.cites, "no such provision")]
     d = plugin.prohibited_purchasers()
-    roles = sorted(r.value for r in d.value)
+    roles = sorted(d.value)
     return [listing("prohibited", "May not buy", FactKind.ROLES, roles, d.cites, d.why)]
 
 

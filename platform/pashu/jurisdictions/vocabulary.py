@@ -9,9 +9,11 @@ circle.
 from __future__ import annotations
 
 import enum
+import re
 from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
+from typing import TypeAlias
 
 from pashu.core.citations import Citation
 from pashu.core.decision import Decision
@@ -70,28 +72,44 @@ class RateKind(enum.Enum):
     ANIMAL_TAX = "ANIMAL_TAX"
 
 
-class PlaceKind(enum.Enum):
-    PRIVATE_LAND = "PRIVATE_LAND"
-    PUBLIC_PROPERTY = "PUBLIC_PROPERTY"
-    HABITUAL_TRESPASS_AREA = "HABITUAL_TRESPASS_AREA"
-    AERODROME = "AERODROME"
+# A kind of place, of seizer or of buyer is a code its plugin declares (`Jurisdiction.
+# impoundment_kinds`), not a value of the core: a new Act with a new kind of seizer needs no core
+# change (issue #35). The code is what the registers store and the GraphQL enum's value
+# (schema/kinds.py builds the enums from the installed plugins).
+PlaceKind: TypeAlias = str
+SeizerCapacity: TypeAlias = str  # in what capacity a person seized: the Acts name the persons
+BuyerRole: TypeAlias = str
+
+# The buyer no Act bars: every sale may be to a member of the public.
+PUBLIC_BUYER: BuyerRole = "PUBLIC"
 
 
-class SeizerCapacity(enum.Enum):
-    """In what capacity a person seized: the Acts give the power to seize to named persons."""
+@dataclass(frozen=True)
+class Kind:
+    """A kind of place, seizer or buyer as an Act names it: its code, a label in the Act's
+    words, and the provisions that name it."""
 
-    LAND_OWNER = "LAND_OWNER"  # the owner of the land or property
-    CULTIVATOR = "CULTIVATOR"
-    OCCUPIER = "OCCUPIER"
-    CROP_FINANCIER = "CROP_FINANCIER"  # advanced cash for the cultivation of the crop
-    CROP_RIGHT_HOLDER = "CROP_RIGHT_HOLDER"  # acquired a right to cultivate the crop
-    CROP_VENDOR = "CROP_VENDOR"
-    CROP_VENDEE = "CROP_VENDEE"
-    CROP_MORTGAGEE = "CROP_MORTGAGEE"
-    PUBLIC_WORKS_IN_CHARGE = "PUBLIC_WORKS_IN_CHARGE"  # in charge of a road, canal, tank, ...
-    POLICE_OFFICER = "POLICE_OFFICER"
-    LOCAL_AUTHORITY_OFFICER = "LOCAL_AUTHORITY_OFFICER"
-    EMPOWERED_OFFICER = "EMPOWERED_OFFICER"  # an officer empowered under the Act
+    code: str
+    label: str
+    cites: tuple[Citation, ...]
+
+    def __post_init__(self) -> None:
+        # A GraphQL enum value's name, and safe as an SQL literal (services/impoundment/dues.py).
+        if not _CODE.fullmatch(self.code):
+            raise ValueError(f"a kind's code is upper-case letters, digits and _: {self.code!r}")
+
+
+_CODE = re.compile(r"[A-Z][A-Z0-9_]*")
+
+
+@dataclass(frozen=True)
+class Kinds:
+    """The kinds of place animals are seized at, of seizer and of (barred) buyer an Act names;
+    empty for an Act without impoundment."""
+
+    places: tuple[Kind, ...] = ()
+    seizers: tuple[Kind, ...] = ()
+    buyers: tuple[Kind, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -103,18 +121,6 @@ class SeizurePower:
     damage_required: bool  # only animals found doing damage (not merely straying) may be seized
     cites: tuple[Citation, ...]
     why: str
-
-
-class BuyerRole(enum.Enum):
-    PUBLIC = "PUBLIC"
-    VILLAGE_COUNCIL_MEMBER = "VILLAGE_COUNCIL_MEMBER"
-    VILLAGE_COUNCIL_SECRETARY = "VILLAGE_COUNCIL_SECRETARY"
-    VILLAGE_COUNCIL_EMPLOYEE = "VILLAGE_COUNCIL_EMPLOYEE"
-    VILLAGE_COUNCIL_FAMILY_MEMBER = "VILLAGE_COUNCIL_FAMILY_MEMBER"
-    POLICE_OFFICER = "POLICE_OFFICER"
-    POUND_KEEPER = "POUND_KEEPER"
-    OFFICER_UNDER_ACT = "OFFICER_UNDER_ACT"
-    LOCAL_AUTHORITY_MEMBER = "LOCAL_AUTHORITY_MEMBER"
 
 
 class ReleasingAuthority(enum.Enum):

@@ -9,6 +9,7 @@ from strawberry.schema.config import StrawberryConfig
 from strawberry.tools import merge_types
 
 from pashu.config import Settings, settings
+from pashu.schema import kinds
 from pashu.schema.clocks.mutations import ClocksMutation
 from pashu.schema.clocks.queries import AuctionsQuery, ClocksQuery
 from pashu.schema.clocks.types import Auction, AuctionLot
@@ -129,6 +130,8 @@ def build_schema(cfg: Settings) -> strawberry.Schema:
     # be declared twice).
     from pashu.schema import node_lookups  # noqa: F401
     from pashu.schema.offences import nodes  # noqa: F401
+
+    kinds.refresh()  # the kinds of place, seizer and buyer of the plugins installed now
 
     return LoggedSchema(
         query=Query,

@@ -43,7 +43,6 @@ from pashu.db.complaints import Complaint
 from pashu.db.impoundment import AnimalStatus, Delivery, Impoundment, Notice, Sale
 from pashu.db.ledger import LedgerTransaction
 from pashu.jurisdictions import registry
-from pashu.jurisdictions.vocabulary import BuyerRole, PlaceKind, SeizerCapacity
 from pashu.services import clocks
 from pashu.services.complaints import complaints
 from pashu.services.impoundment import (
@@ -101,13 +100,13 @@ class Course(RuleBasedStateMachine):
                 pound_id=self.pound,
                 seized_at=self.now,
                 impounded_at=self.now,
-                place_kind=PlaceKind.PRIVATE_LAND,
+                place_kind="PRIVATE_LAND",
                 place="field",
                 seizer=seizures.Person("K. Angami", "Kohima"),
                 seizer_signed=True,
                 owner=None,
                 animals=lines,
-                capacity=SeizerCapacity.CULTIVATOR,
+                capacity="CULTIVATOR",
                 damage="paddy trampled",
             )
             self.cases.append(made.id)
@@ -174,7 +173,7 @@ class Course(RuleBasedStateMachine):
                     at=self.now,
                     lots=[sales.Lot("cow", 1)],
                     buyer=BUYER,
-                    buyer_role=BuyerRole.PUBLIC,
+                    buyer_role="PUBLIC",
                     price=Decimal(price),
                     expenses=Decimal(expenses),
                 ),
@@ -260,7 +259,7 @@ class Course(RuleBasedStateMachine):
                 .order_by(AuctionLot.number)
             )
             results = (
-                [auctions.LotResult(lot.id, BUYER, BuyerRole.PUBLIC, Decimal(price), Decimal(0))]
+                [auctions.LotResult(lot.id, BUYER, "PUBLIC", Decimal(price), Decimal(0))]
                 if lot is not None
                 else []
             )

@@ -20,13 +20,14 @@ from pashu.jurisdictions.vocabulary import (
     Capability,
     Classification,
     ComparisonTopic,
+    Kind,
+    Kinds,
     MoneyKind,
     PlaceKind,
     RateKind,
     RateRule,
     Route,
     SaleAccounting,
-    SeizerCapacity,
     SeizurePower,
     TimelineEvents,
     TimelineStep,
@@ -264,33 +265,63 @@ class Mizoram(Jurisdiction):
             ),
         ]
 
-    def seizure_powers(self) -> list[SeizurePower]:
+    def impoundment_kinds(self) -> Kinds:
         """s.7(1): "any person who is the owner of any land or property, whether private or
-        public" may seize "any animal trespassing upon such land or property causing damage
-        thereto"; s.2(f)(i): the owner of land or property includes its cultivator or occupier,
+        public"; s.2(f)(i): the owner of land or property includes its cultivator or occupier,
         a person who advanced cash for the cultivation of the crop, and the vendor or mortgagee
-        of the crop. The Act gives no one else a power of seizure, and names no aerodrome or
-        habitual-trespass area."""
-        places = frozenset({PlaceKind.PRIVATE_LAND, PlaceKind.PUBLIC_PROPERTY})
+        of the crop; s.10(3): the Village Council, its members, secretary, their families and
+        its employees may not buy. The Act names no aerodrome or habitual-trespass area."""
+        land = (self._cite("7(1)"),)
+        owners = (self._cite("7(1)"), self._cite("2(f)(i)"))
+        barred = (self._cite("10(3)"),)
+        return Kinds(
+            places=(
+                Kind("PRIVATE_LAND", "private land or property, or its crop", land),
+                Kind("PUBLIC_PROPERTY", "public land or property", land),
+            ),
+            seizers=tuple(
+                Kind(code, words, owners)
+                for code, words in (
+                    ("LAND_OWNER", "the owner of the land or property"),
+                    ("CULTIVATOR", "the cultivator of the land or property"),
+                    ("OCCUPIER", "the occupier of the land or property"),
+                    ("CROP_FINANCIER", "one who advanced cash for the cultivation of the crop"),
+                    ("CROP_VENDOR", "the vendor of the crop"),
+                    ("CROP_MORTGAGEE", "the mortgagee of the crop"),
+                )
+            ),
+            buyers=tuple(
+                Kind(code, words, barred)
+                for code, words in (
+                    ("VILLAGE_COUNCIL_MEMBER", "a member of the Village Council"),
+                    ("VILLAGE_COUNCIL_SECRETARY", "the Secretary of the Village Council"),
+                    (
+                        "VILLAGE_COUNCIL_FAMILY_MEMBER",
+                        "a member of the family of a member or "
+                        "the Secretary of the Village Council",
+                    ),
+                    ("VILLAGE_COUNCIL_EMPLOYEE", "an employee of the Village Council"),
+                )
+            ),
+        )
+
+    def seizure_powers(self) -> list[SeizurePower]:
+        """s.7(1): the owner of any land or property, private or public (s.2(f)(i) says who
+        that includes: `impoundment_kinds`), may seize "any animal trespassing upon such land
+        or property causing damage thereto". The Act gives no one else a power of seizure."""
+        kinds = self.declared_kinds()
+        places = frozenset(k.code for k in kinds.places)
         cites = (self._cite("7(1)"), self._cite("2(f)(i)"))
-        owners = {
-            SeizerCapacity.LAND_OWNER: "the owner of the land or property",
-            SeizerCapacity.CULTIVATOR: "its cultivator",
-            SeizerCapacity.OCCUPIER: "its occupier",
-            SeizerCapacity.CROP_FINANCIER: "one who advanced cash for the cultivation of the crop",
-            SeizerCapacity.CROP_VENDOR: "the vendor of the crop",
-            SeizerCapacity.CROP_MORTGAGEE: "the mortgagee of the crop",
-        }
         return [
             SeizurePower(
-                capacity,
+                kind.code,
                 places,
                 True,
                 cites,
-                f"{words}, an owner of the land or property under s.2(f)(i), may seize an animal "
-                "trespassing upon it and causing damage (s.7(1))",
+                f"{kind.label}, an owner of the land or property under s.2(f)(i), may seize an "
+                "animal trespassing upon it and causing damage (s.7(1))",
             )
-            for capacity, words in owners.items()
+            for kind in kinds.seizers
         ]
 
     def refusal_to_pay(self, events: TimelineEvents) -> Decision[Window]:
@@ -328,14 +359,7 @@ class Mizoram(Jurisdiction):
         """s.10(3): the Village Council, its members, secretary, their families and its
         employees shall not directly or indirectly purchase an animal sold under s.10."""
         return Decision(
-            frozenset(
-                {
-                    BuyerRole.VILLAGE_COUNCIL_MEMBER,
-                    BuyerRole.VILLAGE_COUNCIL_SECRETARY,
-                    BuyerRole.VILLAGE_COUNCIL_FAMILY_MEMBER,
-                    BuyerRole.VILLAGE_COUNCIL_EMPLOYEE,
-                }
-            ),
+            frozenset(k.code for k in self.declared_kinds().buyers),
             [self._cite("10(3)")],
             "nor may the Village Council itself buy, directly or indirectly, an animal it sells",
         )

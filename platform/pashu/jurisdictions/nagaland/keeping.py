@@ -63,14 +63,14 @@ class NagalandKeeping(KeepingLaw):
         )
 
     def destination(self, place: PlaceKind) -> Decision[PoundChoice]:
-        if place is PlaceKind.PUBLIC_PROPERTY:
+        if place == "PUBLIC_PROPERTY":
             return Decision(
                 PoundChoice.NEAREST_POUND,
                 [self._cite("10")],
                 "cattle seized on public roads, grounds, canals, embankments and the like are "
                 "sent within twenty-four hours to the nearest pound",
             )
-        if place is PlaceKind.AERODROME:
+        if place == "AERODROME":
             return Decision(
                 PoundChoice.NEAREST_POUND,
                 [

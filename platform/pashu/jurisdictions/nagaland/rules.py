@@ -25,6 +25,8 @@ from pashu.jurisdictions.vocabulary import (
     Capability,
     Classification,
     ComparisonTopic,
+    Kind,
+    Kinds,
     MoneyKind,
     PlaceKind,
     RateKind,
@@ -32,7 +34,6 @@ from pashu.jurisdictions.vocabulary import (
     ReleasingAuthority,
     Route,
     SaleAccounting,
-    SeizerCapacity,
     SeizurePower,
     TimelineEvents,
     TimelineStep,
@@ -103,6 +104,27 @@ _CONVICTION_NOTE = (
     "ss.11(3) and 17(1) speak of fines levied on impounded cattle; s.18(1) credits 'all sums "
     "received on account of fines' to the local authority's fund, and that is read to take in "
     "fines on conviction under ss.24, 25 and 28, for which the Act names no other fund."
+)
+
+
+# Who may seize (s.9(1): on land, the animals doing damage; s.10: on public works, also those
+# found straying), in the Act's words.
+_BY_LAND = (
+    ("CULTIVATOR", "the cultivator of the land"),
+    ("OCCUPIER", "the occupier of the land"),
+    ("CROP_RIGHT_HOLDER", "one who acquired a right to cultivate its crop"),
+    ("CROP_VENDEE", "the vendee of the crop"),
+    ("CROP_MORTGAGEE", "the mortgagee of the crop"),
+)
+_BY_OFFICE = (
+    (
+        "PUBLIC_WORKS_IN_CHARGE",
+        "a person in charge of a public road, pleasure ground, plantation, canal, drainage "
+        "work, tank, embankment or the like",
+    ),
+    ("POLICE_OFFICER", "an officer of police"),
+    ("LOCAL_AUTHORITY_OFFICER", "an officer of a local authority, within its jurisdiction"),
+    ("EMPOWERED_OFFICER", "an officer the Director has empowered"),
 )
 
 
@@ -370,6 +392,51 @@ class Nagaland(Jurisdiction):
             ),
         ]
 
+    def impoundment_kinds(self) -> Kinds:
+        """s.9(1) and s.10 name who may seize (`seizure_powers`); s.11(2) the local areas the
+        Director notifies for habitual trespass and s.12 the aerodromes, where a higher fine per
+        head runs; s.19(1) who may not buy at a sale."""
+        land, public = (self._cite("9(1)"),), (self._cite("10"),)
+        return Kinds(
+            places=(
+                Kind("PRIVATE_LAND", "land or its crop", land),
+                Kind(
+                    "PUBLIC_PROPERTY",
+                    "a public road, pleasure ground, plantation, canal, drainage work, tank, "
+                    "embankment or the like",
+                    public,
+                ),
+                Kind(
+                    "HABITUAL_TRESPASS_AREA",
+                    "a local area the Director has notified for habitual trespass: a fine per "
+                    "head at most twice the scale",
+                    (self._cite("11(2)"),),
+                ),
+                Kind(
+                    "AERODROME",
+                    "an aerodrome the Director has notified: a fine per head at most four "
+                    "times the scale",
+                    (self._cite("12"),),
+                ),
+            ),
+            seizers=(
+                *(Kind(code, words, land) for code, words in _BY_LAND),
+                *(Kind(code, words, public) for code, words in _BY_OFFICE),
+            ),
+            buyers=tuple(
+                Kind(code, words, (self._cite("19(1)"),))
+                for code, words in (
+                    ("POLICE_OFFICER", "a police officer"),
+                    ("OFFICER_UNDER_ACT", "an officer appointed under the Act"),
+                    ("POUND_KEEPER", "a pound-keeper appointed under the Act"),
+                    (
+                        "LOCAL_AUTHORITY_MEMBER",
+                        "a member of the local authority controlling the pound",
+                    ),
+                )
+            ),
+        )
+
     def seizure_powers(self) -> list[SeizurePower]:
         """s.9(1): the cultivator or occupier of any land, a person who has acquired a right to
         cultivate its crop, or the vendee or mortgagee of the crop, may seize cattle
@@ -379,26 +446,11 @@ class Nagaland(Jurisdiction):
         officers the Director empowers may seize cattle doing damage to them "or found straying
         thereon". The owner of land as such is not named."""
         land = (self._cite("9(1)"),)
-        anywhere = frozenset(PlaceKind)
-        by_land = {
-            SeizerCapacity.CULTIVATOR: "the cultivator of the land",
-            SeizerCapacity.OCCUPIER: "the occupier of the land",
-            SeizerCapacity.CROP_RIGHT_HOLDER: "one who acquired a right to cultivate its crop",
-            SeizerCapacity.CROP_VENDEE: "the vendee of the crop",
-            SeizerCapacity.CROP_MORTGAGEE: "the mortgagee of the crop",
-        }
+        anywhere = frozenset(k.code for k in self.declared_kinds().places)
+        by_land = dict(_BY_LAND)
         public = (self._cite("10"),)
-        works = frozenset(
-            {PlaceKind.PUBLIC_PROPERTY, PlaceKind.HABITUAL_TRESPASS_AREA, PlaceKind.AERODROME}
-        )
-        by_office = {
-            SeizerCapacity.PUBLIC_WORKS_IN_CHARGE: "a person in charge of a public road, "
-            "pleasure ground, plantation, canal, drainage work, tank, embankment or the like",
-            SeizerCapacity.POLICE_OFFICER: "an officer of police",
-            SeizerCapacity.LOCAL_AUTHORITY_OFFICER: "an officer of a local authority, within "
-            "its jurisdiction",
-            SeizerCapacity.EMPOWERED_OFFICER: "an officer the Director has empowered",
-        }
+        works = frozenset({"PUBLIC_PROPERTY", "HABITUAL_TRESPASS_AREA", "AERODROME"})
+        by_office = dict(_BY_OFFICE)
         return [
             *(
                 SeizurePower(
@@ -511,14 +563,14 @@ class Nagaland(Jurisdiction):
     def fine_rate_kind(self, place: PlaceKind) -> Decision[RateKind]:
         """s.11(1): the Director's scale per head; s.11(2): up to double it in a notified
         habitual-trespass area; s.12: up to four times it in a notified aerodrome."""
-        if place is PlaceKind.HABITUAL_TRESPASS_AREA:
+        if place == "HABITUAL_TRESPASS_AREA":
             return Decision(
                 RateKind.HABITUAL_AREA_FINE_PER_HEAD,
                 [self._cite("11(2)")],
                 "in a local area the Director has notified for habitual trespass, the fine per "
                 "head is the one that notification specifies",
             )
-        if place is PlaceKind.AERODROME:
+        if place == "AERODROME":
             return Decision(
                 RateKind.AERODROME_FINE_PER_HEAD,
                 [self._cite("12")],
@@ -621,14 +673,7 @@ class Nagaland(Jurisdiction):
         """s.19(1): no police officer, other officer or pound-keeper appointed under the Act,
         nor member of the local authority controlling the pound, may purchase at a sale."""
         return Decision(
-            frozenset(
-                {
-                    BuyerRole.POLICE_OFFICER,
-                    BuyerRole.OFFICER_UNDER_ACT,
-                    BuyerRole.POUND_KEEPER,
-                    BuyerRole.LOCAL_AUTHORITY_MEMBER,
-                }
-            ),
+            frozenset(k.code for k in self.declared_kinds().buyers),
             [self._cite("19(1)")],
             "police officers, officers and pound-keepers appointed under the Act, and members "
             "of the local authority controlling the pound may not buy, directly or indirectly",

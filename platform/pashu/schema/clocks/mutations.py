@@ -174,7 +174,7 @@ class ClocksMutation:
             auctions.LotResult(
                 lot_id=decode_id(r.lot_id, "AuctionLot", "results.lotId"),
                 buyer=Person(r.buyer.name, r.buyer.address),
-                buyer_role=r.buyer.role,
+                buyer_role=str(r.buyer.role),
                 price=r.price,
                 expenses=r.expenses,
             )

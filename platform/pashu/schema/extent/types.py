@@ -11,8 +11,8 @@ from pashu.core.decision import Decision
 from pashu.db import extent as rows
 from pashu.jurisdictions import base
 from pashu.jurisdictions.extent import AreaGround, AreaRule, Extent, KindRule
-from pashu.jurisdictions.vocabulary import PlaceKind, SeizerCapacity
 from pashu.schema.enums import described_enum
+from pashu.schema.kinds import PlaceKind, SeizerCapacity, code
 from pashu.schema.law.types import Citation, cites
 from pashu.schema.node import Node, to_global_id
 
@@ -90,10 +90,11 @@ class SeizurePower:
     )
 
     @classmethod
-    def of(cls, p: base.SeizurePower) -> SeizurePower:
+    def of(cls, p: base.SeizurePower, order: list[str]) -> SeizurePower:
+        """`order`: the Act's kinds of place, in the order its plugin declares them."""
         return cls(
-            capacity=p.capacity,
-            places=[k for k in PlaceKind if k in p.places],
+            capacity=code(p.capacity),
+            places=[code(k) for k in order if k in p.places],
             damage_required=p.damage_required,
             citations=cites(p.cites),
             explanation=p.why,

@@ -10,7 +10,7 @@ import strawberry
 from sqlalchemy.orm import Session
 
 from pashu.core.recorded_at import act_at
-from pashu.jurisdictions.vocabulary import Action, BuyerRole, PlaceKind, SeizerCapacity
+from pashu.jurisdictions.vocabulary import PUBLIC_BUYER, Action
 from pashu.schema.context import Info
 from pashu.schema.impoundment.queries import decode_id
 from pashu.schema.impoundment.types import (
@@ -21,6 +21,7 @@ from pashu.schema.impoundment.types import (
     Receipt,
     Sale,
 )
+from pashu.schema.kinds import BuyerRole, PlaceKind, SeizerCapacity, code
 from pashu.schema.law.types import Citation, cites
 from pashu.services.impoundment import (
     claims,
@@ -144,7 +145,7 @@ class BuyerInput:
     name: str = strawberry.field(description="The buyer's name")
     address: str = strawberry.field(description="Where the buyer resides")
     role: BuyerRole = strawberry.field(
-        default=BuyerRole.PUBLIC,
+        default=code(PUBLIC_BUYER),
         description=(
             "The buyer's capacity; one the tenant's Act bars is refused with PROHIBITED_PURCHASER"
         ),
@@ -182,7 +183,7 @@ def seizure_of(input: RecordSeizureInput) -> seizures.Seizure:
         pound_id=decode_id(input.pound_id, "Pound", "poundId"),
         seized_at=act_at(input.seized_at, "seizedAt"),
         impounded_at=act_at(input.impounded_at, "impoundedAt"),
-        place_kind=input.place_kind,
+        place_kind=str(input.place_kind),  # the code, not the schema's enum member
         place=input.place,
         seizer=_person(input.seizer),
         seizer_signed=input.seizer_signed,
@@ -191,7 +192,7 @@ def seizure_of(input: RecordSeizureInput) -> seizures.Seizure:
             seizures.AnimalLine(a.species, a.count, a.description, tuple(a.ear_tags))
             for a in input.animals
         ],
-        capacity=input.seizer_capacity,
+        capacity=str(input.seizer_capacity),
         damage=input.damage,
         area=input.area,
     )
@@ -207,7 +208,7 @@ def seizure_from(arguments: dict[str, Any]) -> seizures.Seizure:
         pound_id=decode_id(given["poundId"], "Pound", "poundId"),
         seized_at=act_at(given["seizedAt"], "seizedAt"),
         impounded_at=act_at(given["impoundedAt"], "impoundedAt"),
-        place_kind=given["placeKind"],
+        place_kind=str(given["placeKind"]),
         place=given["place"],
         seizer=seizures.Person(seizer["name"], seizer["address"]),
         seizer_signed=given["seizerSigned"],
@@ -216,7 +217,7 @@ def seizure_from(arguments: dict[str, Any]) -> seizures.Seizure:
             seizures.AnimalLine(a["species"], a["count"], a["description"], tuple(a["earTags"]))
             for a in given["animals"]
         ],
-        capacity=given["seizerCapacity"],
+        capacity=str(given["seizerCapacity"]),
         damage=given["damage"],
         area=given["area"],
     )
@@ -389,7 +390,7 @@ class ImpoundmentMutation:
                     at=act_at(input.at, "at"),
                     lots=[sales.Lot(lot.species, lot.count) for lot in input.lots],
                     buyer=seizures.Person(input.buyer.name, input.buyer.address),
-                    buyer_role=input.buyer.role,
+                    buyer_role=str(input.buyer.role),
                     price=input.price,
                     expenses=input.expenses,
                     decided_by=input.decided_by,
@@ -489,12 +490,12 @@ class ImpoundmentMutation:
         changes = corrections.Changes(
             seized_at=act_at(input.seized_at, "seizedAt"),
             impounded_at=act_at(input.impounded_at, "impoundedAt"),
-            place_kind=input.place_kind,
+            place_kind=str(input.place_kind) if input.place_kind else None,
             place=input.place,
             seizer=_person(input.seizer) if input.seizer else None,
             seizer_signed=input.seizer_signed,
             owner=_person(input.owner) if input.owner else None,
-            seizer_capacity=input.seizer_capacity,
+            seizer_capacity=str(input.seizer_capacity) if input.seizer_capacity else None,
             damage=input.damage,
             area=input.area,
         )

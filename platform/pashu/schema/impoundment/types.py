@@ -14,7 +14,7 @@ from sqlalchemy.orm import Session
 from pashu.core.legaltime import aware, legal_date
 from pashu.db import impoundment as db
 from pashu.jurisdictions import registry
-from pashu.jurisdictions.vocabulary import Action, BuyerRole, Capability, PlaceKind, SeizerCapacity
+from pashu.jurisdictions.vocabulary import Action, Capability
 from pashu.schema.clocks import types as clocks
 from pashu.schema.context import Context, Info
 from pashu.schema.documents import Document
@@ -22,6 +22,7 @@ from pashu.schema.enums import described_enum
 from pashu.schema.impoundment import loaders
 from pashu.schema.impoundment.remedies import Handover, RefusalToPay, ReleaseOrder
 from pashu.schema.impoundment.values import AccountItem, Person
+from pashu.schema.kinds import BuyerRole, PlaceKind, SeizerCapacity, code
 from pashu.schema.law.types import Citation, TimelineStep, cites
 from pashu.schema.ledger.queries import FundBalance, balances
 from pashu.schema.node import Node, node_type, to_global_id
@@ -57,39 +58,6 @@ described_enum(
     },
     name="AnimalStatus",
     description="Where one impounded animal is",
-)
-described_enum(
-    PlaceKind,
-    {
-        "PRIVATE_LAND": "Private land, crops or property (trespass on land)",
-        "PUBLIC_PROPERTY": "A public road, canal, embankment or other public property",
-        "HABITUAL_TRESPASS_AREA": "An area notified as one of habitual trespass: a higher fine "
-        "per head, at most twice the scale (Cattle Trespass Act s.11(2))",
-        "AERODROME": "An aerodrome: a higher fine per head, at most four times the scale (Cattle "
-        "Trespass Act s.12)",
-    },
-    description="The kind of place animals were seized at; an Act names the places it reaches "
-    "(Jurisdiction.placesOfSeizure), and the place sets the fine's rate kind",
-)
-described_enum(
-    SeizerCapacity,
-    {
-        "LAND_OWNER": "The owner of the land or property trespassed on",
-        "CULTIVATOR": "The cultivator of the land",
-        "OCCUPIER": "The occupier of the land",
-        "CROP_FINANCIER": "A person who advanced cash for the cultivation of the crop",
-        "CROP_RIGHT_HOLDER": "A person who acquired a right to cultivate the crop",
-        "CROP_VENDOR": "The vendor of the crop",
-        "CROP_VENDEE": "The vendee (buyer) of the crop",
-        "CROP_MORTGAGEE": "The mortgagee of the crop",
-        "PUBLIC_WORKS_IN_CHARGE": "A person in charge of a public road, canal, embankment or "
-        "other public work",
-        "POLICE_OFFICER": "A police officer",
-        "LOCAL_AUTHORITY_OFFICER": "An officer of the local authority",
-        "EMPOWERED_OFFICER": "An officer empowered under the Act",
-    },
-    description="The capacity in which a person seized; each Act gives the power to seize only to "
-    "the persons it names (Jurisdiction.seizurePowers)",
 )
 
 
@@ -333,7 +301,7 @@ class Sale(Node):
             id=to_global_id("Sale", s.id),
             at=s.at,
             by_auction=s.by_auction,
-            buyer=Buyer(name=s.buyer_name, address=s.buyer_address, role=BuyerRole(s.buyer_role)),
+            buyer=Buyer(name=s.buyer_name, address=s.buyer_address, role=code(s.buyer_role)),
             price=s.price,
             expenses=s.expenses,
             proceeds=s.price,
@@ -404,14 +372,14 @@ class Impoundment(Node):
             status=db.CaseStatus(row.status),
             seized_at=row.seized_at,
             impounded_at=row.impounded_at,
-            place_kind=PlaceKind(row.place_kind),
+            place_kind=code(row.place_kind),
             place=row.place,
             area=row.area,
             seizer=Seizer(
                 name=row.seizer_name,
                 address=row.seizer_address,
                 signed=row.seizer_signed,
-                capacity=SeizerCapacity(row.seizer_capacity) if row.seizer_capacity else None,
+                capacity=code(row.seizer_capacity) if row.seizer_capacity else None,
                 damage_found=row.damage,
             ),
             owner=Person(name=row.owner_name, address=row.owner_address or "")

@@ -7,6 +7,7 @@ import strawberry
 from pashu.core.errors import NotInJurisdiction
 from pashu.jurisdictions import base
 from pashu.schema.extent.types import ActExtent, NotifiedKinds, SeizurePower
+from pashu.schema.kinds import PlaceKind, code
 from pashu.schema.law.types import (
     Act,
     Capability,
@@ -95,13 +96,14 @@ class Jurisdiction:
     def seizure_powers(self) -> list[SeizurePower]:
         if not self._plugin.has(base.Capability.IMPOUNDMENT):
             return []
-        return [SeizurePower.of(p) for p in self._plugin.seizure_powers()]
+        order = [k.code for k in self._plugin.declared_kinds().places]
+        return [SeizurePower.of(p, order) for p in self._plugin.seizure_powers()]
 
     @strawberry.field(description="The kinds of place animals may be seized at; empty without")
-    def places_of_seizure(self) -> list[base.PlaceKind]:
+    def places_of_seizure(self) -> list[PlaceKind]:
         if not self._plugin.has(base.Capability.IMPOUNDMENT):
             return []
-        return self._plugin.places_of_seizure().value
+        return [code(p) for p in self._plugin.places_of_seizure().value]
 
     @strawberry.field(description="Kinds of animal the Government may add by notification")
     def notified_kinds(self) -> NotifiedKinds | None:
@@ -115,5 +117,7 @@ class Jurisdiction:
         if not self._plugin.has(base.Capability.AUCTION):
             return None
         d = self._plugin.prohibited_purchasers()
-        roles = sorted(d.value, key=lambda r: list(base.BuyerRole).index(r))
-        return ProhibitedPurchasers(roles=roles, citations=cites(d.cites), explanation=d.why)
+        roles = [k.code for k in self._plugin.declared_kinds().buyers if k.code in d.value]
+        return ProhibitedPurchasers(
+            roles=[code(r) for r in roles], citations=cites(d.cites), explanation=d.why
+        )

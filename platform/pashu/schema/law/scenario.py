@@ -8,9 +8,10 @@ from decimal import Decimal
 import strawberry
 
 from pashu.jurisdictions import registry
-from pashu.jurisdictions.vocabulary import Action, BuyerRole, PlaceKind, RateKind
+from pashu.jurisdictions.vocabulary import Action, RateKind
 from pashu.schema.enums import described_enum
 from pashu.schema.impoundment.types import Dues
+from pashu.schema.kinds import BuyerRole, PlaceKind, code
 from pashu.schema.law.types import Citation, TimelineStep, cites, source_note
 from pashu.services.law import scenarios
 from pashu.services.law.scenarios import Conduct
@@ -54,8 +55,10 @@ class ScenarioInput:
     seized_at: datetime = strawberry.field(
         description="When they were seized (ISO 8601 with offset)"
     )
-    place: PlaceKind = strawberry.field(
-        default=PlaceKind.PRIVATE_LAND, description="The kind of place they were seized at"
+    place: PlaceKind | None = strawberry.field(
+        default=None,
+        description="The kind of place they were seized at; by default the first each Act names "
+        "(its land, under each built-in Act)",
     )
     impounded_at: datetime | None = strawberry.field(
         default=None, description="When the pound received them (ISO 8601 with offset)"
@@ -93,7 +96,7 @@ class ScenarioInput:
         return scenarios.Facts(
             animals=[scenarios.Herd(a.species, a.count) for a in self.animals],
             seized_at=self.seized_at,
-            place=self.place,
+            place=str(self.place) if self.place else None,
             impounded_at=self.impounded_at,
             announced_at=self.announced_at,
             noticed_at=self.noticed_at,
@@ -256,7 +259,7 @@ class ScenarioAnswer:
             dues=Dues.of(o.dues) if o.dues is not None else None,
             earliest_sale=o.earliest_sale,
             earliest_sale_citations=cites(o.earliest_sale_cites),
-            prohibited_purchasers=o.prohibited,
+            prohibited_purchasers=[code(r) for r in o.prohibited],
             prohibited_purchasers_citations=cites(o.prohibited_cites),
             owner=ScenarioCell.of(o.owner),
             money=[

@@ -20,13 +20,13 @@ from pashu.jurisdictions.acts import Related as CoreRelated
 from pashu.jurisdictions.acts import Section as CoreSection
 from pashu.jurisdictions.vocabulary import (
     Action,
-    BuyerRole,
     Capability,
     ComparisonTopic,
     MoneyKind,
     RateKind,
 )
 from pashu.schema.enums import described_enum
+from pashu.schema.kinds import BuyerRole
 
 # The core's enums become GraphQL enums as they are (strawberry marks the class).
 described_enum(
@@ -148,28 +148,6 @@ described_enum(
     },
     description="An amount an Act leaves to notification; a tenant publishes it with the date it "
     "takes effect and its gazette reference",
-)
-described_enum(
-    BuyerRole,
-    {
-        "PUBLIC": "Any member of the public: no Act bars them from buying",
-        "VILLAGE_COUNCIL_MEMBER": "A member of the Village Council (barred, Animal Control & "
-        "Taxation Act s.10(3))",
-        "VILLAGE_COUNCIL_SECRETARY": "The Secretary of the Village Council (barred, Animal "
-        "Control & Taxation Act s.10(3))",
-        "VILLAGE_COUNCIL_EMPLOYEE": "An employee of the Village Council (barred, Animal Control & "
-        "Taxation Act s.10(3))",
-        "VILLAGE_COUNCIL_FAMILY_MEMBER": "A member of the family of a Village Council member, "
-        "Secretary or employee (barred, Animal Control & Taxation Act s.10(3))",
-        "POLICE_OFFICER": "A police officer (barred, Cattle Trespass Act s.19(1))",
-        "POUND_KEEPER": "A pound-keeper (barred, Cattle Trespass Act s.19(1))",
-        "OFFICER_UNDER_ACT": "An officer appointed under the Act (barred, Cattle Trespass Act "
-        "s.19(1))",
-        "LOCAL_AUTHORITY_MEMBER": "A member of the local authority (barred, Cattle Trespass Act "
-        "s.19(1))",
-    },
-    description="In what capacity a buyer bought at a sale; a capacity the tenant's Act bars is "
-    "refused with PROHIBITED_PURCHASER",
 )
 
 

@@ -19,7 +19,7 @@ class TenancyQuery:
         return Viewer(
             role=Role(p.role),
             tenant=Tenant(slug=p.tenant_slug, name=p.tenant_name, _jurisdiction=p.jurisdiction),
-            user=User(id=to_global_id("User", p.user_id), name=p.user_name, role=p.role),
+            user=User(id=to_global_id("User", p.user_id), name=p.user_name, role=Role(p.role)),
         )
 
     @strawberry.field(

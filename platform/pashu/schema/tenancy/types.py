@@ -27,27 +27,6 @@ class Tenant:
         return Jurisdiction(_plugin=registry.get(self._jurisdiction))
 
 
-@strawberry.type(description="A user of a tenant")
-class User(Node):
-    name: str = strawberry.field(description="The user's name")
-    role: str = strawberry.field(
-        description="The role: admin, clerk, finance, magistrate or viewer"
-    )
-
-    @classmethod
-    def of(cls, row: UserRow) -> User:
-        return cls(id=to_global_id("User", row.id), name=row.name, role=row.role)
-
-
-@node_type("User")
-async def _user(ctx: Context, pk: uuid.UUID) -> User | None:
-    def load(s: Session) -> UserRow | None:
-        return s.scalar(select(UserRow).where(UserRow.id == pk))
-
-    row = await ctx.read(load)
-    return User.of(row) if row else None
-
-
 @strawberry.enum(description="What a token may do: the role of the user it signs in")
 class Role(enum.Enum):
     # The values are the roles as stored and as `pashu token create --role` takes them.
@@ -70,6 +49,25 @@ class Role(enum.Enum):
         "inspector",
         description="An officer checking the registers and accounts; reads, changes nothing",
     )
+
+
+@strawberry.type(description="A user of a tenant")
+class User(Node):
+    name: str = strawberry.field(description="The user's name")
+    role: Role = strawberry.field(description="The user's role: what the user may do")
+
+    @classmethod
+    def of(cls, row: UserRow) -> User:
+        return cls(id=to_global_id("User", row.id), name=row.name, role=Role(row.role))
+
+
+@node_type("User")
+async def _user(ctx: Context, pk: uuid.UUID) -> User | None:
+    def load(s: Session) -> UserRow | None:
+        return s.scalar(select(UserRow).where(UserRow.id == pk))
+
+    row = await ctx.read(load)
+    return User.of(row) if row else None
 
 
 @strawberry.type(description="The caller, as their token says (needs a token)")

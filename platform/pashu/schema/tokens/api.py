@@ -10,13 +10,14 @@ from sqlalchemy.orm import Session
 from pashu.schema.context import Info
 from pashu.schema.impoundment.mutations import INPUT
 from pashu.schema.impoundment.queries import decode_id
+from pashu.schema.tenancy.types import Role
 from pashu.schema.tokens.types import ApiToken, CreatedToken
 from pashu.services.tenancy import tokens
 
 
 @strawberry.input(description="A new user of a role, and a token for it")
 class CreateTokenInput:
-    role: str = strawberry.field(description="admin, clerk, finance, magistrate, viewer, inspector")
+    role: Role = strawberry.field(description="The new user's role: what the token may do")
     name: str = strawberry.field(description="Who the token is for (a new user of that role)")
     days: int | None = strawberry.field(
         default=None, description="How long it lasts (default: PASHU_TOKEN_DAYS)"
@@ -45,7 +46,9 @@ class TokensMutation:
         who = info.context.require("admin")
 
         def run(s: Session) -> CreatedToken:
-            secret, made = tokens.issue(s, who, input.role, input.name, input.days)
+            # The value is the role as stored (strawberry types it as the value's definition).
+            role = str(input.role.value)
+            secret, made = tokens.issue(s, who, role, input.name, input.days)
             return CreatedToken(secret=secret, token=ApiToken.of(made))
 
         return await info.context.write(run)

@@ -7,7 +7,7 @@ from datetime import datetime
 import strawberry
 
 from pashu.schema.node import to_global_id
-from pashu.schema.tenancy.types import User
+from pashu.schema.tenancy.types import Role, User
 from pashu.services.tenancy.tokens import TokenInfo
 
 
@@ -15,7 +15,7 @@ from pashu.services.tenancy.tokens import TokenInfo
 class ApiToken:
     id: strawberry.ID = strawberry.field(description="The token's global id (not its secret)")
     user: User = strawberry.field(description="The user the token signs in")
-    role: str = strawberry.field(description="The user's role: what the token may do")
+    role: Role = strawberry.field(description="The user's role: what the token may do")
     label: str = strawberry.field(description="What the administrator called the token")
     created_at: datetime = strawberry.field(description="When it was made (ISO 8601, offset)")
     created_by: str = strawberry.field(description="Who made it")
@@ -33,7 +33,7 @@ class ApiToken:
         return cls(
             id=to_global_id("ApiToken", t.id),
             user=User.of(info.user),
-            role=info.user.role,
+            role=Role(info.user.role),
             label=t.label,
             created_at=t.created_at,
             created_by=t.created_by,

@@ -12,7 +12,7 @@ from pashu.db.impoundment import Delivery, ImpoundedAnimal, Impoundment, Sale
 from pashu.db.pounds import LocalAuthority, Pound
 from pashu.jurisdictions.base import Jurisdiction
 from pashu.jurisdictions.notifications import Notification, in_force
-from pashu.jurisdictions.vocabulary import PlaceKind, RateKind
+from pashu.jurisdictions.vocabulary import RateKind
 
 
 def register_copy(
@@ -108,7 +108,7 @@ def exhibited_list(
     on: date,
 ) -> Document:
     """The list of fines and feeding rates to be exhibited at the pound, as in force on `on`."""
-    kinds = {plugin.fine_rate_kind(p).value for p in PlaceKind} | {
+    kinds = {plugin.fine_rate_kind(p.code).value for p in plugin.declared_kinds().places} | {
         RateKind.FEEDING_PER_HEAD_PER_DAY
     }
     rules = plugin.rate_rules()

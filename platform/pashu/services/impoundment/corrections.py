@@ -89,7 +89,7 @@ def correct_seizure(
         fields["impounded_at"] = changes.impounded_at
         fields["impounded_at_recorded"] = True
     if changes.place_kind:
-        fields["place_kind"] = changes.place_kind.value
+        fields["place_kind"] = str(changes.place_kind)
     if changes.place is not None:
         fields["place"] = _text(changes.place, "place")
     if changes.seizer:
@@ -101,7 +101,7 @@ def correct_seizure(
         fields["owner_name"] = _text(changes.owner.name, "owner.name", limit=200)
         fields["owner_address"] = _text(changes.owner.address, "owner.address")
     if changes.seizer_capacity:
-        fields["seizer_capacity"] = changes.seizer_capacity.value
+        fields["seizer_capacity"] = str(changes.seizer_capacity)
     if changes.damage is not None:
         fields["damage"] = _text(changes.damage, "damage", limit=500)
     if changes.area is not None:

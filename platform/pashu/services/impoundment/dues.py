@@ -371,7 +371,7 @@ def fine_kinds(plugin: Jurisdiction) -> dict[PlaceKind, str]:
     """The fine scale (a RateKind's value) of each place of seizure the Act fines."""
     if plugin.code not in _SCALES:
         kinds = {}
-        for place in PlaceKind:
+        for place in (k.code for k in plugin.declared_kinds().places):
             try:
                 kinds[place] = _fine_kind(plugin, place).value.value
             except PashuError:  # an Act that does not impound has no fine scale
@@ -385,7 +385,7 @@ def fine_kind_sql(case: str, scales: Mapping[PlaceKind, str]) -> str:
     scale as an SQL expression (a literal from `fine_kinds`, or a parameter)."""
     if not scales:
         return "NULL"
-    places = " ".join(f"WHEN '{p.value}' THEN {k}" for p, k in scales.items())
+    places = " ".join(f"WHEN '{p}' THEN {k}" for p, k in scales.items())
     return f"(CASE {case}.place_kind {places} END)"
 
 
@@ -413,8 +413,8 @@ def fine_bound_sql(
     `bases` and `factors` give each place's as an SQL expression, as `fine_kind_sql`."""
     if not bases:
         return "NULL", "NULL"
-    base = " ".join(f"WHEN '{p.value}' THEN {k}" for p, k in bases.items())
-    factor = " ".join(f"WHEN '{p.value}' THEN {f}" for p, f in factors.items())
+    base = " ".join(f"WHEN '{p}' THEN {k}" for p, k in bases.items())
+    factor = " ".join(f"WHEN '{p}' THEN {f}" for p, f in factors.items())
     return f"(CASE {case}.place_kind {base} END)", f"(CASE {case}.place_kind {factor} END)"
 
 

@@ -42,10 +42,11 @@ class Lot:
 
 
 def _check_buyer(plugin: Jurisdiction, role: BuyerRole) -> None:
+    plugin.require_kind("buyers", role, "buyer.role")  # a kind of buyer of another Act's
     barred = plugin.prohibited_purchasers()
     if role in barred.value:
         raise ProhibitedPurchaser(
-            f"a {role.value.lower().replace('_', ' ')} may not buy at this sale: {barred.why}",
+            f"a {role.lower().replace('_', ' ')} may not buy at this sale: {barred.why}",
             citation=barred.cites[0],
             field="buyer.role",
         )
@@ -244,7 +245,7 @@ def record_sale(
         decided_by=_text(decided_by, "decidedBy", limit=200) if decided_by else None,
         buyer_name=_text(buyer.name, "buyer.name", limit=200),
         buyer_address=_text(buyer.address, "buyer.address"),
-        buyer_role=buyer_role.value,
+        buyer_role=str(buyer_role),
         price=proceeds,
         expenses=costs,
         surplus=left if deducting else Decimal("0.00"),

@@ -285,12 +285,12 @@ def decide(
         seized_at=seized,
         impounded_at=brought,
         impounded_at_recorded=seizure.impounded_at is not None,
-        place_kind=seizure.place_kind.value,
+        place_kind=str(seizure.place_kind),
         place=_text(seizure.place, "place"),
         seizer_name=_text(seizer.name, "seizer.name", limit=200),
         seizer_address=_text(seizer.address, "seizer.address"),
         seizer_signed=seizure.seizer_signed,
-        seizer_capacity=seizure.capacity.value,
+        seizer_capacity=str(seizure.capacity),
         damage=damage_found,
         area=where,
         owner_name=_text(owner.name, "owner.name", limit=200) if owner else None,
@@ -314,7 +314,7 @@ def decide(
     after = {
         "animals": [{"species": s, "count": ln.count} for s, ln in lines],
         "cites": [c.label for c in entry.cites],
-        "capacity": seizure.capacity.value,
+        "capacity": str(seizure.capacity),
         "power": [c.label for c in power.cites],
         "area": where,
     }

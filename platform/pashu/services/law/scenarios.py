@@ -76,7 +76,8 @@ class Rate:
 class Facts:
     animals: list[Herd]
     seized_at: datetime
-    place: PlaceKind = PlaceKind.PRIVATE_LAND
+    # None: the first kind of place each Act names (`Jurisdiction.impoundment_kinds`).
+    place: PlaceKind | None = None
     impounded_at: datetime | None = None
     announced_at: datetime | None = None
     noticed_at: datetime | None = None
@@ -280,14 +281,13 @@ def _one(plugin: Jurisdiction, facts: Facts) -> Outcome:
         out.earliest_sale, out.earliest_sale_cites = auction.window.not_before, auction.cites
     if plugin.has(Capability.AUCTION):
         d = plugin.prohibited_purchasers()
-        out.prohibited = sorted(d.value, key=lambda r: list(BuyerRole).index(r))
+        out.prohibited = [k.code for k in plugin.declared_kinds().buyers if k.code in d.value]
         out.prohibited_cites = d.cites
     notified = _rates(plugin, facts.rates, out)
     brought = events.impounded_at or events.seized_at
     on = facts.as_of or facts.owner_appears_at or out.earliest_sale or brought
-    case = Impoundment(
-        impounded_at=brought, place_kind=facts.place.value, place=_AERODROME, pound_id=_POUND
-    )
+    place = facts.place or next((k.code for k in plugin.declared_kinds().places), "")
+    case = Impoundment(impounded_at=brought, place_kind=place, place=_AERODROME, pound_id=_POUND)
     rows = [
         ImpoundedAnimal(
             species=canonical(h.species),
@@ -300,7 +300,7 @@ def _one(plugin: Jurisdiction, facts: Facts) -> Outcome:
     ]
     try:
         out.dues = compute(plugin, notified, case, rows, aware(on))
-        out.dues_cites = plugin.fine_rate_kind(facts.place).cites
+        out.dues_cites = plugin.fine_rate_kind(place).cites
     except PashuError as err:
         out.refusal = Cell(err.message, [err.citation] if err.citation else [], lawful=False)
         return out
