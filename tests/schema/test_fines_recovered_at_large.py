@@ -5,9 +5,13 @@ on conviction that names the local body whose fund receives it (s.18(1) as read)
 
 from __future__ import annotations
 
+import uuid
+from datetime import UTC, datetime
 from decimal import Decimal
 from typing import Any
 
+from pashu.db.offences import Fine
+from pashu.schema.node import from_global_id, to_global_id
 from tests.conftest import Databases, GraphQLClient, TenantFixture, make_tenant
 from tests.schema.impoundment_helpers import balances, department, seize
 
@@ -246,3 +250,62 @@ async def test_a_linked_fine_may_not_name_another_body_than_its_pounds(
     assert err["extensions"]["field"] == "localAuthority"
     same = {"id": offence["id"], "amount": "200.00", "body": "Kohima  TC"}
     assert (await gql.ok(FINE, same, t.token))["imposeFine"]["routes"][0]["amount"] == "200.00"
+
+
+async def test_a_fine_recorded_without_its_local_body_is_not_paid_until_one_is_named(
+    dbs: Databases, gql: GraphQLClient
+) -> None:
+    """A fine recorded before the body had to be named (its route "local body not named")
+    is refused payment, and sale for it, until the body is named; then the books name it."""
+    t = make_tenant(dbs, "nagaland")
+    cases: list[uuid.UUID] = []
+    for _ in range(2):
+        made = (await gql.ok(OFFENCE, {"section": "25"}, t.token))["recordOffence"]
+        parsed = from_global_id(made["id"])
+        assert parsed is not None
+        cases.append(parsed[1])
+    fines: list[str] = []
+    with dbs.admin.transaction(t.id) as s:
+        for case in cases:
+            row = Fine(
+                tenant_id=t.id,
+                case_id=case,
+                amount=Decimal("200.00"),
+                at=datetime(2026, 1, 5, 5, 30, tzinfo=UTC),
+                routes=[{"account": "fund:local_authority_fund", "amount": "200.00"}],
+                routing_note="recorded before the local body had to be named",
+                imposed_by="legacy",
+            )
+            s.add(row)
+            s.flush()
+            fines.append(to_global_id("Fine", row.id))
+    pay = """mutation($id: ID!, $body: String) { payFine(input: {fineId: $id,
+        at: "2026-01-06T10:00:00+05:30", localAuthority: $body}) { id paidAt } }"""
+    err = await gql.error(pay, {"id": fines[0]}, t.token)
+    assert err["extensions"]["code"] == "VALIDATION"
+    assert err["extensions"]["field"] == "localAuthority"
+    assert err["extensions"]["citation"]["section"] == "18(1)"
+    unsold = await gql.error(SELL, sale(fines[1]), t.token)
+    assert unsold["extensions"]["field"] == "localAuthority"
+    assert (await gql.ok(FUNDS, token=t.token))["funds"] == []  # nothing booked
+
+    paid = await gql.ok(pay, {"id": fines[0], "body": "Wokha TC"}, t.token)
+    assert paid["payFine"]["paidAt"] is not None
+    await gql.ok(SELL, sale(fines[1], localAuthority="Wokha TC"), t.token)
+    named = {f["name"]: f["balance"] for f in (await gql.ok(FUNDS, token=t.token))["funds"]}
+    assert named["Local authority fund, Wokha TC"] == "400.00"
+    assert named["Local authority deposit (surplus proceeds), Wokha TC"] == "660.00"
+    assert not [n for n in named if "not named" in n]
+
+
+async def test_a_fine_that_names_its_body_is_not_paid_to_another(
+    dbs: Databases, gql: GraphQLClient
+) -> None:
+    t = make_tenant(dbs, "nagaland")
+    fine = await offence_fined(gql, t, "25", "200.00", "Jotsoma VC")
+    pay = """mutation($id: ID!) { payFine(input: {fineId: $id,
+        at: "2026-01-06T10:00:00+05:30", localAuthority: "Wokha TC"}) { id } }"""
+    err = await gql.error(pay, {"id": fine}, t.token)
+    assert err["extensions"]["code"] == "VALIDATION"
+    assert err["extensions"]["field"] == "localAuthority"
+    assert (await gql.ok(FUNDS, token=t.token))["funds"] == []

@@ -149,6 +149,12 @@ class PayFineInput:
     from_salary: bool = strawberry.field(
         default=False, description="Recovered by deduction from the offender's salary"
     )
+    local_authority: str | None = strawberry.field(
+        default=None,
+        description="Only for a fine recorded without the local body whose fund receives it "
+        "(its routes name none): that body, by name; such a fine's payment is refused "
+        "(VALIDATION, field localAuthority) until it is named",
+    )
 
 
 @strawberry.input(description="An offence compounded for a sum, where the Act allows")
@@ -380,7 +386,9 @@ class OffencesMutation:
         pk = _id(input.fine_id, "Fine", "fineId")
 
         def run(s: Session) -> Fine:
-            fine = fines.pay_fine(s, who, pk, act_at(input.at, "at"), input.from_salary)
+            fine = fines.pay_fine(
+                s, who, pk, act_at(input.at, "at"), input.from_salary, input.local_authority
+            )
             v = offences.view(s, registry.get(who.jurisdiction), fine.case_id)
             return Fine.of(fine, v, input.at)
 

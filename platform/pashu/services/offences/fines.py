@@ -27,7 +27,7 @@ from pashu.db.pounds import LocalAuthority
 from pashu.jurisdictions import registry
 from pashu.jurisdictions.base import Jurisdiction
 from pashu.jurisdictions.penalties import check_fine
-from pashu.jurisdictions.vocabulary import MoneyKind
+from pashu.jurisdictions.vocabulary import Holder, MoneyKind
 from pashu.services.ledger import accounts, ledger
 from pashu.services.offences.offences import (
     CaseView,
@@ -225,11 +225,40 @@ def paid_at(session: Session, keys: list[str]) -> dict[str, datetime]:
     return {k: at for k, at in rows if k is not None}
 
 
+def credited(
+    session: Session, plugin: Jurisdiction, fine: Fine, named: str | None
+) -> list[tuple[str, Decimal]]:
+    """The accounts the fine is credited to. A fine recorded before a local body had to be
+    named (its routes hold "local body not named") is credited only once one is named: its
+    payment is refused until then (VALIDATION on localAuthority), never booked to no one."""
+    routes = [(r["account"], Decimal(r["amount"])) for r in fine.routes]
+    if not any(accounts.names_no_holder(plugin, a) for a, _ in routes):
+        holder = accounts.holder_of(plugin, [a for a, _ in routes], Holder.LOCAL_BODY)
+        if named is not None and holder != named_authority(session, named).id:
+            raise ValidationError(
+                "the fine names the local body whose fund receives it already, and not this "
+                "one; leave localAuthority out",
+                field="localAuthority",
+            )
+        return routes
+    if named is None:
+        _require_named(plugin, routes)  # refuses: a body must be named
+    assert named is not None
+    body = accounts.Body(named_authority(session, named).id)
+    return [(accounts.for_body(plugin, a, body), x) for a, x in routes]
+
+
 def pay_fine(
-    session: Session, who: Principal, fine_id: uuid.UUID, at: datetime, from_salary: bool
+    session: Session,
+    who: Principal,
+    fine_id: uuid.UUID,
+    at: datetime,
+    from_salary: bool,
+    local_authority: str | None = None,
 ) -> Fine:
     """The fine received and credited as routed (CONFLICT if paid already). `from_salary`:
-    recovered by deduction from the offender's salary, where the Act allows it."""
+    recovered by deduction from the offender's salary, where the Act allows it;
+    `local_authority`: the local body of a fine recorded without one (`credited`)."""
     who.require("magistrate", "finance")
     fine = get(session, fine_id)
     plugin = registry.get(who.jurisdiction)
@@ -244,7 +273,7 @@ def pay_fine(
     if at < fine.at:
         raise ValidationError("a fine cannot be paid before it is imposed", field="at")
     payer = "payer:salary-deduction" if from_salary else "payer:offender"
-    entries = [(r["account"], Decimal(r["amount"])) for r in fine.routes]
+    entries = credited(session, plugin, fine, local_authority)
     ledger.post(
         session,
         at=at,

@@ -93,18 +93,28 @@ def take(recovery: Recovery, left: Decimal, cattle_left: int, field: str = "lots
     return max(left, Decimal("0.00"))
 
 
-def post(session: Session, recovery: Recovery, at: datetime, subject: str, amount: Decimal) -> None:
-    """The fine paid from the proceeds, as payFine would have credited it; `amount`, when
-    the sale of all the cattle fell short of it, goes to the fine's accounts in their order
-    (the rest is unrecovered and the sale's account says so)."""
+def post(
+    session: Session,
+    recovery: Recovery,
+    at: datetime,
+    subject: str,
+    amount: Decimal,
+    routes: list[tuple[str, Decimal]] | None = None,
+) -> None:
+    """The fine paid from the proceeds, as payFine would have credited it (`routes`, from
+    `fines.credited`; the fine's own routes when not given); `amount`, when the sale of all
+    the cattle fell short of it, goes to the fine's accounts in their order (the rest is
+    unrecovered and the sale's account says so)."""
     fine = recovery.fine
     shares: list[tuple[str, Decimal]] = []
     rest = amount
-    for r in fine.routes:
-        part = min(rest, Decimal(r["amount"]))
+    if routes is None:
+        routes = [(r["account"], Decimal(r["amount"])) for r in fine.routes]
+    for acct, due in routes:
+        part = min(rest, due)
         rest -= part
         if part:
-            shares.append((r["account"], part))
+            shares.append((acct, part))
     if not amount:
         return
     ledger.post(

@@ -87,6 +87,9 @@ def record(
     if session.scalar(select(FineRecoverySale.id).where(FineRecoverySale.fine_id == fine_id)):
         raise Conflict("this fine has been recovered by a sale already", citation=cite)
     body = _body(session, plugin, found, offence.impoundment_id, local_authority)
+    # Where the fine itself names no local body (recorded before it had to), the one named
+    # here receives it; none named, the sale is refused as its payment would be.
+    credit = fines.credited(session, plugin, found.fine, local_authority)
 
     # The expenses of sale come out first, then the fine (s.16(2) as the rule reads s.26),
     # and what is left is the balance (the rule's reading of s.16(3), s.17(3)).
@@ -144,7 +147,7 @@ def record(
     session.add(sale)
     session.flush()
     subject = f"OffenceCase:{offence.id}"
-    recovery.post(session, found, when, subject, recovered)
+    recovery.post(session, found, when, subject, recovered, credit)
     rest = ([(SALE_EXPENSES, spent)] if spent else []) + held
     if rest:
         ledger.transfer(
