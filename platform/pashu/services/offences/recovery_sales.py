@@ -170,11 +170,6 @@ def record(
     return sale
 
 
-def sale_of(session: Session, fine_id: uuid.UUID) -> FineRecoverySale | None:
-    """The sale of cattle at large that recovered the fine, if one did."""
-    return session.scalar(select(FineRecoverySale).where(FineRecoverySale.fine_id == fine_id))
-
-
 def named_cattle(description: str, count: int, all_of_them: bool, owner: Person) -> Cattle:
     """The cattle as the clerk names them, cleaned (VALIDATION on an empty description)."""
     return Cattle(
