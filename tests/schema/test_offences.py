@@ -137,8 +137,12 @@ async def test_mizoram_fines_go_to_the_village_council_fund_and_s15_3_to_the_vic
     stray = await fine(gql, t, (await record(gql, t, "15(1)"))["id"], "500.00")
     assert [r["amount"] for r in stray["routes"]] == ["500.00"]
     assert stray["routes"][0]["account"].startswith("fund:village_council_fund:")
-    attack = await fine(gql, t, (await record(gql, t, "15(3)"))["id"], "500.00")
+    attack = await fine(gql, t, (await record(gql, t, "15(3)"))["id"], "500.00", body=None)
     assert attack["routes"] == [{"account": "payee:victim", "amount": "500.00"}]
+    # A local body named for a fine no local body's fund receives is refused.
+    other = (await record(gql, t, "15(3)"))["id"]
+    err = await gql.error(FINE, {"id": other, "amount": "500.00", "at": LATER}, t.token)
+    assert err["extensions"]["field"] == "localAuthority"
 
 
 async def test_nagaland_s28_fine_recovered_from_the_pound_keepers_salary(
@@ -220,7 +224,7 @@ async def test_chhattisgarh_unknown_cap_is_accepted_with_a_warning_never_a_numbe
     assert (await gql.ok(report, {"id": case["id"]}, t.token))["recordOffenceReport"][
         "status"
     ] == "REPORTED"
-    made = await fine(gql, t, case["id"], "25000.00")
+    made = await fine(gql, t, case["id"], "25000.00", body=None)
     assert made["capUnknown"] is True and "illegible" in made["warning"]
     assert made["citations"][0] == {"section": "8(1)", "confidence": "UNKNOWN"}
     # The Act names no fund: the money is held, not credited to an invented one.

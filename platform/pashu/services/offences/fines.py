@@ -121,6 +121,13 @@ def impose_fine(
         _require_named(plugin, routes)
     else:
         routes, note = [], "the whole fine is applied as compensation"
+    if local_authority is not None and not accounts.holder_of(
+        plugin, [a for a, _ in routes], Holder.LOCAL_BODY
+    ):
+        raise ValidationError(
+            f"this fine goes to no local body's fund ({note}): leave localAuthority out",
+            field="localAuthority",
+        )
     if comp:
         routes.append((COMPENSATION, comp))
     fine = Fine(
