@@ -135,8 +135,8 @@ class ImposeFineInput:
         description="The local body (Town Committee, Village Council), by name, whose fund "
         "receives the fine where the Act credits it to a local body's fund and the offence "
         "arises from no impoundment case; refused (VALIDATION, field localAuthority) when "
-        "needed and not given, or when it differs from the local authority of the case's "
-        "pound",
+        "needed and not given, when it differs from the local authority of the case's "
+        "pound, or when no local body's fund receives the fine",
     )
 
 
