@@ -23,8 +23,10 @@ mutation($section: String!, $name: String!, $address: String!, $role: OffenderRo
   }
 }"""
 FINE = """
-mutation($id: ID!, $amount: Decimal!, $at: DateTime!, $comp: FineCompensationInput) {
-  imposeFine(input: {offenceId: $id, amount: $amount, at: $at, compensation: $comp}) {
+mutation($id: ID!, $amount: Decimal!, $at: DateTime!, $comp: FineCompensationInput,
+         $body: String = "Jotsoma VC") {
+  imposeFine(input: {offenceId: $id, amount: $amount, at: $at, compensation: $comp,
+      localAuthority: $body}) {
     id amount subsequent capUnknown warning recoverableFromSalary routingNote
     routes { account amount } compensation { amount recipient { name } }
     citations { section confidence }
@@ -99,7 +101,9 @@ async def test_nagaland_s25_fine_refused_outside_25_to_250_with_the_citation(
     assert low["extensions"]["code"] == "FINE_BELOW_MINIMUM"
     ok = await fine(gql, t, case["id"], "250.00")
     assert ok["amount"] == "250.00"
-    assert ok["routes"] == [{"account": "fund:local_authority_fund", "amount": "250.00"}]
+    # The offence arises from no impoundment case: the fine names its local body's fund.
+    assert [r["amount"] for r in ok["routes"]] == ["250.00"]
+    assert ok["routes"][0]["account"].startswith("fund:local_authority_fund:")
     again = await gql.error(FINE, {"id": case["id"], "amount": "30.00", "at": LATER}, t.token)
     assert again["extensions"]["code"] == "CONFLICT"
 
@@ -131,9 +135,14 @@ async def test_mizoram_fines_go_to_the_village_council_fund_and_s15_3_to_the_vic
 ) -> None:
     t = make_tenant(dbs, "mizoram")
     stray = await fine(gql, t, (await record(gql, t, "15(1)"))["id"], "500.00")
-    assert stray["routes"] == [{"account": "fund:village_council_fund", "amount": "500.00"}]
-    attack = await fine(gql, t, (await record(gql, t, "15(3)"))["id"], "500.00")
+    assert [r["amount"] for r in stray["routes"]] == ["500.00"]
+    assert stray["routes"][0]["account"].startswith("fund:village_council_fund:")
+    attack = await fine(gql, t, (await record(gql, t, "15(3)"))["id"], "500.00", body=None)
     assert attack["routes"] == [{"account": "payee:victim", "amount": "500.00"}]
+    # A local body named for a fine no local body's fund receives is refused.
+    other = (await record(gql, t, "15(3)"))["id"]
+    err = await gql.error(FINE, {"id": other, "amount": "500.00", "at": LATER}, t.token)
+    assert err["extensions"]["field"] == "localAuthority"
 
 
 async def test_nagaland_s28_fine_recovered_from_the_pound_keepers_salary(
@@ -151,8 +160,9 @@ async def test_nagaland_s28_fine_recovered_from_the_pound_keepers_salary(
         legs = {e.account: e.amount for e in s.scalars(select(LedgerEntry))}
     assert legs == {
         "payer:salary-deduction": -Decimal(made["amount"]),
-        "fund:local_authority_fund": Decimal(made["amount"]),
+        made["routes"][0]["account"]: Decimal(made["amount"]),
     }
+    assert made["routes"][0]["account"].startswith("fund:local_authority_fund:")
     listed = (await gql.ok(CASES, token=t.token))["offenceCases"]
     assert listed[0]["status"] == "FINED" and listed[0]["fines"][0]["paidAt"] is not None
 
@@ -180,10 +190,11 @@ async def test_nagaland_s29_magistrate_applies_part_of_the_fine_as_compensation(
     }
     made = await fine(gql, t, case["id"], "200.00", comp=comp)
     assert made["compensation"]["amount"] == "150.00"
-    assert made["routes"] == [
-        {"account": "fund:local_authority_fund", "amount": "50.00"},
-        {"account": "payee:compensation", "amount": "150.00"},
+    assert [(r["account"].rsplit(":", 1)[0], r["amount"]) for r in made["routes"]] == [
+        ("fund:local_authority_fund", "50.00"),
+        ("payee", "150.00"),
     ]
+    assert made["routes"][1]["account"] == "payee:compensation"
     too_much = {**comp, "amount": "200.01"}
     other = await record(gql, t, "25")
     err = await gql.error(
@@ -213,7 +224,7 @@ async def test_chhattisgarh_unknown_cap_is_accepted_with_a_warning_never_a_numbe
     assert (await gql.ok(report, {"id": case["id"]}, t.token))["recordOffenceReport"][
         "status"
     ] == "REPORTED"
-    made = await fine(gql, t, case["id"], "25000.00")
+    made = await fine(gql, t, case["id"], "25000.00", body=None)
     assert made["capUnknown"] is True and "illegible" in made["warning"]
     assert made["citations"][0] == {"section": "8(1)", "confidence": "UNKNOWN"}
     # The Act names no fund: the money is held, not credited to an invented one.

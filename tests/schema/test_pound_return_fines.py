@@ -31,7 +31,13 @@ async def test_nagaland_return_includes_fines_on_conviction_from_the_pounds_case
     fine = (
         await gql.ok(
             FINE,
-            {"id": offence["id"], "amount": "200.00", "at": "2026-01-10T10:00:00+05:30"},
+            # The case's pound names the local body: none is given (FINE's default is null'd).
+            {
+                "id": offence["id"],
+                "amount": "200.00",
+                "at": "2026-01-10T10:00:00+05:30",
+                "body": None,
+            },
             t.token,
         )
     )["imposeFine"]

@@ -18,6 +18,7 @@ from sqlalchemy import (
     Boolean,
     ForeignKeyConstraint,
     Index,
+    Integer,
     String,
     Text,
     UniqueConstraint,
@@ -232,4 +233,39 @@ class CompensationRecovery(TenantOwned, Base):
             ["tenant_id", "order_id"], ["compensation_orders.tenant_id", "compensation_orders.id"]
         ),
         UniqueConstraint("tenant_id", "order_id", name="uq_compensation_recoveries_order"),
+    )
+
+
+class FineRecoverySale(TenantOwned, Base):
+    """A fine on conviction recovered by sale of cattle that are not in a pound: "by sale of
+    the all or any of the cattle by which the tresspass was committed, whether they were
+    seized in the act of tresspassing or not" (Cattle Trespass Act 1985 s.26). Once a fine;
+    the cattle are described here, the money is in the ledger (key `fine:<fine id>` for the
+    fine, `fine-sale:<id>` for the expenses and the balance); `account` is the account of it."""
+
+    __tablename__ = "fine_recovery_sales"
+    fine_id: Mapped[uuid.UUID] = mapped_column(Uuid)
+    at: Mapped[datetime] = mapped_column(UtcDateTime)
+    cattle: Mapped[str] = mapped_column(Text)  # the number and description of the cattle sold
+    head_count: Mapped[int] = mapped_column(Integer)
+    all_sold: Mapped[bool] = mapped_column(Boolean)  # all the cattle of the trespass, or some
+    place: Mapped[str] = mapped_column(String(400))  # where they were sold
+    owner_name: Mapped[str] = mapped_column(String(200))
+    owner_address: Mapped[str] = mapped_column(String(400))
+    buyer_name: Mapped[str] = mapped_column(String(200))
+    buyer_address: Mapped[str] = mapped_column(String(400))
+    buyer_role: Mapped[str] = mapped_column(String(40))
+    price: Mapped[Decimal] = mapped_column(Paise)
+    expenses: Mapped[Decimal] = mapped_column(Paise)  # the expenses of sale, as claimed
+    recovered: Mapped[Decimal] = mapped_column(Paise)  # of the fine
+    balance: Mapped[Decimal] = mapped_column(Paise)  # left for the owner, held in deposit
+    account: Mapped[dict[str, Any]] = mapped_column(JSON)
+    recorded_by: Mapped[str] = mapped_column(String(200))
+    __table_args__ = (
+        ForeignKeyConstraint(
+            ["tenant_id", "fine_id"],
+            ["offence_fines.tenant_id", "offence_fines.id"],
+            name="fk_fine_recovery_sales_fine",
+        ),
+        UniqueConstraint("tenant_id", "fine_id", name="uq_fine_recovery_sales_fine"),
     )

@@ -159,7 +159,8 @@ def check_fine(offence: Offence, amount: Decimal, *, subsequent: bool) -> Decisi
         )
     first = " (a first offence)" if offence.subsequent_fine is not None else ""
     if offence.fine_max is None and "fine_max" in offence.unknown:
-        warning = (
+        # The reason the offence gives (a bound another law sets), or an illegible scan.
+        warning = offence.unknown_reason or (
             f"the fine cap of section {offence.section} is illegible in the reconstructed "
             "text: no cap was applied, and none is known"
         )

@@ -102,7 +102,8 @@ def _offence(o: Offence) -> list[Fact]:
             o.cites,
         )
         if o.imprisonment_max_months is None:
-            f = replace(f, duration=None, unknown=True, why="illegible in the source")
+            why = o.unknown_reason or "illegible in the source"
+            f = replace(f, duration=None, unknown=True, why=why)
         facts.append(f)
     return facts
 

@@ -103,7 +103,8 @@ _DEPOSIT_NOTE = (
 _CONVICTION_NOTE = (
     "ss.11(3) and 17(1) speak of fines levied on impounded cattle; s.18(1) credits 'all sums "
     "received on account of fines' to the local authority's fund, and that is read to take in "
-    "fines on conviction under ss.24, 25 and 28, for which the Act names no other fund."
+    "fines on conviction under ss.24, 25 and 28, for which the Act names no other fund, and "
+    "fines for the mischief s.26 names, which s.29 counts among fines recovered under the Act."
 )
 
 
@@ -541,12 +542,13 @@ class Nagaland(Jurisdiction):
         )
 
     def recovery_by_sale(self) -> Decision[frozenset[str]]:
-        """s.26: a fine imposed under s.25 may be recovered by sale of all or any of the
-        cattle by which the trespass was committed, seized in the act or not, the convict's
-        own or only in his charge; the sale follows s.16 (interpreted: the Act names no
-        other procedure for it)."""
+        """s.26: "Any fine imposed under section 25 or for the offence of mischief by causing
+        cattle to tresspass on any land" may be recovered by sale of all or any of the cattle
+        by which the trespass was committed, seized in the act or not, the convict's own or
+        only in his charge. The sale follows s.16 and its balance s.16(3)/s.17(3)
+        (interpreted: s.26 names no procedure for the sale and says nothing of a surplus)."""
         return Decision(
-            frozenset({"25"}),
+            frozenset({"25", "26"}),
             [
                 self._cite("26"),
                 self._cite("16(2)").with_confidence(
@@ -554,10 +556,19 @@ class Nagaland(Jurisdiction):
                     "s.26 names no procedure for the sale: the public auction of s.16, with "
                     "its deductions and account, is used",
                 ),
+                self._cite("17(3)").with_confidence(
+                    Confidence.INTERPRETED,
+                    "s.26 is silent on what the sale leaves over the fine and the expenses of "
+                    "sale: as the balance of a sale under s.16 it is the owner's (s.16(3)), "
+                    "and the local authority holds it in deposit for his claim (s.17(3))",
+                ),
             ],
-            "a fine under s.25 may be recovered by selling all or any of the trespassing "
-            "cattle, the convict's or only in his charge; sold by public auction as under "
-            "s.16 (interpreted), the fine taken from the proceeds before the balance",
+            "a fine under s.25, or for the offence of mischief by causing cattle to trespass, "
+            "may be recovered by selling all or any of the trespassing cattle, seized in the "
+            "act or not, the convict's or only in his charge; sold by public auction as under "
+            "s.16 (interpreted), the fine taken from the proceeds before the balance, which "
+            "is the owner's and is held by the local authority for his claim (s.17(3), "
+            "interpreted: s.26 says nothing of it)",
         )
 
     def fine_rate_kind(self, place: PlaceKind) -> Decision[RateKind]:
@@ -697,8 +708,9 @@ class Nagaland(Jurisdiction):
                     self._cite("29"),
                 ],
                 "a reading: s.18(1)'s 'all sums received on account of fines' is read to take in "
-                "fines on conviction (ss.24, 25, 28), credited to the local authority's fund; a "
-                "convicting Magistrate may apply fines under ss.25, 26 and 28 as compensation",
+                "fines on conviction (ss.24, 25, 28, and for the mischief s.26 names), credited "
+                "to the local authority's fund; a convicting Magistrate may apply fines under "
+                "ss.25, 26 and 28 as compensation",
             )
         if kind is MoneyKind.FEEDING_CHARGE:
             return Decision(

@@ -448,7 +448,9 @@ class Offence:
         "(recordOffence refuses it with NOT_IN_JURISDICTION)",
     )
     unknown_reason: str | None = strawberry.field(
-        default=None, description="Why the offence is not applied, where it is not"
+        default=None,
+        description="Why the offence is not applied, where it is not; or why bounds listed "
+        "in unknownFields are unknown",
     )
 
     @classmethod

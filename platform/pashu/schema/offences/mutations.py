@@ -18,6 +18,7 @@ from pashu.jurisdictions.penalties import CompensationKind, OffenderRole, Viciou
 from pashu.schema.context import Info
 from pashu.schema.law.types import cites
 from pashu.schema.node import from_global_id
+from pashu.schema.offences.recovery_sales import FineRecoverySale, RecordFineRecoverySaleInput
 from pashu.schema.offences.types import (
     AttackLiability,
     CompensationOrder,
@@ -29,7 +30,7 @@ from pashu.schema.offences.types import (
     load_case,
 )
 from pashu.services.complaints import compensation
-from pashu.services.offences import compounding, fines, offences, vicious
+from pashu.services.offences import compounding, fines, offences, recovery_sales, vicious
 from pashu.services.offences.offences import person
 
 
@@ -129,6 +130,14 @@ class ImposeFineInput:
     compensation: FineCompensationInput | None = strawberry.field(
         default=None, description="Part of the fine ordered paid as compensation, if any"
     )
+    local_authority: str | None = strawberry.field(
+        default=None,
+        description="The local body (Town Committee, Village Council), by name, whose fund "
+        "receives the fine where the Act credits it to a local body's fund and the offence "
+        "arises from no impoundment case; refused (VALIDATION, field localAuthority) when "
+        "needed and not given, when it differs from the local authority of the case's "
+        "pound, or when no local body's fund receives the fine",
+    )
 
 
 @strawberry.input(description="Payment of a fine")
@@ -139,6 +148,12 @@ class PayFineInput:
     )
     from_salary: bool = strawberry.field(
         default=False, description="Recovered by deduction from the offender's salary"
+    )
+    local_authority: str | None = strawberry.field(
+        default=None,
+        description="Only for a fine recorded without the local body whose fund receives it "
+        "(its routes name none): that body, by name; such a fine's payment is refused "
+        "(VALIDATION, field localAuthority) until it is named",
     )
 
 
@@ -351,7 +366,9 @@ class OffencesMutation:
         )
 
         def run(s: Session) -> Fine:
-            fine, _ = fines.impose_fine(s, who, pk, input.amount, act_at(input.at, "at"), share)
+            fine, _ = fines.impose_fine(
+                s, who, pk, input.amount, act_at(input.at, "at"), share, input.local_authority
+            )
             return Fine.of(fine, offences.view(s, registry.get(who.jurisdiction), pk))
 
         return await info.context.write(run)
@@ -369,9 +386,45 @@ class OffencesMutation:
         pk = _id(input.fine_id, "Fine", "fineId")
 
         def run(s: Session) -> Fine:
-            fine = fines.pay_fine(s, who, pk, act_at(input.at, "at"), input.from_salary)
+            fine = fines.pay_fine(
+                s, who, pk, act_at(input.at, "at"), input.from_salary, input.local_authority
+            )
             v = offences.view(s, registry.get(who.jurisdiction), fine.case_id)
             return Fine.of(fine, v, input.at)
+
+        return await info.context.write(run)
+
+    @strawberry.mutation(
+        description="Record a fine recovered by sale of cattle not in a pound (Cattle Trespass "
+        "Act 1985 s.26; clerk, finance)"
+    )
+    async def record_fine_recovery_sale(
+        self,
+        info: Info,
+        input: Annotated[RecordFineRecoverySaleInput, strawberry.argument(description=INPUT)],
+    ) -> FineRecoverySale:
+        who = info.context.require("clerk", "finance")
+        pk = _id(input.fine_id, "Fine", "fineId")
+        c = input.cattle
+        owner = person(c.owner.name, c.owner.address, "cattle.owner")
+        cattle = recovery_sales.named_cattle(c.description, c.count, c.all_of_them, owner)
+
+        def run(s: Session) -> FineRecoverySale:
+            sale = recovery_sales.record(
+                s,
+                who,
+                fine_id=pk,
+                at=act_at(input.at, "at"),
+                cattle=cattle,
+                place=input.place,
+                buyer=person(input.buyer.name, input.buyer.address, "buyer"),
+                buyer_role=input.buyer.role,
+                price=input.price,
+                expenses=input.expenses,
+                local_authority=input.local_authority,
+            )
+            rule = registry.get(who.jurisdiction).recovery_by_sale()
+            return FineRecoverySale.of(sale, cites(rule.cites))
 
         return await info.context.write(run)
 

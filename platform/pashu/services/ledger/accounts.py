@@ -104,6 +104,31 @@ def held_in(
     return [(a, books[a]) for a in names if books.get(a)]
 
 
+def names_no_holder(plugin: Jurisdiction, acct: str) -> bool:
+    """Whether `acct` is the holder-less account of a fund kept per local body or per pound
+    (the one `describe` calls "local body not named")."""
+    _, fund, holder_id = _split(plugin, acct)
+    return fund is not None and holder_id is None and plugin.holder(fund) is not Holder.STATE
+
+
+def for_body(plugin: Jurisdiction, acct: str, body: Body) -> str:
+    """`acct` as the account of `body`, where it is a fund's holder-less account; else as is."""
+    if not names_no_holder(plugin, acct):
+        return acct
+    _, fund, _ = _split(plugin, acct)
+    assert fund is not None  # names_no_holder says it is a fund
+    return account(plugin, fund, body)
+
+
+def holder_of(plugin: Jurisdiction, accts: list[str], holder: Holder) -> uuid.UUID | None:
+    """The id of the first local body (or pound) that holds one of `accts`, if any does."""
+    for acct in accts:
+        _, fund, holder_id = _split(plugin, acct)
+        if fund is not None and holder_id is not None and plugin.holder(fund) is holder:
+            return holder_id
+    return None
+
+
 @dataclass(frozen=True)
 class Described:
     """An account as the API shows it."""

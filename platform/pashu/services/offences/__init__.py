@@ -11,6 +11,9 @@ compounding`):
   report, sending the case to court, and a court's order of forfeiture
 - `recovery`: A fine on conviction recovered by selling the trespassing cattle (Cattle Trespass
   Act 1985 s.26), on the sale path of s.16: the fine comes out of…
+- `recovery_sales`: A fine on conviction recovered by sale of cattle that are not in a pound
+  (Cattle Trespass Act 1985 s.26, "whether they were seized in the act … or not"): the cattle
+  named on the sale, the…
 - `vicious`: Vicious animals: the events that make an animal vicious, whether it is vicious at
   an instant (with the provisions that say so), and the owner's…
 """

@@ -23,10 +23,11 @@ from pashu.core.money import rupees
 from pashu.db import audit
 from pashu.db.ledger import LedgerTransaction
 from pashu.db.offences import Fine, OffenceCase
+from pashu.db.pounds import LocalAuthority
 from pashu.jurisdictions import registry
 from pashu.jurisdictions.base import Jurisdiction
 from pashu.jurisdictions.penalties import check_fine
-from pashu.jurisdictions.vocabulary import MoneyKind
+from pashu.jurisdictions.vocabulary import Holder, MoneyKind
 from pashu.services.ledger import accounts, ledger
 from pashu.services.offences.offences import (
     CaseView,
@@ -35,8 +36,10 @@ from pashu.services.offences.offences import (
     not_before_offence,
     require_cognizable,
     require_open,
+    text,
     view,
 )
+from pashu.services.pounds import pounds
 from pashu.services.tenancy.tenants import Principal
 
 COMPENSATION = "payee:compensation"
@@ -91,8 +94,11 @@ def impose_fine(
     amount: Decimal,
     at: datetime,
     appropriation: Appropriation | None = None,
+    local_authority: str | None = None,
 ) -> tuple[Fine, Decision[object]]:
-    """A fine within the Act's bounds; the decision says which bound applied and why."""
+    """A fine within the Act's bounds; the decision says which bound applied and why.
+    `local_authority` names, by name, the local body whose fund receives it where the
+    offence arises from no impoundment case (the case's pound names it otherwise)."""
     who.require("magistrate")
     plugin = registry.get(who.jurisdiction)
     v = view(session, plugin, case_id)
@@ -110,10 +116,18 @@ def impose_fine(
     if payee is not None:
         routes, note = [(f"payee:{payee.value}", fine_amount - comp)], payee.why
     elif fine_amount - comp > 0:
-        body = accounts.body_of_case(session, v.case.impoundment_id)
+        body = _body(session, v, local_authority)
         routes, note = routes_for(plugin, MoneyKind.OFFENCE_FINE, fine_amount - comp, body)
+        _require_named(plugin, routes)
     else:
         routes, note = [], "the whole fine is applied as compensation"
+    if local_authority is not None and not accounts.holder_of(
+        plugin, [a for a, _ in routes], Holder.LOCAL_BODY
+    ):
+        raise ValidationError(
+            f"this fine goes to no local body's fund ({note}): leave localAuthority out",
+            field="localAuthority",
+        )
     if comp:
         routes.append((COMPENSATION, comp))
     fine = Fine(
@@ -143,6 +157,40 @@ def impose_fine(
         after={"fine": str(fine.id), "amount": str(fine_amount), "why": checked.why},
     )
     return fine, Decision(checked.value, checked.cites, checked.why)
+
+
+def _body(session: Session, v: CaseView, named: str | None) -> accounts.Body:
+    """The local body (and pound) the fine belongs to: the case's pound's, or the one named."""
+    body = accounts.body_of_case(session, v.case.impoundment_id)
+    if named is None:
+        return body
+    authority = named_authority(session, named)
+    if body.authority_id not in (None, authority.id):
+        raise ValidationError(
+            "the offence arises from a case of a pound under another local authority, whose "
+            "fund the fine goes to; leave localAuthority out",
+            field="localAuthority",
+        )
+    return accounts.Body(authority.id, body.pound_id)
+
+
+def named_authority(session: Session, named: str) -> LocalAuthority:
+    """The local body a clerk names (`localAuthority`), found by name or recorded the first
+    time, as a pound's is."""
+    return pounds.authority_named(session, text(" ".join(named.split()), "localAuthority", 200))
+
+
+def _require_named(plugin: Jurisdiction, routes: list[tuple[str, Decimal]]) -> None:
+    """A fine the Act credits to a local body's fund names the body, so that the books and
+    the returns say whose fund holds it (never "local body not named")."""
+    if any(accounts.names_no_holder(plugin, a) for a, _ in routes):
+        routing = plugin.routing(MoneyKind.OFFENCE_FINE)
+        raise ValidationError(
+            "the Act credits this fine to the fund of a local body, and the offence arises "
+            "from no impoundment case: name the local body (localAuthority)",
+            citation=routing.cites[0],
+            field="localAuthority",
+        )
 
 
 def _appropriation(
@@ -184,11 +232,40 @@ def paid_at(session: Session, keys: list[str]) -> dict[str, datetime]:
     return {k: at for k, at in rows if k is not None}
 
 
+def credited(
+    session: Session, plugin: Jurisdiction, fine: Fine, named: str | None
+) -> list[tuple[str, Decimal]]:
+    """The accounts the fine is credited to. A fine recorded before a local body had to be
+    named (its routes hold "local body not named") is credited only once one is named: its
+    payment is refused until then (VALIDATION on localAuthority), never booked to no one."""
+    routes = [(r["account"], Decimal(r["amount"])) for r in fine.routes]
+    if not any(accounts.names_no_holder(plugin, a) for a, _ in routes):
+        holder = accounts.holder_of(plugin, [a for a, _ in routes], Holder.LOCAL_BODY)
+        if named is not None and holder != named_authority(session, named).id:
+            raise ValidationError(
+                "the fine names the local body whose fund receives it already, and not this "
+                "one; leave localAuthority out",
+                field="localAuthority",
+            )
+        return routes
+    if named is None:
+        _require_named(plugin, routes)  # refuses: a body must be named
+    assert named is not None
+    body = accounts.Body(named_authority(session, named).id)
+    return [(accounts.for_body(plugin, a, body), x) for a, x in routes]
+
+
 def pay_fine(
-    session: Session, who: Principal, fine_id: uuid.UUID, at: datetime, from_salary: bool
+    session: Session,
+    who: Principal,
+    fine_id: uuid.UUID,
+    at: datetime,
+    from_salary: bool,
+    local_authority: str | None = None,
 ) -> Fine:
     """The fine received and credited as routed (CONFLICT if paid already). `from_salary`:
-    recovered by deduction from the offender's salary, where the Act allows it."""
+    recovered by deduction from the offender's salary, where the Act allows it;
+    `local_authority`: the local body of a fine recorded without one (`credited`)."""
     who.require("magistrate", "finance")
     fine = get(session, fine_id)
     plugin = registry.get(who.jurisdiction)
@@ -203,7 +280,7 @@ def pay_fine(
     if at < fine.at:
         raise ValidationError("a fine cannot be paid before it is imposed", field="at")
     payer = "payer:salary-deduction" if from_salary else "payer:offender"
-    entries = [(r["account"], Decimal(r["amount"])) for r in fine.routes]
+    entries = credited(session, plugin, fine, local_authority)
     ledger.post(
         session,
         at=at,

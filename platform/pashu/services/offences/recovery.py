@@ -1,6 +1,8 @@
 """A fine on conviction recovered by selling the trespassing cattle (Cattle Trespass Act
 1985 s.26), on the sale path of s.16: the fine comes out of the proceeds after the fines,
-charges and expenses of s.16(2), and the rest and the balance go to the owner (s.16(3))."""
+charges and expenses of s.16(2), and the rest and the balance go to the owner (s.16(3)).
+Cattle that are not in a pound are sold for the fine by recovery_sales.py, on the same
+rule (`owed`, `take`, `post`)."""
 
 from __future__ import annotations
 
@@ -32,6 +34,27 @@ def prepare(
     session: Session, plugin: Jurisdiction, case: Impoundment, fine_id: uuid.UUID, at: datetime
 ) -> Recovery:
     """The fine this sale recovers, if the Act lets it be recovered so and it is still owed."""
+    recovery, offence = owed(session, plugin, fine_id, at)
+    if offence.impoundment_id != case.id:
+        raise ValidationError(
+            "only the cattle by which the trespass was committed may be sold for the fine; "
+            "the offence is not linked to this case",
+            citation=recovery.cites[0],
+            field="recoversFineId",
+        )
+    return recovery
+
+
+def owed(
+    session: Session,
+    plugin: Jurisdiction,
+    fine_id: uuid.UUID,
+    at: datetime,
+    field: str = "recoversFineId",
+) -> tuple[Recovery, OffenceCase]:
+    """The fine, with its offence case, if the Act lets it be recovered by sale of the cattle
+    (NOT_IN_JURISDICTION where it has no such recovery), it is unpaid, and it was imposed by
+    `at`; for a sale of impounded cattle (`prepare`) or of cattle at large (recovery_sales)."""
     rule = plugin.recovery_by_sale()
     cite = rule.cites[0]
     fine = fines.get(session, fine_id)
@@ -41,14 +64,7 @@ def prepare(
         raise ValidationError(
             f"a fine under section {offence.section} is not recovered by sale: {rule.why}",
             citation=cite,
-            field="recoversFineId",
-        )
-    if offence.impoundment_id != case.id:
-        raise ValidationError(
-            "only the cattle by which the trespass was committed may be sold for the fine; "
-            "the offence is not linked to this case",
-            citation=cite,
-            field="recoversFineId",
+            field=field,
         )
     if fines.paid_at(session, [fines.ledger_key(fine)]):
         raise Conflict("this fine has been paid already", citation=cite)
@@ -58,10 +74,10 @@ def prepare(
             citation=cite,
             notBefore=fine.at.isoformat(),
         )
-    return Recovery(fine, offence.section, rule.cites)
+    return Recovery(fine, offence.section, rule.cites), offence
 
 
-def take(recovery: Recovery, left: Decimal, cattle_left: int) -> Decimal:
+def take(recovery: Recovery, left: Decimal, cattle_left: int, field: str = "lots") -> Decimal:
     """The fine out of what the proceeds leave after s.16(2). The fine is recovered "by sale
     of the all or any of the cattle": while some remain, the sale must cover it (sell more);
     a sale of all of them recovers what it can, and the rest of the fine stays unrecovered."""
@@ -72,23 +88,33 @@ def take(recovery: Recovery, left: Decimal, cattle_left: int) -> Decimal:
             f"after the fines, charges and expenses Rs {left} is left, less than the fine of "
             f"Rs {recovery.fine.amount}: sell more of the cattle",
             citation=recovery.cites[0],
-            field="lots",
+            field=field,
         )
     return max(left, Decimal("0.00"))
 
 
-def post(session: Session, recovery: Recovery, at: datetime, subject: str, amount: Decimal) -> None:
-    """The fine paid from the proceeds, as payFine would have credited it; `amount`, when
-    the sale of all the cattle fell short of it, goes to the fine's accounts in their order
-    (the rest is unrecovered and the sale's account says so)."""
+def post(
+    session: Session,
+    recovery: Recovery,
+    at: datetime,
+    subject: str,
+    amount: Decimal,
+    routes: list[tuple[str, Decimal]] | None = None,
+) -> None:
+    """The fine paid from the proceeds, as payFine would have credited it (`routes`, from
+    `fines.credited`; the fine's own routes when not given); `amount`, when the sale of all
+    the cattle fell short of it, goes to the fine's accounts in their order (the rest is
+    unrecovered and the sale's account says so)."""
     fine = recovery.fine
     shares: list[tuple[str, Decimal]] = []
     rest = amount
-    for r in fine.routes:
-        part = min(rest, Decimal(r["amount"]))
+    if routes is None:
+        routes = [(r["account"], Decimal(r["amount"])) for r in fine.routes]
+    for acct, due in routes:
+        part = min(rest, due)
         rest -= part
         if part:
-            shares.append((r["account"], part))
+            shares.append((acct, part))
     if not amount:
         return
     ledger.post(
