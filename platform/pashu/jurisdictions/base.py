@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from pashu.core.citations import Confidence
 from pashu.core.decision import Decision
-from pashu.core.errors import NotInJurisdiction, ValidationError
+from pashu.core.errors import NotInJurisdiction, ProhibitedPurchaser, ValidationError
 from pashu.core.legaltime import Window
 from pashu.jurisdictions.acts import Act
 from pashu.jurisdictions.comparison import Answer, ComparisonLaw
@@ -159,6 +159,18 @@ class Jurisdiction(ABC):
                 allowed=[k.code for k in declared],
             )
         return kind
+
+    def require_buyer(self, role: BuyerRole) -> None:
+        """A buyer this Act lets buy at a sale under it: a kind it names (or the public), and
+        not one it bars (PROHIBITED_PURCHASER, with the section that bars it)."""
+        self.require_kind("buyers", role, "buyer.role")
+        barred = self.prohibited_purchasers()
+        if role in barred.value:
+            raise ProhibitedPurchaser(
+                f"a {role.lower().replace('_', ' ')} may not buy at this sale: {barred.why}",
+                citation=barred.cites[0],
+                field="buyer.role",
+            )
 
     def seizure_powers(self) -> list[SeizurePower]:
         """Who may seize, where, and on what condition."""

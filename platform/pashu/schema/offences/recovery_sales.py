@@ -9,10 +9,10 @@ from decimal import Decimal
 import strawberry
 
 from pashu.db import offences as db
-from pashu.jurisdictions.vocabulary import BuyerRole
 from pashu.schema.impoundment.mutations import BuyerInput
 from pashu.schema.impoundment.types import Buyer
 from pashu.schema.impoundment.values import AccountItem
+from pashu.schema.kinds import code
 from pashu.schema.law.types import Citation
 from pashu.schema.node import to_global_id
 from pashu.schema.offences.types import Party
@@ -115,7 +115,7 @@ class FineRecoverySale:
             all_of_them=s.all_sold,
             place=s.place,
             owner=Party(name=s.owner_name, address=s.owner_address),
-            buyer=Buyer(name=s.buyer_name, address=s.buyer_address, role=BuyerRole(s.buyer_role)),
+            buyer=Buyer(name=s.buyer_name, address=s.buyer_address, role=code(s.buyer_role)),
             price=s.price,
             expenses=s.expenses,
             fine_recovered=s.recovered,

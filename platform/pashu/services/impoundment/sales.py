@@ -14,7 +14,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from pashu.core.decision import Decision
-from pashu.core.errors import Conflict, ProhibitedPurchaser, TooEarly, ValidationError
+from pashu.core.errors import Conflict, TooEarly, ValidationError
 from pashu.core.legaltime import Window, aware, ist
 from pashu.core.money import rupees
 from pashu.db import audit
@@ -39,17 +39,6 @@ SALE_EXPENSES = "payee:sale-expenses"
 class Lot:
     species: str
     count: int
-
-
-def _check_buyer(plugin: Jurisdiction, role: BuyerRole) -> None:
-    plugin.require_kind("buyers", role, "buyer.role")  # a kind of buyer of another Act's
-    barred = plugin.prohibited_purchasers()
-    if role in barred.value:
-        raise ProhibitedPurchaser(
-            f"a {role.lower().replace('_', ' ')} may not buy at this sale: {barred.why}",
-            citation=barred.cites[0],
-            field="buyer.role",
-        )
 
 
 def _check_time(plugin: Jurisdiction, case: Impoundment, at: datetime, session: Session) -> None:
@@ -135,7 +124,7 @@ def record_sale(
     proceeds, costs = rupees(price), rupees(expenses)
     if proceeds < 0 or costs < 0:
         raise ValidationError("price and expenses cannot be negative")
-    _check_buyer(plugin, buyer_role)
+    plugin.require_buyer(buyer_role)
     other = plugin.other_disposal() if decided_by else None
     case = cases.get(session, impoundment_id, lock=True)
     on_refusal = _refusal_sale(plugin, case)

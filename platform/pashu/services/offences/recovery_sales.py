@@ -21,7 +21,7 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from pashu.core.errors import Conflict, ProhibitedPurchaser, ValidationError
+from pashu.core.errors import Conflict, ValidationError
 from pashu.core.legaltime import aware, ist
 from pashu.core.money import rupees
 from pashu.core.people import Person
@@ -75,7 +75,7 @@ def record(
         raise ValidationError("price and expenses cannot be negative")
     if not 1 <= cattle.count <= 10_000:
         raise ValidationError("the sale names 1 to 10000 head of cattle", field="cattle.count")
-    _check_buyer(plugin, buyer_role)
+    plugin.require_buyer(buyer_role)
     place = text(" ".join(place.split()), "place", 400)
     buyer = person(buyer.name, buyer.address, "buyer")
     if offence.impoundment_id is not None and _in_pound(session, offence.impoundment_id):
@@ -136,7 +136,7 @@ def record(
         owner_address=cattle.owner.address,
         buyer_name=buyer.name,
         buyer_address=buyer.address,
-        buyer_role=buyer_role.value,
+        buyer_role=buyer_role,
         price=proceeds,
         expenses=costs,
         recovered=recovered,
@@ -178,17 +178,6 @@ def named_cattle(description: str, count: int, all_of_them: bool, owner: Person)
         all_of_them,
         person(owner.name, owner.address, "cattle.owner"),
     )
-
-
-def _check_buyer(plugin: Jurisdiction, role: BuyerRole) -> None:
-    """s.19(1)-style bars: no officer, pound-keeper or member may buy at a sale under the Act."""
-    barred = plugin.prohibited_purchasers()
-    if role in barred.value:
-        raise ProhibitedPurchaser(
-            f"a {role.value.lower().replace('_', ' ')} may not buy at this sale: {barred.why}",
-            citation=barred.cites[0],
-            field="buyer.role",
-        )
 
 
 def _in_pound(session: Session, impoundment_id: uuid.UUID) -> bool:
