@@ -418,7 +418,7 @@ class OffencesMutation:
                 cattle=cattle,
                 place=input.place,
                 buyer=person(input.buyer.name, input.buyer.address, "buyer"),
-                buyer_role=input.buyer.role,
+                buyer_role=str(input.buyer.role),
                 price=input.price,
                 expenses=input.expenses,
                 local_authority=input.local_authority,
