@@ -27,12 +27,12 @@ from pashu.jurisdictions.vocabulary import Action, BuyerRole, Capability, MoneyK
 from pashu.services.impoundment import cases, sale_accounts
 from pashu.services.impoundment.dues import compute
 from pashu.services.impoundment.seizures import Person, _text
-from pashu.services.ledger import ledger
+from pashu.services.ledger import accounts, ledger
 from pashu.services.ledger.accounts import body_of, routed
 from pashu.services.offences import recovery
 from pashu.services.tenancy.tenants import Principal
 
-SALE_EXPENSES = "payee:sale-expenses"
+SALE_EXPENSES = accounts.SALE_EXPENSES
 
 
 @dataclass(frozen=True)
