@@ -31,7 +31,7 @@ from pashu.db.impoundment import Sale
 from pashu.jurisdictions.base import Jurisdiction
 
 ZERO = Decimal("0.00")
-# What a sale on the owner's refusal leaves to the next one (s.16(1)-(2); Mizoram s.10(2)).
+# What a sale on the owner's refusal leaves to the next one to meet (s.16(1)-(2)).
 CARRIED = ("unrecoveredFines", "unrecoveredFeeding", "unrecoveredExpenses", "unrecovered")
 SHORT = (*CARRIED, "fineUnrecovered")  # owed still after the sale: never an (f) line
 
