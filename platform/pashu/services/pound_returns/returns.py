@@ -62,7 +62,6 @@ from pashu.services.pound_returns import books as ledger_books
 from pashu.services.tenancy.tenants import Principal
 
 MAX_DAYS = 366 * 5
-OFFENCE = ledger_books.OFFENCE
 ZERO = Decimal("0.00")
 OUT = (AnimalStatus.DELIVERED, AnimalStatus.SOLD, AnimalStatus.DISPOSED, AnimalStatus.DIED)
 
