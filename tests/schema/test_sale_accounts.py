@@ -92,6 +92,8 @@ async def test_nagaland_s16_2_expenses_of_a_short_sale_are_carried_and_every_acc
     assert then["unrecovered"] == []
     # (c) is what this sale had to meet (the dues the first left), not today's dues alone.
     assert then["finesAndCharges"] == "45.00"
+    (b,) = clauses(then)["b"]  # impounded 3 Jan 15:00, sold 5 Jan 13:00
+    assert b["text"].endswith("(1 day, 22 hours)"), b["text"]
     (c,) = clauses(then)["c"]
     assert "expenses of sale Rs 20.00" in c["text"]
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from decimal import Decimal
 from typing import Any
 
@@ -184,7 +184,7 @@ def lines(plugin: Jurisdiction, account: dict[str, Any]) -> list[Line]:
             "b",
             "impounded",
             "time impounded",
-            text=f"{printed(start)} to {printed(end)}",
+            text=f"{printed(start)} to {printed(end)} ({_duration(end - start)})",
         ),
         line(
             "c",
@@ -202,6 +202,15 @@ def lines(plugin: Jurisdiction, account: dict[str, Any]) -> list[Line]:
         owed["paidByOwner"] = Decimal(account["paidByOwner"])
     out += [line(None, k, WORDS.get(k, k), amount=v) for k, v in owed.items()]
     return out
+
+
+def _duration(span: timedelta) -> str:
+    """How long, as (b) asks "the time during which they have been impounded"."""
+    hours, seconds = divmod(max(int(span.total_seconds()), 0), 3600)
+    days, hours = divmod(hours, 24)
+    parts = [(days, "day"), (hours, "hour"), (seconds // 60, "minute")]
+    said = [f"{n} {word}{'' if n == 1 else 's'}" for n, word in parts if n]
+    return ", ".join(said) or "under a minute"
 
 
 def rows(plugin: Jurisdiction, account: dict[str, Any]) -> list[tuple[str, str]]:

@@ -431,5 +431,11 @@ def document(ret: PoundReturn) -> Document:
         rows,
         ret.cites,
         footer="Produced from the registers of seizures, receipts and sales and from the "
-        "ledger: every sum of money is the ledger's, by account, for the period.",
+        "ledger: every sum of money is the ledger's, by account, for the period"
+        + (
+            "; a fund the pound shares with its local authority's other business shows "
+            "this pound's cases' part of it."
+            if ret.pound is not None
+            else "."
+        ),
     )
