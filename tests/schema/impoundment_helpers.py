@@ -38,7 +38,10 @@ SALE = """
 mutation($input: RecordSaleInput!) {
   recordSale(input: $input) {
     proceeds surplus
-    account { cattleSeized cattleSold finesAndCharges proceeds disposal { item amount } citations }
+    account {
+      cattleSeized cattleSold finesAndCharges proceeds disposal { item amount } citations
+      unrecovered { item amount }
+    }
   }
 }"""
 FUNDS = "{ funds { account balance holder } }"

@@ -53,6 +53,10 @@ SCHEDULE = """
 mutation($input: ScheduleAuctionInput!) { scheduleAuction(input: $input) { id } }"""
 PAPER = """
 query($id: ID!) { impoundment(id: $id) { handovers { document { title text } } } }"""
+SHORT_SALE = """
+mutation($input: RecordSaleInput!) {
+  recordSale(input: $input) { account { unrecovered { item amount } } }
+}"""
 CLAIM = """
 mutation($input: ClaimProceedsInput!) { claimProceeds(input: $input) { amount } }"""
 
@@ -265,9 +269,9 @@ async def test_a_sale_short_of_the_dues_lets_another_follow_until_they_are_met(
     await gql.ok(REFUSE, refusal(case, "2026-01-05T10:00:00+05:30"), t.token)
     cheap = sale(case, "2026-01-05T12:00:00+05:30")
     cheap["input"].update(price="150.00", expenses="0.00")
-    first = (await gql.ok(SALE, cheap, t.token))["recordSale"]["account"]
-    disposal = {d["item"]: d["amount"] for d in first["disposal"]}
-    assert disposal["unrecoveredFeeding"] == "45.00"  # 150 - fines 120 leaves 30 of 75
+    first = (await gql.ok(SHORT_SALE, cheap, t.token))["recordSale"]["account"]
+    unpaid = {d["item"]: d["amount"] for d in first["unrecovered"]}
+    assert unpaid["unrecoveredFeeding"] == "45.00"  # 150 - fines 120 leaves 30 of 75
     assert (await show(gql, t.token, case))["nextAction"]["action"] == "AUCTION"
     second = sale(case, "2026-01-05T13:00:00+05:30")
     second["input"].update(price="500.00", expenses="0.00")

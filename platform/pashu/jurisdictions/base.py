@@ -11,7 +11,7 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
-from pashu.core.citations import Confidence
+from pashu.core.citations import Citation, Confidence
 from pashu.core.decision import Decision
 from pashu.core.errors import NotInJurisdiction, ProhibitedPurchaser, ValidationError
 from pashu.core.legaltime import Window
@@ -265,6 +265,12 @@ class Jurisdiction(ABC):
 
     def sale_accounting(self) -> Decision[SaleAccounting]:
         raise self.not_provided(Capability.AUCTION)
+
+    def sale_account_clauses(self) -> dict[str, Citation]:
+        """The clauses of the account the Act requires of a sale's proceeds, by letter ("a"
+        ...), each with its citation; empty: the Act lists none, and the account's lines
+        cite `sale_accounting`."""
+        return {}
 
     def refusal_to_pay(self, events: TimelineEvents) -> Decision[Window]:
         """An owner who appears but refuses or omits to pay: when the refusal may be recorded

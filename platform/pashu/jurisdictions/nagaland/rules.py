@@ -670,6 +670,11 @@ class Nagaland(Jurisdiction):
             "balance to the owner with an account, or into the local authority's deposit",
         )
 
+    def sale_account_clauses(self) -> dict[str, Citation]:
+        """s.16(3)(a)-(f): the cattle seized, the time impounded, the fines and charges
+        incurred, the cattle sold, the proceeds, and the manner of their disposal."""
+        return {letter: self._cite(f"16(3)({letter})") for letter in "abcdef"}
+
     def other_disposal(self) -> Decision[str]:
         """s.14(3) proviso: cattle unlikely to fetch a fair price may be disposed of as the
         Director thinks fit."""

@@ -14,9 +14,15 @@ from pashu.db import refusals as db
 from pashu.jurisdictions import registry
 from pashu.schema.context import Context, Info
 from pashu.schema.documents import Document
-from pashu.schema.impoundment.values import AccountItem, Person
+from pashu.schema.impoundment.values import (
+    AccountItem,
+    AccountLine,
+    Person,
+    account_items,
+    account_lines,
+)
 from pashu.schema.node import Node, node_type, to_global_id
-from pashu.services.impoundment import cases
+from pashu.services.impoundment import cases, sale_accounts
 from pashu.services.impoundment import handover_documents as remedy_papers
 
 
@@ -41,17 +47,31 @@ class RefusalToPay(Node):
 @strawberry.type(description="The account delivered with what remains after a sale")
 class HandoverAccount:
     cattle_seized: int = strawberry.field(description="How many head were seized")
-    impounded_from: datetime = strawberry.field(description="When they were impounded")
-    impounded_until: datetime = strawberry.field(description="When the sale ended their impounding")
+    impounded_from: datetime = strawberry.field(
+        description="When they were impounded (ISO 8601 with offset, shown in IST)"
+    )
+    impounded_until: datetime = strawberry.field(
+        description="When the rest was delivered or refused (ISO 8601 with offset, shown in IST)"
+    )
     fines_and_charges: Decimal = strawberry.field(
         description="Fines and charges due, in rupees (decimal string)"
     )
     cattle_sold: int = strawberry.field(description="How many head were sold")
     proceeds: Decimal = strawberry.field(description="What the sales fetched, in rupees")
     disposal: list[AccountItem] = strawberry.field(
-        description="Where the proceeds went, line by line"
+        description="Where the proceeds went, line by line; the lines add up to the proceeds"
+    )
+    unrecovered: list[AccountItem] = strawberry.field(
+        description="What the proceeds did not meet, owed still"
     )
     citations: list[str] = strawberry.field(description="The sections the account follows")
+    _account: strawberry.Private[dict[str, Any]]
+
+    @strawberry.field(
+        description="The account line by line, each citing the clause of the Act it answers"
+    )
+    def lines(self, info: Info) -> list[AccountLine]:
+        return account_lines(info, self._account)
 
 
 @strawberry.type(description="The remaining animals and the balance: received, or refused")
@@ -89,13 +109,15 @@ class Handover(Node):
             balance=h.balance,
             account=HandoverAccount(
                 cattle_seized=a["cattleSeized"],
-                impounded_from=datetime.fromisoformat(a["impoundedFrom"]),
-                impounded_until=datetime.fromisoformat(a["impoundedUntil"]),
+                impounded_from=sale_accounts.instant(a["impoundedFrom"]),
+                impounded_until=sale_accounts.instant(a["impoundedUntil"]),
                 fines_and_charges=Decimal(a["finesAndCharges"]),
                 cattle_sold=a["cattleSold"],
                 proceeds=Decimal(a["proceeds"]),
-                disposal=[AccountItem(item=k, amount=Decimal(v)) for k, v in a["disposal"].items()],
+                disposal=account_items(sale_accounts.disposal(a)),
+                unrecovered=account_items(sale_accounts.unrecovered(a)),
                 citations=a["cites"],
+                _account=a,
             ),
             _row=h,
         )

@@ -5,7 +5,7 @@ from __future__ import annotations
 import uuid
 from datetime import UTC, datetime
 from decimal import Decimal
-from typing import Annotated
+from typing import Annotated, Any
 
 import strawberry
 from sqlalchemy import select
@@ -21,7 +21,13 @@ from pashu.schema.documents import Document
 from pashu.schema.enums import described_enum
 from pashu.schema.impoundment import loaders
 from pashu.schema.impoundment.remedies import Handover, RefusalToPay, ReleaseOrder
-from pashu.schema.impoundment.values import AccountItem, Person
+from pashu.schema.impoundment.values import (
+    AccountItem,
+    AccountLine,
+    Person,
+    account_items,
+    account_lines,
+)
 from pashu.schema.kinds import BuyerRole, PlaceKind, SeizerCapacity, code
 from pashu.schema.law.types import Citation, TimelineStep, cites
 from pashu.schema.ledger.queries import FundBalance, balances
@@ -29,7 +35,7 @@ from pashu.schema.node import Node, node_type, to_global_id
 from pashu.schema.pounds.types import Pound
 from pashu.schema.registration.types import RegistrationStatus
 from pashu.services.impoundment import case_documents as papers
-from pashu.services.impoundment import cases, refusals, release_orders
+from pashu.services.impoundment import cases, refusals, release_orders, sale_accounts
 from pashu.services.impoundment import dues as dues_service
 from pashu.services.registration import registration
 
@@ -252,12 +258,23 @@ class SaleAccount:
         description="The price they fetched, in rupees (decimal string)"
     )
     disposal: list[AccountItem] = strawberry.field(
-        description="Where the proceeds went, line by line"
+        description="Where the proceeds went, line by line; the lines add up to the proceeds"
+    )
+    unrecovered: list[AccountItem] = strawberry.field(
+        description="What the proceeds did not meet, owed still (carried to a next sale on "
+        "the owner's refusal)"
     )
     decided_by: str | None = strawberry.field(
         description=("For a disposal otherwise than by auction: the authority that decided it")
     )
     citations: list[str] = strawberry.field(description="The sections the account follows")
+    _account: strawberry.Private[dict[str, Any]]
+
+    @strawberry.field(
+        description="The account line by line, each citing the clause of the Act it answers"
+    )
+    def lines(self, info: Info) -> list[AccountLine]:
+        return account_lines(info, self._account)
 
 
 @strawberry.type(description="Who bought at a sale, and in what capacity")
@@ -308,14 +325,16 @@ class Sale(Node):
             surplus=s.surplus,
             account=SaleAccount(
                 cattle_seized=a["cattleSeized"],
-                impounded_from=datetime.fromisoformat(a["impoundedFrom"]),
-                impounded_until=datetime.fromisoformat(a["impoundedUntil"]),
+                impounded_from=sale_accounts.instant(a["impoundedFrom"]),
+                impounded_until=sale_accounts.instant(a["impoundedUntil"]),
                 fines_and_charges=Decimal(a["finesAndCharges"]),
                 cattle_sold=a["cattleSold"],
                 proceeds=Decimal(a["proceeds"]),
-                disposal=[AccountItem(item=k, amount=Decimal(v)) for k, v in a["disposal"].items()],
+                disposal=account_items(sale_accounts.disposal(a)),
+                unrecovered=account_items(sale_accounts.unrecovered(a)),
                 decided_by=a.get("decidedBy"),
                 citations=a["cites"],
+                _account=a,
             ),
             _row=s,
         )

@@ -134,6 +134,20 @@ class ReturnBalance:
     amount: Decimal = strawberry.field(description="Its balance in rupees (decimal string)")
 
 
+@strawberry.type(description="An account over the period, as the ledger has it")
+class ReturnAccount:
+    account: str = strawberry.field(description="The ledger account")
+    name: str = strawberry.field(description="The fund and the local body or pound holding it")
+    opening: Decimal = strawberry.field(
+        description="Its balance when the period began, in rupees (decimal string)"
+    )
+    received: Decimal = strawberry.field(description="Paid into it in the period, in rupees")
+    paid_out: Decimal = strawberry.field(description="Paid out of it in the period, in rupees")
+    closing: Decimal = strawberry.field(
+        description="Its balance when the period ended: opening + received - paidOut"
+    )
+
+
 @strawberry.type(description="A return from the registers for a period")
 class PoundReturn:
     period_from: date = strawberry.field(
@@ -147,7 +161,10 @@ class PoundReturn:
     kept_by: str = strawberry.field(description="Who keeps the registers under the Act")
     cases: int = strawberry.field(description="Entries made in the seizure register")
     species: list[ReturnSpecies] = strawberry.field(description="Animals by species")
-    deliveries: int = strawberry.field(description="Deliveries to owners")
+    deliveries: int = strawberry.field(
+        description="Deliveries to owners on a receipt: on payment or deposit, and of the "
+        "remaining animals after a sale on the owner's refusal"
+    )
     fines: Decimal = strawberry.field(description="Fines levied on impounded animals, paid")
     feeding_charges: Decimal = strawberry.field(
         description="Feeding charges paid in rupees (decimal string)"
@@ -168,10 +185,12 @@ class PoundReturn:
         description="Feeding charges met from sale proceeds in rupees (decimal string)"
     )
     sale_expenses: Decimal = strawberry.field(
-        description="Sale expenses in rupees (decimal string)"
+        description="Expenses of sale met out of the proceeds in the period (the ledger's), "
+        "in rupees (decimal string)"
     )
     surplus_held: Decimal = strawberry.field(
-        description="Surplus proceeds held for owners in rupees (decimal string)"
+        description="Surplus proceeds held in deposit at the close of the period, as the "
+        "ledger has them (what was paid out to owners is no longer held), in rupees"
     )
     offence_fines: Decimal = strawberry.field(
         description="Fines on conviction imposed in the period for offences linked to the cases"
@@ -188,7 +207,13 @@ class PoundReturn:
         "returns only, else null"
     )
     balances: list[ReturnBalance] = strawberry.field(
-        description="Balances of the accounts concerned"
+        description="Balances of the accounts concerned at the close of the period (money "
+        "paid in from outside, payer:*, is no balance held)"
+    )
+    accounts: list[ReturnAccount] = strawberry.field(
+        description="The ledger's sums, account by account, for the transactions the return "
+        "reaches (a pound's cases; an authority's, and its own accounts; the department's "
+        "whole ledger): the money lines of the return are read from these"
     )
     citations: list[Citation] = strawberry.field(description="The provisions this rests on")
     document: Document = strawberry.field(description="The return as a printable document")
@@ -222,6 +247,17 @@ class PoundReturn:
             balances=[
                 ReturnBalance(account=a, name=r.balance_names.get(a, a), amount=v)
                 for a, v in r.balances.items()
+            ],
+            accounts=[
+                ReturnAccount(
+                    account=m.account,
+                    name=r.balance_names.get(m.account, m.account),
+                    opening=m.opening,
+                    received=m.received,
+                    paid_out=m.paid_out,
+                    closing=m.closing,
+                )
+                for m in r.accounts
             ],
             citations=cites(r.cites),
             document=Document.of(returns.document(r)),

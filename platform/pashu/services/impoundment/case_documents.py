@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from datetime import date, datetime
+from datetime import date
 
 from pashu.core.documents import Document, day, when
 from pashu.db.impoundment import Delivery, ImpoundedAnimal, Impoundment, Sale
@@ -13,6 +13,7 @@ from pashu.db.pounds import LocalAuthority, Pound
 from pashu.jurisdictions.base import Jurisdiction
 from pashu.jurisdictions.notifications import Notification, in_force
 from pashu.jurisdictions.vocabulary import RateKind
+from pashu.services.impoundment import sale_accounts
 
 
 def register_copy(
@@ -77,19 +78,7 @@ def receipt(plugin: Jurisdiction, case: Impoundment, delivery: Delivery) -> Docu
 
 def sale_account(plugin: Jurisdiction, case: Impoundment, sale: Sale) -> Document:
     a = sale.account
-    rows = [
-        ("Register no.", str(case.register_number)),
-        ("(a) Animals seized", str(a["cattleSeized"])),
-        (
-            "(b) Impounded",
-            f"{when(datetime.fromisoformat(a['impoundedFrom']))} to "
-            f"{when(datetime.fromisoformat(a['impoundedUntil']))}",
-        ),
-        ("(c) Fines and charges", f"Rs {a['finesAndCharges']}"),
-        ("(d) Animals sold", str(a["cattleSold"])),
-        ("(e) Proceeds of sale", f"Rs {a['proceeds']}"),
-    ]
-    rows += [(f"(f) {item}", f"Rs {amount}") for item, amount in a["disposal"].items()]
+    rows = [("Register no.", str(case.register_number)), *sale_accounts.rows(plugin, a)]
     if a.get("decidedBy"):
         rows.append(("Disposed of otherwise, by decision of", a["decidedBy"]))
     return Document(

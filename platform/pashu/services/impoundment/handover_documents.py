@@ -8,6 +8,7 @@ from pashu.core.documents import Document, when
 from pashu.db.impoundment import Impoundment
 from pashu.db.refusals import Handover
 from pashu.jurisdictions.base import Jurisdiction
+from pashu.services.impoundment import sale_accounts
 
 
 def handover(plugin: Jurisdiction, case: Impoundment, h: Handover) -> Document:
@@ -15,12 +16,7 @@ def handover(plugin: Jurisdiction, case: Impoundment, h: Handover) -> Document:
     a = h.account
     rows = [
         ("Register no.", str(case.register_number)),
-        ("(a) Animals seized", str(a["cattleSeized"])),
-        ("(b) Impounded", f"{a['impoundedFrom'][:16]} to {a['impoundedUntil'][:16]}"),
-        ("(c) Fines and charges", f"Rs {a['finesAndCharges']}"),
-        ("(d) Animals sold", str(a["cattleSold"])),
-        ("(e) Proceeds of sale", f"Rs {a['proceeds']}"),
-        *((f"(f) {item}", f"Rs {amount}") for item, amount in a["disposal"].items()),
+        *sale_accounts.rows(plugin, a),
         ("Remaining animals", str(h.animals)),
         ("Balance paid", f"Rs {h.balance}"),
         ("To" if h.accepted else "Refused by", f"{h.claimant_name}, {h.claimant_address}"),

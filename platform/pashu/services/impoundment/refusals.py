@@ -9,7 +9,6 @@ from __future__ import annotations
 import uuid
 from datetime import datetime
 from decimal import Decimal
-from typing import Any
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
@@ -19,11 +18,11 @@ from pashu.core.errors import Conflict, TooEarly, TooLate, ValidationError
 from pashu.core.legaltime import Window, aware
 from pashu.core.money import rupees
 from pashu.db import audit
-from pashu.db.impoundment import AnimalStatus, ImpoundedAnimal, Impoundment, Sale
+from pashu.db.impoundment import AnimalStatus, Sale
 from pashu.db.refusals import Handover, RefusalToPay
 from pashu.jurisdictions import registry
 from pashu.jurisdictions.vocabulary import Capability, MoneyKind
-from pashu.services.impoundment import cases
+from pashu.services.impoundment import cases, sale_accounts
 from pashu.services.impoundment._numbering import next_number
 from pashu.services.impoundment.dues import compute
 from pashu.services.impoundment.seizures import Person, _text
@@ -177,7 +176,16 @@ def deliver_rest(
             dues=str(owed),
         )
     balance = surplus - taken if accepted else Decimal("0.00")
-    account = _account(session, case, everything, when, feeding, balance)
+    account = sale_accounts.handover_account(
+        refusal_sales(session, case.id),
+        len(everything),
+        case.impounded_at,
+        when,
+        feeding_since=feeding,
+        taken=taken,
+        balance=balance,
+        paid_by_owner=paid,
+    )
     account["cites"] = [c.label for c in rule.cites + (refused_rule.cites if refused_rule else [])]
     person = Person(
         _text(claimant.name, "claimant.name", limit=200),
@@ -231,31 +239,3 @@ def deliver_rest(
         after={"receipt": row.receipt_number, "animals": len(rest), "account": account},
     )
     return row
-
-
-def _account(
-    session: Session,
-    case: Impoundment,
-    everything: list[ImpoundedAnimal],
-    when: datetime,
-    feeding: Decimal,
-    balance: Decimal,
-) -> dict[str, Any]:
-    """s.16(3)(a)-(f): seized, time impounded, fines and charges, sold, proceeds, disposal."""
-    sold = refusal_sales(session, case.id)
-    charges = sum((Decimal(s.account["finesAndCharges"]) for s in sold), Decimal("0.00"))
-    disposal: dict[str, str] = {}
-    for s in sold:
-        for item, amount in s.account["disposal"].items():
-            disposal[item] = str(Decimal(disposal.get(item, "0")) + Decimal(amount))
-    disposal["feedingSinceSale"] = str(feeding)
-    disposal["balanceToOwner"] = str(balance)
-    return {
-        "cattleSeized": len(everything),
-        "impoundedFrom": case.impounded_at.isoformat(),
-        "impoundedUntil": when.isoformat(),
-        "finesAndCharges": str(charges + feeding),
-        "cattleSold": sum(s.account["cattleSold"] for s in sold),
-        "proceeds": str(sum((s.price for s in sold), Decimal("0.00"))),
-        "disposal": disposal,
-    }

@@ -24,15 +24,15 @@ from pashu.jurisdictions import registry
 from pashu.jurisdictions.base import Jurisdiction
 from pashu.jurisdictions.species import canonical
 from pashu.jurisdictions.vocabulary import Action, BuyerRole, Capability, MoneyKind, SaleAccounting
-from pashu.services.impoundment import cases
+from pashu.services.impoundment import cases, sale_accounts
 from pashu.services.impoundment.dues import compute
 from pashu.services.impoundment.seizures import Person, _text
-from pashu.services.ledger import ledger
+from pashu.services.ledger import accounts, ledger
 from pashu.services.ledger.accounts import body_of, routed
 from pashu.services.offences import recovery
 from pashu.services.tenancy.tenants import Principal
 
-SALE_EXPENSES = "payee:sale-expenses"
+SALE_EXPENSES = accounts.SALE_EXPENSES
 
 
 @dataclass(frozen=True)
@@ -84,9 +84,7 @@ def _unpaid(session: Session, case: Impoundment) -> dict[str, Decimal]:
     left: dict[str, Decimal] = {}
     for sale in found:
         if sale.account.get("onRefusal"):  # each carries what the ones before it left
-            disposal = sale.account["disposal"]
-            keys = ("unrecoveredFines", "unrecoveredFeeding", "unrecovered")
-            left = {k: Decimal(disposal[k]) for k in keys if k in disposal}
+            left = sale_accounts.carried(sale.account)
     return left
 
 
@@ -171,12 +169,18 @@ def record_sale(
         )
         feeding = min(left, feeding_due)
         left -= feeding
-        spent = min(left, costs)
+        # s.16(2): the expenses of sale come out of the proceeds too; what a sale short of
+        # the dues could not meet is carried to the next, as the fines and feeding are.
+        expenses_due = costs + owing.get("unrecoveredExpenses", Decimal(0))
+        spent = min(left, expenses_due)
         left -= spent
         unpaid = {
             "unrecoveredFines": fines_due - fines,
             "unrecoveredFeeding": feeding_due - feeding,
+            "unrecoveredExpenses": expenses_due - spent,
         }
+        incurred = fines_due + feeding_due
+        charges = {"fines": fines_due, "feeding": feeding_due, "expensesOfSale": expenses_due}
         cattle_left = len(in_pound) - len(sold)
         recovered = recovery.take(fine, left, cattle_left) if fine else Decimal("0.00")
         left -= recovered
@@ -192,12 +196,12 @@ def record_sale(
             "expensesOfSale": str(spent),
             "balance": str(left),
         }
-        # Where the proceeds fell short of the fines and charges.
-        disposal.update({k: str(v) for k, v in unpaid.items() if v})
+        # Where the proceeds fell short: owed still, not a disposal of the proceeds.
+        short = {k: str(v) for k, v in unpaid.items() if v}
         if fine:
             disposal["fineOnConviction"] = str(recovered)
             if recovered < fine.fine.amount:  # all the cattle sold, and still short (s.26)
-                disposal["fineUnrecovered"] = str(fine.fine.amount - recovered)
+                short["fineUnrecovered"] = str(fine.fine.amount - recovered)
     else:
         # Deposited whole: the Act deducts nothing, not even the expenses of sale, before.
         left = Decimal("0.00")
@@ -205,16 +209,20 @@ def record_sale(
         disposal = {"toFund": str(proceeds)}
         due = (dues.total or Decimal(0)) + owing.get("unrecovered", Decimal(0))
         unpaid = {"unrecovered": max(Decimal("0.00"), due - proceeds)}
+        incurred, charges, short = due, {}, {}
         if on_refusal is not None and unpaid["unrecovered"]:  # the herd's dues come out of it
-            disposal["unrecovered"] = str(unpaid["unrecovered"])
+            short["unrecovered"] = str(unpaid["unrecovered"])
     account = {
         "cattleSeized": len(everything),
         "impoundedFrom": ist(case.impounded_at),
         "impoundedUntil": ist(when),
-        "finesAndCharges": str(dues.total),
+        # (c) what the sale had to meet: the dues now and what an earlier sale left.
+        "finesAndCharges": str(incurred),
+        "charges": {k: str(v) for k, v in charges.items()},
         "cattleSold": len(sold),
         "proceeds": str(proceeds),
-        "disposal": disposal,
+        "disposal": disposal,  # (f): its lines add up to the proceeds
+        "unrecovered": short,
         "cites": [
             c.label
             for c in accounting.cites

@@ -31,6 +31,7 @@ from pashu.jurisdictions.vocabulary import Holder, MoneyKind
 from pashu.services.ledger.ledger import subject_balances
 
 PROTEST_DEPOSIT = "deposit:protest"
+SALE_EXPENSES = "payee:sale-expenses"  # met out of the proceeds (Cattle Trespass Act s.16(2))
 UNROUTED = "deposit:unrouted"
 KINDS = ("fund", "deposit", "payer", "payee")
 

@@ -3,6 +3,13 @@ Council and its enclosures) or the whole department, the cases entered, the anim
 out by species, the money collected and the balances held -- read straight from the
 seizure register, the receipts, the sales and the ledger, so no second set of books is kept.
 
+Every sum of money is the ledger's (`books`): each account's opening, receipts, payments and
+closing for the period, and the lines drawn from them (collected, deposited under protest,
+proceeds, expenses of sale, surplus held, fees, tax, balances). Only the itemising of money by
+kind that the ledger cannot tell apart, because an Act sends several kinds to one fund (fines
+and feeding charges on a receipt, or deducted from a sale), is read from the receipts' lines
+and the sales' accounts, which say what each rupee was for.
+
 Every figure is one set-based query (GROUP BY with conditional sums); nothing here loops
 over register rows. The period is whole legal days in IST, both ends included.
 """
@@ -19,12 +26,10 @@ from sqlalchemy import (
     BigInteger,
     ColumnElement,
     Numeric,
-    String,
     and_,
     case,
     cast,
     func,
-    literal,
     or_,
     select,
     true,
@@ -47,14 +52,16 @@ from pashu.db.impoundment import (
 from pashu.db.ledger import LedgerEntry, LedgerTransaction
 from pashu.db.offences import Fine, OffenceCase
 from pashu.db.pounds import LocalAuthority, Pound
+from pashu.db.refusals import Handover
 from pashu.jurisdictions import registry
+from pashu.jurisdictions.base import Jurisdiction
 from pashu.jurisdictions.vocabulary import Capability, MoneyKind
 from pashu.services.keeping.keeping import law
 from pashu.services.ledger import accounts
+from pashu.services.pound_returns import books as ledger_books
 from pashu.services.tenancy.tenants import Principal
 
 MAX_DAYS = 366 * 5
-CASE, OFFENCE = "Impoundment:", "OffenceCase:"  # ledger subjects
 ZERO = Decimal("0.00")
 OUT = (AnimalStatus.DELIVERED, AnimalStatus.SOLD, AnimalStatus.DISPOSED, AnimalStatus.DIED)
 
@@ -78,7 +85,7 @@ class PoundReturn:
     cites: list[Citation]
     cases: int = 0
     species: list[SpeciesLine] = field(default_factory=list)
-    deliveries: int = 0
+    deliveries: int = 0  # receipts: on payment or deposit, and of the rest after a sale
     collected: Decimal = ZERO  # paid on delivery, deposits under protest included
     under_protest: Decimal = ZERO
     fines: Decimal = ZERO  # levied on impounded animals, paid on delivery
@@ -97,6 +104,8 @@ class PoundReturn:
     animal_tax: Decimal | None = None
     balances: dict[str, Decimal] = field(default_factory=dict)
     balance_names: dict[str, str] = field(default_factory=dict)  # account -> its API name
+    # The ledger's sums by account for the period: the money lines above are read from it.
+    accounts: list[ledger_books.Movement] = field(default_factory=list)
 
     @property
     def unit(self) -> str:
@@ -155,15 +164,19 @@ def pound_return(
         if pound is None:
             raise NotFound("no such pound", field="poundId")
         scope = Impoundment.pound_id == pound_id
+        reach = ledger_books.Reach(scope, (pound_id,))
     elif authority_id is not None:
         authority = session.scalar(select(LocalAuthority).where(LocalAuthority.id == authority_id))
         if authority is None:
             raise NotFound("no such local authority", field="localAuthorityId")
-        scope = Impoundment.pound_id.in_(
-            select(Pound.id).where(Pound.local_authority_id == authority_id)
+        its = list(
+            session.scalars(select(Pound.id).where(Pound.local_authority_id == authority_id))
         )
+        scope = Impoundment.pound_id.in_(its)
+        reach = ledger_books.Reach(scope, (authority_id, *its))
     else:
         scope = true()
+        reach = ledger_books.Reach(None)
     lo, hi = start_of_day(start), start_of_day(end + timedelta(days=1))
     ret = PoundReturn(start, end, pound, authority, rule.value.keeper, rule.cites)
     _cases(session, ret, scope, lo, hi)
@@ -171,14 +184,9 @@ def pound_return(
     _deliveries(session, ret, scope, lo, hi)
     _sales(session, ret, scope, lo, hi)
     _offence_fines(session, ret, scope, lo, hi)
+    _money(session, plugin, ret, ledger_books.read(session, reach, lo, hi))
     if ret.offence_fines or ret.offence_fines_paid:
         ret.cites = [*ret.cites, *plugin.routing(MoneyKind.OFFENCE_FINE).cites]
-    _balances(session, ret, scope, hi)
-    ret.balance_names = {
-        d.account: d.name for d in accounts.describe(session, plugin, list(ret.balances))
-    }
-    if pound is None:
-        _chapter_iv(session, ret, lo, hi, plugin.has(Capability.ANIMAL_REGISTRATION), authority)
     return ret
 
 
@@ -248,18 +256,17 @@ def _deliveries(session: Session, ret: PoundReturn, scope: Any, lo: Any, hi: Any
     d = Delivery
     period = and_(d.at >= lo, d.at < hi)
     join = and_(Impoundment.tenant_id == d.tenant_id, Impoundment.id == d.impoundment_id)
-    count, paid, protest = session.execute(
-        select(
-            func.count(d.id),
-            func.sum(d.amount_paid),
-            func.sum(case((d.under_protest.is_(True), d.amount_paid), else_=0)),
+    count = session.scalar(select(func.count(d.id)).join(Impoundment, join).where(scope, period))
+    h = Handover  # the rest delivered after a sale on the owner's refusal, on a receipt
+    rest = session.scalar(
+        select(func.count(h.id))
+        .join(
+            Impoundment,
+            and_(Impoundment.tenant_id == h.tenant_id, Impoundment.id == h.impoundment_id),
         )
-        .join(Impoundment, join)
-        .where(scope, period)
-    ).one()
-    ret.deliveries = int(count or 0)
-    ret.collected = paid if paid is not None else ZERO
-    ret.under_protest = _rupees(protest)
+        .where(scope, h.accepted.is_(True), h.at >= lo, h.at < hi)
+    )
+    ret.deliveries = int(count or 0) + int(rest or 0)
     lines, kind, paise = _delivery_lines(session.get_bind().dialect.name)
     by_kind = dict(
         session.execute(
@@ -285,9 +292,6 @@ def _sales(session: Session, ret: PoundReturn, scope: Any, lo: Any, hi: Any) -> 
         select(
             func.sum(case((s.by_auction.is_(True), 1), else_=0)),
             func.sum(case((s.by_auction.is_(False), 1), else_=0)),
-            func.sum(s.price),
-            func.sum(s.expenses),
-            func.sum(s.surplus),
             disposal("finesToLocalAuthority"),
             disposal("feedingToPoundKeeper"),
         )
@@ -297,19 +301,9 @@ def _sales(session: Session, ret: PoundReturn, scope: Any, lo: Any, hi: Any) -> 
         )
         .where(scope, s.at >= lo, s.at < hi)
     ).one()
-    auctions, others, price, expenses, surplus, fines, feeding = row
+    auctions, others, fines, feeding = row
     ret.sales, ret.disposals = int(auctions or 0), int(others or 0)
-    ret.proceeds = price if price is not None else ZERO
-    ret.sale_expenses = expenses if expenses is not None else ZERO
-    ret.surplus = surplus if surplus is not None else ZERO
     ret.fines_from_sales, ret.feeding_from_sales = _rupees(fines), _rupees(feeding)
-
-
-def _offences_of(scope: Any) -> Any:
-    """The ids (text without dashes) of the offence cases arising from the pound(s)' cases."""
-    return select(func.replace(cast(OffenceCase.id, String), "-", "")).where(
-        OffenceCase.impoundment_id.in_(select(Impoundment.id).where(scope))
-    )
 
 
 def _offence_fines(session: Session, ret: PoundReturn, scope: Any, lo: Any, hi: Any) -> None:
@@ -328,8 +322,7 @@ def _offence_fines(session: Session, ret: PoundReturn, scope: Any, lo: Any, hi: 
         .join(t, and_(t.tenant_id == e.tenant_id, t.id == e.transaction_id))
         .where(
             t.kind == "offence.fine",
-            t.subject.startswith(OFFENCE),
-            func.lower(_subject_key(t.subject, OFFENCE)).in_(_offences_of(scope)),
+            ledger_books.about_offences(scope),
             t.at >= lo,
             t.at < hi,
             ~e.account.startswith("payer:"),
@@ -338,65 +331,53 @@ def _offence_fines(session: Session, ret: PoundReturn, scope: Any, lo: Any, hi: 
     ret.offence_fines_paid = paid if paid is not None else ZERO
 
 
-def _subject_key(subject: Any, prefix: str = CASE) -> ColumnElement[str]:
-    """The id named by a ledger subject "<prefix><uuid>", without dashes, so it compares with
-    the id as either database renders it."""
-    return func.replace(func.substr(subject, len(prefix) + 1), "-", "")
-
-
-def _balances(session: Session, ret: PoundReturn, scope: Any, hi: Any) -> None:
-    """Each account's balance at the close of the period, from the legs posted about the
-    cases of the pound(s) and the offences arising from them; money paid in from outside
-    (payer:*) is not a balance held."""
-    t, e = LedgerTransaction, LedgerEntry
-    cases_of = select(func.replace(cast(Impoundment.id, String), "-", "")).where(scope)
-    about = or_(
-        and_(
-            t.subject.startswith(CASE),
-            func.lower(_subject_key(t.subject)).in_(cases_of),
-        ),
-        # Offences arising from the cases: their fines are the pound's business too.
-        and_(
-            t.subject.startswith(OFFENCE),
-            func.lower(_subject_key(t.subject, OFFENCE)).in_(_offences_of(scope)),
-        ),
-    )
-    q = (
-        select(e.account, func.sum(e.amount))
-        .join(t, and_(t.tenant_id == e.tenant_id, t.id == e.transaction_id))
-        .where(about, t.at < hi, ~e.account.startswith("payer:"))
-        .group_by(e.account)
-        .order_by(e.account)
-    )
-    ret.balances = {account: total for account, total in session.execute(q) if total}
-
-
-def _chapter_iv(
-    session: Session,
-    ret: PoundReturn,
-    lo: Any,
-    hi: Any,
-    has: bool,
-    authority: LocalAuthority | None,
+def _money(
+    session: Session, plugin: Jurisdiction, ret: PoundReturn, books: ledger_books.Books
 ) -> None:
-    """Registration fees and animal tax credited in the period: the whole department's, or a
-    Village Council's (the registrations naming it, whose money its own account received)."""
-    if not has:
-        return
-    t, e = LedgerTransaction, LedgerEntry
-    kinds = {MoneyKind.REGISTRATION_FEE.value.lower(), MoneyKind.ANIMAL_TAX.value.lower()}
-    q = (
-        select(t.kind, func.sum(e.amount))
-        .join(t, and_(t.tenant_id == e.tenant_id, t.id == e.transaction_id))
-        .where(t.kind.in_(kinds), t.at >= lo, t.at < hi, e.amount > literal(0))
-        .group_by(t.kind)
+    """The return's money lines, each a selection of the ledger's sums for the period."""
+    ret.accounts = books.accounts
+    ret.balances = {m.account: m.closing for m in books.accounts if m.closing and not _paid_in(m)}
+    ret.balance_names = {
+        d.account: d.name
+        for d in accounts.describe(session, plugin, [m.account for m in books.accounts])
+    }
+    delivered = ("impoundment.delivery", "impoundment.handover")
+    ret.collected = -books.sum_moved("payer:owner", *delivered)
+    ret.under_protest = books.sum_moved(accounts.PROTEST_DEPOSIT, "impoundment.delivery")
+    ret.proceeds = -books.sum_moved("payer:buyer")
+    ret.sale_expenses = books.sum_moved(accounts.SALE_EXPENSES)
+    # Held at the close in the deposit the Act names for surplus proceeds (s.17(3)).
+    held = tuple(
+        f"deposit:{r.fund}"
+        for r in plugin.routing(MoneyKind.SURPLUS_PROCEEDS).value
+        if plugin.account_kind(r.fund) == "deposit"
     )
-    if authority is not None:
-        council = select(e.transaction_id).where(e.account.endswith(f":{authority.id}"))
-        q = q.where(t.id.in_(council))
-    totals = dict(session.execute(q).all())
-    ret.registration_fees = totals.get(MoneyKind.REGISTRATION_FEE.value.lower()) or ZERO
-    ret.animal_tax = totals.get(MoneyKind.ANIMAL_TAX.value.lower()) or ZERO
+    ret.surplus = sum(
+        (m.closing for m in books.accounts if held and m.account.startswith(held)), ZERO
+    )
+    if ret.pound is None and plugin.has(Capability.ANIMAL_REGISTRATION):
+        # Paid in, in the period: the fees and the tax whole, whatever funds share them.
+        def paid(kind: MoneyKind) -> Decimal:
+            return -sum(
+                (
+                    v
+                    for (k, a), v in books.moved.items()
+                    if k == kind.value.lower() and a.startswith("payer:")
+                ),
+                ZERO,
+            )
+
+        ret.registration_fees = paid(MoneyKind.REGISTRATION_FEE)
+        ret.animal_tax = paid(MoneyKind.ANIMAL_TAX)
+
+
+def _in(account: str) -> bool:
+    return account.startswith("payer:")
+
+
+def _paid_in(m: ledger_books.Movement) -> bool:
+    """Money coming in from outside (payer:*) is not a balance held."""
+    return _in(m.account)
 
 
 def document(ret: PoundReturn) -> Document:
@@ -438,13 +419,23 @@ def document(ret: PoundReturn) -> Document:
     if ret.animal_tax is not None:
         rows.append(("Animal tax collected", f"Rs {ret.animal_tax}"))
     rows += [
-        (f"Balance: {ret.balance_names.get(acct, acct)}", f"Rs {amount}")
-        for acct, amount in ret.balances.items()
+        (
+            f"Account: {ret.balance_names.get(m.account, m.account)}",
+            f"at the start Rs {m.opening}; received Rs {m.received}; paid out Rs {m.paid_out}; "
+            f"at the close Rs {m.closing}",
+        )
+        for m in ret.accounts
     ]
     return Document(
         f"Return of {ret.unit}, {day(ret.start)} to {day(ret.end)}",
         rows,
         ret.cites,
-        footer="Produced from the registers of seizures, receipts and sales and the ledger; "
-        "balances as at the close of the period.",
+        footer="Produced from the registers of seizures, receipts and sales and from the "
+        "ledger: every sum of money is the ledger's, by account, for the period"
+        + (
+            "; a fund the pound shares with its local authority's other business shows "
+            "this pound's cases' part of it."
+            if ret.pound is not None
+            else "."
+        ),
     )
