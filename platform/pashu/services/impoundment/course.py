@@ -548,7 +548,7 @@ def complaint_open(
     found = step(timeline(plugin, case, issued), Action.COMPLAIN_ILLEGAL_SEIZURE)
     assert found is not None  # the capability brings the step
     if when < found.window.not_before:
-        raise TooEarly(f"{what} follows the seizure", citation=found.cites[0])
+        raise TooEarly(f"{what} follows the seizure", citation=found.cites[0], field="at")
     if found.window.is_late(when):
         assert found.window.deadline is not None
         raise TooLate(
@@ -556,6 +556,7 @@ def complaint_open(
             "window for a complaint of illegal seizure",
             citation=found.cites[0],
             deadline=ist(found.window.deadline),
+            field="at",
         )
     return found
 
@@ -569,12 +570,14 @@ def refusal_open(rule: Decision[Window], when: datetime) -> None:
             "an owner can refuse to pay only for animals impounded",
             citation=rule.cites[0],
             notBefore=rule.value.not_before.isoformat(),
+            field="at",
         )
     if rule.value.deadline is not None and when >= rule.value.deadline:
         raise TooLate(
             "the period for the owner's claim is over: the animals are unclaimed and sold as such",
             citation=rule.cites[0],
             deadline=rule.value.deadline.isoformat(),
+            field="at",
         )
 
 
@@ -635,6 +638,7 @@ def notice_step(
             f"{kind.value} may be made from {ist(found.window.not_before)}",
             citation=found.cites[0],
             notBefore=ist(found.window.not_before),
+            field="issuedAt",
         )
     _after_the_report(steps, recorded, kind, issued, found.cites[0])
     return found
@@ -658,6 +662,7 @@ def auction_step(
             + (" once the notices the Act requires are issued" if found.projected else ""),
             citation=found.cites[0],
             notBefore=ist(found.window.not_before),
+            field="at",
         )
     return found
 
@@ -687,12 +692,14 @@ def sale_time(
         raise TooEarly(
             "the notices the Act requires before a sale have not been issued",
             citation=auction.cites[0],
+            field="at",
         )
     if at < auction.window.not_before:
         raise TooEarly(
             f"the animals may be sold from {ist(auction.window.not_before)}",
             citation=auction.cites[0],
             notBefore=ist(auction.window.not_before),
+            field="at",
         )
 
 
@@ -871,11 +878,19 @@ class Course:
                 "lies only after a sale of animals not claimed",
                 citation=plugin.sale_accounting().cites[0],
             )
+        if at < found.window.not_before:  # a claim on proceeds follows the sale it lies on
+            raise TooEarly(
+                f"the claim follows the sale of {ist(found.window.not_before)}",
+                citation=found.cites[0],
+                notBefore=ist(found.window.not_before),
+                field="at",
+            )
         if found.window.deadline is not None and at >= found.window.deadline:
             raise TooLate(
                 f"the claim had to be made before {ist(found.window.deadline)}",
                 citation=found.cites[0],
                 deadline=ist(found.window.deadline),
+                field="at",
             )
         return found
 
@@ -916,6 +931,7 @@ class Course:
 
     def _complaint(self, at: datetime, given: Mapping[str, Any]) -> TimelineStep:
         f = self.facts
+        self.plugin.require(Capability.ILLEGAL_SEIZURE_COMPLAINTS)
         return complaint_open(self.plugin, f, f.notices, at, "a complaint")
 
 
