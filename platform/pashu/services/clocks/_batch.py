@@ -11,7 +11,8 @@ plain values, never ORM objects.
 The law decides exactly as on one case (one_by_one.act_on_case): the same plugin rules
 through the same functions (notices.render, course.notice_step, auctions.auction_date and
 compose, course.schedule: the model of a case's course), case by case in Python on what was
-read. A case the law refuses leaves nothing behind and is reported as a failure, as in its own savepoint before.
+read. A case the law refuses leaves nothing behind and is reported as a failure, as in its
+own savepoint before.
 
 The batch is written in one savepoint: it is there whole or not at all. Should a unique key
 meet a row written since the batch was read (a clerk's notice on SQLite, which has no row
