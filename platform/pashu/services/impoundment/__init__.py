@@ -42,5 +42,6 @@ auctions`):
 - `stats`: The register in numbers, for a dashboard: GROUP BY queries, not rows fetched
 
 Internal (underscored, not imported from outside this package): `_numbering` (Register and
-receipt numbers: per tenant, consecutive, never reused)
+receipt numbers: per tenant, consecutive, never reused); `_course` (the parts of the model of
+a case's course, named through `course`)
 """
