@@ -15,6 +15,7 @@ from tests.conftest import Databases, GraphQLClient
 from tests.schema.clocks_helpers import case, sweep
 from tests.schema.impoundment_helpers import DELIVER, NOTICE, SALE, department, seize
 from tests.schema.test_complaints import FILE, complaint
+from tests.schema.test_course_findings import fined
 from tests.schema.test_refusal_to_pay import OWNER, REFUSE, REST, refusal, sale
 from tests.schema.test_release_orders import RELEASE, order
 
@@ -183,3 +184,24 @@ async def test_mizoram_refusals_of_the_api_are_the_models(
     )
     assert api_says(err) == model_says(dbs, t.id, "mizoram", cid, course.Act.CLAIM_PROCEEDS, at)
     assert api_says(err)[:2] == ("CONFLICT", "10(4)")
+
+
+async def test_the_facts_of_a_case_name_the_fines_linked_to_it(
+    dbs: Databases, gql: GraphQLClient
+) -> None:
+    """cases.load: a fine on conviction for the trespass of the case's cattle (Nagaland
+    s.25) is among the case's facts, as the model reads them."""
+    t, pound = await department(dbs, gql, "nagaland")
+    seized = await seize(gql, t.token, pound)
+    other = await seize(gql, t.token, pound)
+    fine = await fined(gql, t.token, seized, "250.00")
+    plugin = registry.get("nagaland")
+    with dbs.app.transaction(t.id) as s:
+        found = {}
+        for gid in (seized["id"], other["id"]):
+            parsed = from_global_id(gid)
+            assert parsed is not None
+            found[gid] = cases.load(s, plugin, cases.get(s, parsed[1])).fines
+    parsed_fine = from_global_id(fine)
+    assert parsed_fine is not None
+    assert found == {seized["id"]: (parsed_fine[1],), other["id"]: ()}

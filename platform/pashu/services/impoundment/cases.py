@@ -23,6 +23,7 @@ from pashu.db.impoundment import (
     Notice,
     Sale,
 )
+from pashu.db.offences import Fine, OffenceCase
 from pashu.db.refusals import ReleaseOrder
 from pashu.jurisdictions.base import Jurisdiction
 from pashu.jurisdictions.notifications import Notification
@@ -103,6 +104,15 @@ def load(
         .where(Delivery.impoundment_id == case.id)
         .order_by(Delivery.at)
     )
+    fined = session.scalars(
+        select(Fine.id)
+        .join(
+            OffenceCase,
+            (OffenceCase.tenant_id == Fine.tenant_id) & (OffenceCase.id == Fine.case_id),
+        )
+        .where(OffenceCase.impoundment_id == case.id)
+        .order_by(Fine.at)
+    )
     return facts_of(
         plugin,
         case,
@@ -112,6 +122,7 @@ def load(
         complaints=tuple(complained),
         release_orders=tuple(released),
         deliveries=tuple(DeliveryFact(at, protest) for at, protest in delivered),
+        fines=tuple(fined),
     )
 
 
