@@ -47,7 +47,7 @@ def simulate(
     in_pound = [SimpleNamespace(status="IN_POUND")]
     issued: list[Any] = []
     while True:
-        cases.schedule(plugin, case, issued, in_pound)  # type: ignore[arg-type]
+        cases.schedule(plugin, case, issued, in_pound)
         if cutoff is None or case.next_action is None or case.next_action_at is None:
             break
         if case.next_action not in {a.value for a in NOTICE_ACTIONS}:

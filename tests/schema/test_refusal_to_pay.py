@@ -133,7 +133,11 @@ async def test_nagaland_sale_on_refusal_follows_at_once_and_the_rest_goes_back_w
         t.token,
     )
     assert auction["extensions"]["code"] == "CONFLICT"  # nor is another auction due
-    assert (await show(gql, t.token, case))["nextAction"] is None
+    # s.16(3): the rest are the owner's, to be delivered to him; no time is set (interpreted).
+    assert (await show(gql, t.token, case))["nextAction"] == {
+        "action": "DELIVER_REST",
+        "notBefore": "2026-01-05T12:00:00+05:30",
+    }
 
     # A day later: one day's feeding of the rest (10 + 5) comes out of the balance.
     rest = (await gql.ok(REST, refusal(case, "2026-01-06T10:00:00+05:30"), t.token))["deliverRest"]

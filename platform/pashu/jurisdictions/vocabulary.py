@@ -44,6 +44,9 @@ class Action(enum.Enum):
     COMPLAIN_ILLEGAL_SEIZURE = "COMPLAIN_ILLEGAL_SEIZURE"
     CLAIM_SALE_PROCEEDS = "CLAIM_SALE_PROCEEDS"
     CLAIM_SURPLUS = "CLAIM_SURPLUS"
+    # After the sale on the owner's refusal: the remaining animals delivered to him (a
+    # clerk's duty, no clock's; services/impoundment/course.py rest_delivery).
+    DELIVER_REST = "DELIVER_REST"
 
 
 class MoneyKind(enum.Enum):

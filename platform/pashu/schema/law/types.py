@@ -83,6 +83,9 @@ described_enum(
         "within 15 days of the sale (Animal Control & Taxation Act s.10)",
         "CLAIM_SURPLUS": "A claim to the surplus proceeds held in deposit, within three months "
         "(Cattle Trespass Act s.17(3); counted from the sale, an interpreted reading)",
+        "DELIVER_REST": "After the sale on the owner's refusal to pay, the remaining animals "
+        "delivered to the owner, or refused by him (Cattle Trespass Act s.16(3), (5); Animal "
+        "Control & Taxation Act ss.9(1), 10(2); no time is set, an interpreted reading)",
     },
     name="TimelineAction",
     description="A step of an impoundment's timeline: who must do what, by when, under which "

@@ -15,6 +15,7 @@ from sqlalchemy.orm import Session
 from pashu.db.clocks import ClaimWindow, OutboxMessage
 from pashu.db.impoundment import Impoundment
 from pashu.db.tenancy import Tenant
+from pashu.services.impoundment import course
 
 
 @dataclass(frozen=True)
@@ -35,7 +36,11 @@ def tenant_slugs(session: Session) -> list[tuple[str, uuid.UUID]]:
 def backlog(session: Session, slug: str, now: datetime) -> Backlog:
     """`session` is scoped to the tenant."""
     case = session.scalar(
-        select(func.min(Impoundment.next_action_at)).where(Impoundment.next_action_at <= now)
+        select(func.min(Impoundment.next_action_at)).where(
+            Impoundment.next_action_at <= now,
+            # The clock's duties only: a clerk's (the rest delivered) is no lag of the clock.
+            Impoundment.next_action.in_([a.value for a in course.DUTIES]),
+        )
     )
     window = session.scalar(
         select(func.min(ClaimWindow.due_at)).where(

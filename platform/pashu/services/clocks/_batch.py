@@ -9,9 +9,10 @@ statement per table; rows nothing reads back (lots, audit events, the claim wind
 plain values, never ORM objects.
 
 The law decides exactly as on one case (one_by_one.act_on_case): the same plugin rules
-through the same functions (notices.render, seizures.notice_step, auctions.auction_date and
-compose, impoundments.schedule), case by case in Python on what was read. A case the law
-refuses leaves nothing behind and is reported as a failure, as in its own savepoint before.
+through the same functions (notices.render, course.notice_step, auctions.auction_date and
+compose, course.schedule: the model of a case's course), case by case in Python on what was
+read. A case the law refuses leaves nothing behind and is reported as a failure, as in its
+own savepoint before.
 
 The batch is written in one savepoint: it is there whole or not at all. Should a unique key
 meet a row written since the batch was read (a clerk's notice on SQLite, which has no row

@@ -25,7 +25,7 @@ from pashu.db.tenancy import Tenant
 from pashu.jurisdictions import registry
 from pashu.jurisdictions.base import Jurisdiction
 from pashu.jurisdictions.vocabulary import Action, Capability
-from pashu.services.impoundment import protest_deposits
+from pashu.services.impoundment import course, protest_deposits
 from pashu.services.registration import reminders
 from pashu.services.tenancy.tenants import Principal
 
@@ -133,6 +133,9 @@ def find(session: Session, as_of: datetime) -> list[Due]:
         select(Impoundment.id)
         .where(
             Impoundment.next_action_at <= when,
+            # What the model of the case's course says the clock does (course.DUTIES); a
+            # clerk's duty (the rest delivered after a sale on refusal) is no clock's work.
+            Impoundment.next_action.in_([a.value for a in course.DUTIES]),
             # A case waiting on its open auction has nothing due until the auction closes.
             not_(and_(Impoundment.next_action == Action.AUCTION.value, auction_open)),
         )

@@ -17,7 +17,13 @@ from pashu.db.impoundment import Impoundment
 from pashu.jurisdictions import registry
 from pashu.jurisdictions.vocabulary import Action
 from pashu.services.clocks._due import CASE, DEPOSIT, INSTALMENT, Due, DueAction
-from pashu.services.impoundment import auctions, deposits, notices, protest_deposits
+from pashu.services.impoundment import (
+    auctions,
+    cases,
+    deposits,
+    notices,
+    protest_deposits,
+)
 from pashu.services.impoundment.seizures import NOTICE_ACTIONS
 from pashu.services.registration import reminders
 from pashu.services.tenancy.tenants import Principal
@@ -37,6 +43,9 @@ def act_on_case(
         .execution_options(populate_existing=True)
     )
     done: list[DueAction] = []
+    # The case's next duty is the model of its course's answer (course.next_action, written
+    # on the row by course.schedule after every act): what nextAction shows, and what the
+    # batch (services/clocks/_batch.py) reads the same way.
     while case is not None and case.next_action is not None and case.next_action_at is not None:
         if case.next_action_at > when:
             break
@@ -45,7 +54,7 @@ def act_on_case(
             notice = notices.issue(session, who, case, action, when)
             if notice is None:  # issued already by another worker
                 break
-            issued = notices.cases.notices(session, case.id)
+            issued = cases.notices(session, case.id)
             done.append(
                 DueAction(
                     action.value,

@@ -32,7 +32,7 @@ from pashu.jurisdictions.base import Jurisdiction
 from pashu.jurisdictions.penalties import CompensationKind
 from pashu.jurisdictions.vocabulary import Capability, MoneyKind
 from pashu.services.complaints import compensation
-from pashu.services.impoundment import cases
+from pashu.services.impoundment import cases, course
 from pashu.services.impoundment.dues import compute
 from pashu.services.impoundment.seizures import Person, _text
 from pashu.services.ledger import ledger
@@ -59,7 +59,8 @@ def file_complaint(
     plugin.require(Capability.ILLEGAL_SEIZURE_COMPLAINTS)
     case = cases.get(session, impoundment_id)
     when = aware(at)
-    step = cases.complaint_open(plugin, case, cases.notices(session, case.id), when, "a complaint")
+    # The model of the case's course: the window for a complaint of illegal seizure.
+    step = course.require(cases.load(session, plugin, case), course.Act.COMPLAINT, when)
     if form not in FORMS:
         raise ValidationError(f"form is one of {FORMS}", field="form")
     if form == "VERBAL" and not (taken_down_by or "").strip():

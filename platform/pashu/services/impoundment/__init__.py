@@ -8,7 +8,10 @@ auctions`):
   the window of the tenant's Act opens, closed by recording each…
 - `case_documents`: The documents of an impoundment: the seizer's copy of the register entry,
   the owner's receipt, the account of a sale, and a pound's exhibited list…
-- `cases`: Loading a case and what the law says about it: shared by seizure, delivery and sale
+- `cases`: Loading a case from the registers, and the facts of its course (`load`), for the
+  model of that course (course.py)…
+- `course`: A case's course under its Act: one model. `CourseFacts`, and `Course` answering
+  states, duties, the next action and whether each act is allowed (`check`)…
 - `claims`: An owner's claim on the proceeds of a sale: the surplus held in deposit (Cattle
   Trespass Act 1985 s.17(3), three months) or the refund of proceeds…
 - `corrections`: Correcting the register: never in place
@@ -41,5 +44,6 @@ auctions`):
 - `stats`: The register in numbers, for a dashboard: GROUP BY queries, not rows fetched
 
 Internal (underscored, not imported from outside this package): `_numbering` (Register and
-receipt numbers: per tenant, consecutive, never reused)
+receipt numbers: per tenant, consecutive, never reused); `_course` (the parts of the model of
+a case's course, named through `course`)
 """

@@ -27,8 +27,8 @@ from pashu.db.impoundment import AnimalStatus, Impoundment
 from pashu.db.types import new_id
 from pashu.jurisdictions import registry
 from pashu.jurisdictions.base import Jurisdiction
-from pashu.jurisdictions.vocabulary import Action, BuyerRole, Capability
-from pashu.services.impoundment import cases, notices, sales
+from pashu.jurisdictions.vocabulary import Action, BuyerRole
+from pashu.services.impoundment import cases, course, notices, sales
 from pashu.services.impoundment.seizures import Person, _text
 from pashu.services.tenancy.tenants import Principal
 
@@ -104,28 +104,11 @@ def auction_date(
     issued: datetime,
     scheduled_for: datetime | None,
 ) -> datetime:
-    """When the round is held, or the Act's refusal: no sale due, or too early."""
-    plugin.require(Capability.AUCTION)
-    step = cases.step(cases.timeline(plugin, case, recorded), Action.AUCTION)
-    if step is None:  # the sale an owner's refusal called for is held: the rest are his
-        raise Conflict(
-            "no sale is due: the dues were met by the sale on the owner's refusal",
-            citation=plugin.refusal_to_pay(cases.events(case, [])).cites[0],
-        )
-    if step.projected or issued < step.window.not_before:
-        raise TooEarly(
-            f"the auction may be held from {ist(step.window.not_before)}"
-            + (" once the notices the Act requires are issued" if step.projected else ""),
-            citation=step.cites[0],
-            notBefore=ist(step.window.not_before),
-        )
+    """When the round is held, or the Act's refusal (the model of the case's course): no
+    sale due, or too early."""
     on = aware(scheduled_for) if scheduled_for else default_date(issued)
-    if on < step.window.not_before or on < issued:
-        raise TooEarly(
-            f"the auction cannot be held before {ist(max(step.window.not_before, issued))}",
-            citation=step.cites[0],
-            field="scheduledFor",
-        )
+    facts = course.facts_of(plugin, case, recorded)
+    course.require(facts, course.Act.SCHEDULE_AUCTION, issued, scheduled_for=on)
     return on
 
 

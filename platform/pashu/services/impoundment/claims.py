@@ -10,17 +10,15 @@ from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
 
-from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from pashu.core.citations import Citation
-from pashu.core.errors import Conflict, TooLate
-from pashu.core.legaltime import aware, ist
+from pashu.core.errors import Conflict
+from pashu.core.legaltime import aware
 from pashu.db import audit
-from pashu.db.impoundment import Sale
 from pashu.jurisdictions import registry
 from pashu.jurisdictions.vocabulary import Capability, MoneyKind, SaleAccounting
-from pashu.services.impoundment import cases
+from pashu.services.impoundment import cases, course
 from pashu.services.impoundment.seizures import Person, _text
 from pashu.services.ledger import ledger
 from pashu.services.ledger.accounts import body_of, held, routed
@@ -40,33 +38,18 @@ def claim_proceeds(
 ) -> Claim:
     who.require("clerk", "finance")
     plugin = registry.get(who.jurisdiction)
-    plugin.require(Capability.AUCTION)
+    plugin.require(Capability.AUCTION)  # no sale in the Act, nothing to ask of a case
     case = cases.get(session, impoundment_id, lock=True)
     when = aware(at)
-    sold = list(
-        session.scalars(select(Sale).where(Sale.impoundment_id == case.id).order_by(Sale.at))
-    )
-    if not sold:
-        raise Conflict("nothing of this case has been sold")
+    # The model of the case's course: a sale held, a claim that lies on it, within the
+    # window the Act times from the sale.
+    facts = cases.load(session, plugin, case)
+    step = course.require(facts, course.Act.CLAIM_PROCEEDS, when)
+    sold = cases.sales(session, case.id)
     accounting = plugin.sale_accounting()
     deducting = accounting.value is SaleAccounting.DEDUCT_CHARGES_HOLD_SURPLUS
-    _, step = cases.claim_window(plugin, case, cases.notices(session, case.id), sold)
-    if step is None:
-        # s.10(4): a refund only "if the sale is proceeded under sub section (1)", not a sale
-        # on the owner's refusal to pay (s.10(2)).
-        raise Conflict(
-            "the animals were sold because the owner refused or failed to pay; the refund "
-            "lies only after a sale of animals not claimed",
-            citation=accounting.cites[0],
-        )
     if not deducting:
         sold = [s for s in sold if not s.account.get("onRefusal")]
-    if step.window.deadline is not None and when >= step.window.deadline:
-        raise TooLate(
-            f"the claim had to be made before {ist(step.window.deadline)}",
-            citation=step.cites[0],
-            deadline=ist(step.window.deadline),
-        )
     subject = f"Impoundment:{case.id}"
     body = body_of(session, case)
     if deducting:

@@ -19,7 +19,7 @@ from pashu.db.impoundment import AnimalStatus, Delivery
 from pashu.db.types import new_id
 from pashu.jurisdictions import registry
 from pashu.jurisdictions.vocabulary import Capability, MoneyKind
-from pashu.services.impoundment import cases
+from pashu.services.impoundment import cases, course
 from pashu.services.impoundment._numbering import next_number
 from pashu.services.impoundment.dues import Dues, compute
 from pashu.services.impoundment.seizures import Person, _text
@@ -51,20 +51,13 @@ def deliver_to_owner(
     rule = plugin.delivery_on_deposit() if under_protest else plugin.delivery_on_payment()
     case = cases.get(session, impoundment_id, lock=True)
     when = aware(at)
-    if when < case.impounded_at:
-        raise ValidationError("a delivery cannot precede the impounding", field="at")
-    # A deposit under protest is held for the complaint of illegal seizure that may follow
-    # (ss.15, 20): once no complaint can, there is nothing to hold it for.
-    complaint = (
-        cases.complaint_open(
-            plugin, case, cases.notices(session, case.id), when, "a deposit under protest"
-        )
-        if under_protest
-        else None
-    )
     everything = cases.animals(session, case)
+    # The model of the case's course: the impounding before, the complaint window a deposit
+    # under protest is held for (ss.15, 20), the animals named, acts in their order.
+    act = course.Act.DELIVER_ON_DEPOSIT if under_protest else course.Act.DELIVER
+    facts = cases.load(session, plugin, case, everything)
+    complaint = course.require(facts, act, when, animal_ids=animal_ids)
     chosen = cases.chosen(everything, animal_ids)
-    cases.not_before_reckoned(chosen, when)
     dues = compute(plugin, cases.rates(session), case, chosen, when)
     if dues.total is None:
         missing = dues.unknown[0]

@@ -13,17 +13,17 @@ from decimal import Decimal
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from pashu.core.decision import Decision
-from pashu.core.errors import Conflict, TooEarly, TooLate, ValidationError
-from pashu.core.legaltime import Window, aware
+from pashu.core.errors import ValidationError
+from pashu.core.legaltime import aware
 from pashu.core.money import rupees
 from pashu.db import audit
 from pashu.db.impoundment import AnimalStatus, Sale
 from pashu.db.refusals import Handover, RefusalToPay
 from pashu.jurisdictions import registry
 from pashu.jurisdictions.vocabulary import Capability, MoneyKind
-from pashu.services.impoundment import cases, sale_accounts
+from pashu.services.impoundment import cases, course, sale_accounts
 from pashu.services.impoundment._numbering import next_number
+from pashu.services.impoundment.course import refusal_open as refusal_open
 from pashu.services.impoundment.dues import compute
 from pashu.services.impoundment.seizures import Person, _text
 from pashu.services.ledger import ledger
@@ -44,23 +44,16 @@ def record_refusal(
     deposit of a disputed seizure): the sale the Act then orders may follow at its own time."""
     who.require("clerk", "finance")
     plugin = registry.get(who.jurisdiction)
-    plugin.require(Capability.AUCTION)  # no sale, no sale on refusal
+    plugin.require(Capability.AUCTION)  # no sale in the Act, nothing to ask of a case
     case = cases.get(session, impoundment_id, lock=True)
     when = aware(at)
-    rule = plugin.refusal_to_pay(cases.events(case, cases.notices(session, case.id)))
-    if deposit:
-        plugin.delivery_on_deposit()  # an Act with no deposit under protest refuses here
-    if case.refused_at is not None:
-        raise Conflict(
-            f"the owner's refusal was recorded on {case.refused_at.isoformat()}",
-            citation=rule.cites[0],
-        )
     everything = cases.animals(session, case)
-    in_pound = [a for a in everything if a.status == AnimalStatus.IN_POUND.value]
-    if not in_pound:
-        raise Conflict("no animal of this case is in the pound")
-    cases.not_before_reckoned(in_pound, when)
-    refusal_open(rule, when)
+    # The model of the case's course: the Act's sale on refusal, one refusal, animals held,
+    # acts in their order, the period for the owner's claim.
+    rule = course.require(
+        cases.load(session, plugin, case, everything), course.Act.REFUSAL, when, deposit=deposit
+    )
+    in_pound = course.in_pound(everything)
     dues = compute(plugin, cases.rates(session), case, in_pound, when)
     row = RefusalToPay(
         impoundment_id=case.id,
@@ -89,24 +82,6 @@ def record_refusal(
         },
     )
     return row
-
-
-def refusal_open(rule: Decision[Window], when: datetime) -> None:
-    """Whether an owner's refusal to pay at `when` is one the Act's sale on refusal follows
-    (`plugin.refusal_to_pay`): TOO_EARLY before the animals are impounded, TOO_LATE once the
-    period for his claim is over. The registers and the public scenario ask this alike."""
-    if when < rule.value.not_before:
-        raise TooEarly(
-            "an owner can refuse to pay only for animals impounded",
-            citation=rule.cites[0],
-            notBefore=rule.value.not_before.isoformat(),
-        )
-    if rule.value.deadline is not None and when >= rule.value.deadline:
-        raise TooLate(
-            "the period for the owner's claim is over: the animals are unclaimed and sold as such",
-            citation=rule.cites[0],
-            deadline=rule.value.deadline.isoformat(),
-        )
 
 
 def of_case(session: Session, case_id: uuid.UUID) -> list[RefusalToPay]:
@@ -139,18 +114,15 @@ def deliver_rest(
     of the balance (the owner pays any excess). Refused: both are deemed unclaimed."""
     who.require("clerk", "finance")
     plugin = registry.get(who.jurisdiction)
-    rule = plugin.delivery_after_sale()
-    refused_rule = None if accepted else plugin.delivery_refused_after_sale()
+    plugin.delivery_after_sale()  # an Act without it refuses before any case is read
     case = cases.get(session, impoundment_id, lock=True)
     when = aware(at)
-    if case.refused_at is None or case.refusal_sold_at is None:
-        raise Conflict(
-            "no sale on the owner's refusal to pay has been held in this case",
-            citation=rule.cites[0],
-        )
-    if when < case.refusal_sold_at:
-        raise ValidationError("the delivery cannot precede the sale", field="at")
     everything = cases.animals(session, case)
+    # The model of the case's course: the Act's delivery of the rest (or its refusal), after
+    # the sale on the owner's refusal, not before it.
+    act = course.Act.DELIVER_REST if accepted else course.Act.REFUSE_REST
+    rule = course.require(cases.load(session, plugin, case, everything), act, when)
+    refused_rule = None if accepted else plugin.delivery_refused_after_sale()
     rest = [a for a in everything if a.status == AnimalStatus.IN_POUND.value]
     subject = f"Impoundment:{case.id}"
     body = body_of(session, case)

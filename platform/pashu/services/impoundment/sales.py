@@ -13,18 +13,16 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from pashu.core.decision import Decision
-from pashu.core.errors import Conflict, TooEarly, ValidationError
-from pashu.core.legaltime import Window, aware, ist
+from pashu.core.errors import Conflict, ValidationError
+from pashu.core.legaltime import aware, ist
 from pashu.core.money import rupees
 from pashu.db import audit
 from pashu.db.impoundment import AnimalStatus, ImpoundedAnimal, Impoundment, Sale
 from pashu.db.types import new_id
 from pashu.jurisdictions import registry
-from pashu.jurisdictions.base import Jurisdiction
 from pashu.jurisdictions.species import canonical
-from pashu.jurisdictions.vocabulary import Action, BuyerRole, Capability, MoneyKind, SaleAccounting
-from pashu.services.impoundment import cases, sale_accounts
+from pashu.jurisdictions.vocabulary import BuyerRole, Capability, MoneyKind, SaleAccounting
+from pashu.services.impoundment import cases, course, sale_accounts
 from pashu.services.impoundment.dues import compute
 from pashu.services.impoundment.seizures import Person, _text
 from pashu.services.ledger import accounts, ledger
@@ -39,38 +37,6 @@ SALE_EXPENSES = accounts.SALE_EXPENSES
 class Lot:
     species: str
     count: int
-
-
-def _check_time(plugin: Jurisdiction, case: Impoundment, at: datetime, session: Session) -> None:
-    steps = cases.timeline(plugin, case, cases.notices(session, case.id))
-    auction = cases.step(steps, Action.AUCTION)
-    assert auction is not None  # every Act with an auction has the step
-    if auction.projected:
-        raise TooEarly(
-            "the notices the Act requires before a sale have not been issued",
-            citation=auction.cites[0],
-        )
-    if at < auction.window.not_before:
-        raise TooEarly(
-            f"the animals may be sold from {ist(auction.window.not_before)}",
-            citation=auction.cites[0],
-            notBefore=ist(auction.window.not_before),
-        )
-
-
-def _refusal_sale(plugin: Jurisdiction, case: Impoundment) -> Decision[Window] | None:
-    """The rule of the sale that follows the owner's refusal to pay, if he refused; once
-    that sale is held, what remains is the owner's (s.16(3)): no second sale on it."""
-    if case.refused_at is None:
-        return None
-    rule = plugin.refusal_to_pay(cases.events(case, []))
-    if case.refusal_sold_at is not None:
-        raise Conflict(
-            "as many animals as the dues needed were sold on "
-            f"{case.refusal_sold_at.isoformat()}; the rest go back to the owner",
-            citation=rule.cites[0],
-        )
-    return rule
 
 
 def _unpaid(session: Session, case: Impoundment) -> dict[str, Decimal]:
@@ -125,23 +91,26 @@ def record_sale(
     plugin.require_buyer(buyer_role)
     other = plugin.other_disposal() if decided_by else None
     case = cases.get(session, impoundment_id, lock=True)
-    on_refusal = _refusal_sale(plugin, case)
     fine = (
         recovery.prepare(session, plugin, case, recovers_fine_id, when)
         if recovers_fine_id
         else None
     )
-    if fine is None:  # a sale for a fine is timed by the fine, not by the notices
-        _check_time(plugin, case, when, session)
     everything = cases.animals(session, case)
-    in_pound = [a for a in everything if a.status == AnimalStatus.IN_POUND.value]
+    in_pound = course.in_pound(everything)
     sold = _pick(in_pound, lots)
+    # The model of the case's course: no second sale on one refusal, the Act's window (a
+    # sale for a fine is timed by the fine, not by the notices), acts in their order.
+    on_refusal = course.require(
+        cases.load(session, plugin, case, everything),
+        course.Act.SALE,
+        when,
+        animal_ids=[a.id for a in sold],
+        recovers_fine=fine is not None,
+    )
     accounting = plugin.sale_accounting()
-    # Deducting: the charges of every animal in the pound come out of the proceeds. A sale
-    # on the owner's refusal pays the whole herd's dues (s.16(1), s.10(2)) either way.
     deducting = accounting.value is SaleAccounting.DEDUCT_CHARGES_HOLD_SURPLUS
-    settled = in_pound if deducting or on_refusal is not None else sold
-    cases.not_before_reckoned(settled, when)
+    settled = course.settled_by_sale(plugin, case, everything, sold)
     dues = compute(plugin, cases.rates(session), case, settled, when)
     if dues.total is None:
         raise ValidationError(

@@ -5,7 +5,6 @@ issued about it."""
 from __future__ import annotations
 
 import uuid
-from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Any
@@ -15,17 +14,14 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from pashu.core import bounds
-from pashu.core.citations import Citation
 from pashu.core.errors import (
     Conflict,
     NotFound,
     NotInJurisdiction,
-    TooEarly,
-    TooLate,
     UnknownSpecies,
     ValidationError,
 )
-from pashu.core.legaltime import aware, ist, legal_date
+from pashu.core.legaltime import aware, legal_date
 from pashu.core.people import Person
 from pashu.core.recorded_at import not_after_now
 from pashu.db import audit
@@ -47,15 +43,15 @@ from pashu.jurisdictions.vocabulary import (
     Capability,
     PlaceKind,
     SeizerCapacity,
-    TimelineStep,
 )
 from pashu.services.extent import extent
-from pashu.services.impoundment import cases, seizure_rows
+from pashu.services.impoundment import cases, course, seizure_rows
+from pashu.services.impoundment.course import NOTICE_ACTIONS as NOTICE_ACTIONS
+from pashu.services.impoundment.course import notice_step as notice_step
 from pashu.services.keeping.keeping import key
 from pashu.services.tenancy.tenants import Principal
 
 MAX_HEADS = bounds.MAX_HEADS_PER_LINE  # per line of a seizure; a larger herd is several lines
-NOTICE_ACTIONS = (Action.ANNOUNCE_SEIZURE, Action.REPORT_UNCLAIMED, Action.PUBLISH_NOTICE)
 
 
 @dataclass(frozen=True)
@@ -310,7 +306,7 @@ def decide(
         for species, line in lines
         for tag in [*line.ear_tags, *[None] * (line.count - len(line.ear_tags))]
     ]
-    cases.schedule(plugin, case, [], brought_in)
+    course.schedule(plugin, case, [], brought_in)
     after = {
         "animals": [{"species": s, "count": ln.count} for s, ln in lines],
         "cites": [c.label for c in entry.cites],
@@ -319,68 +315,6 @@ def decide(
         "area": where,
     }
     return case, brought_in, after
-
-
-def _after_the_report(
-    steps: list[TimelineStep],
-    recorded: Sequence[cases.IssuedNotice],
-    kind: Action,
-    issued: datetime,
-    cite: Citation,
-) -> None:
-    """Where the Act has both, the notice follows the report of unclaimed animals ("thereupon
-    affix ... a notice"): neither may be recorded out of that order."""
-    if cases.step(steps, Action.REPORT_UNCLAIMED) is None:
-        return
-    when = {n.kind: n.issued_at for n in recorded}
-    report = when.get(Action.REPORT_UNCLAIMED.value)
-    if kind is Action.PUBLISH_NOTICE and report is None:
-        raise TooEarly(
-            "the notice follows the report of unclaimed animals, and no report is recorded: "
-            "record the report first",
-            citation=cite,
-            field="kind",
-        )
-    if kind is Action.PUBLISH_NOTICE and report is not None and issued < report:
-        raise TooEarly(
-            f"the notice ({ist(issued)}) cannot precede the report of unclaimed animals it "
-            f"follows ({ist(report)})",
-            citation=cite,
-            notBefore=ist(report),
-            field="issuedAt",
-        )
-    notice = when.get(Action.PUBLISH_NOTICE.value)
-    notice_step = cases.step(steps, Action.PUBLISH_NOTICE)
-    if kind is Action.REPORT_UNCLAIMED and notice is not None and issued > notice:
-        raise TooLate(
-            f"the report ({ist(issued)}) cannot follow the notice recorded for "
-            f"{ist(notice)}: the notice follows the report",
-            citation=notice_step.cites[0] if notice_step else cite,
-            field="issuedAt",
-        )
-
-
-def notice_step(
-    plugin: Jurisdiction,
-    case: Impoundment,
-    recorded: Sequence[cases.IssuedNotice],
-    kind: Action,
-    issued: datetime,
-) -> TimelineStep:
-    """The Act's step for notice `kind` on `case` issued at `issued`, or the Act's refusal:
-    no such notice, too early, out of the report's order (record_notice and the sweep)."""
-    steps = cases.timeline(plugin, case, recorded)
-    step = cases.step(steps, kind)
-    if kind not in NOTICE_ACTIONS or step is None:
-        raise NotInJurisdiction(f"{plugin.act.title} requires no {kind.value}")
-    if issued < step.window.not_before:
-        raise TooEarly(
-            f"{kind.value} may be made from {ist(step.window.not_before)}",
-            citation=step.cites[0],
-            notBefore=ist(step.window.not_before),
-        )
-    _after_the_report(steps, recorded, kind, issued, step.cites[0])
-    return step
 
 
 def record_notice(
@@ -398,7 +332,7 @@ def record_notice(
     plugin = registry.get(who.jurisdiction)
     case = cases.get(session, impoundment_id)
     issued = aware(issued_at)
-    step = notice_step(plugin, case, cases.notices(session, case.id), kind, issued)
+    step = course.require(cases.load(session, plugin, case), course.Act.NOTICE, issued, kind=kind)
     notice = Notice(
         impoundment_id=case.id,
         kind=kind.value,

@@ -1,0 +1,176 @@
+"""What the model of a case's course reads: the protocols the registers' rows satisfy, and
+`CourseFacts`, the facts of one case (the registers', or a scenario's)."""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any, Protocol
+
+from pashu.jurisdictions.base import Jurisdiction
+
+# -- what the model reads: protocols the ORM rows and the sweep's narrower rows satisfy ----
+
+
+class IssuedNotice(Protocol):
+    """A notice as the timeline reads it: a `Notice`, or the sweep's narrower row."""
+
+    @property
+    def kind(self) -> str: ...
+
+    @property
+    def issued_at(self) -> datetime: ...
+
+
+class CaseInstants(Protocol):
+    """A case as its timeline's events read it: an `Impoundment`, `CourseFacts`, or the
+    sweep's narrower row."""
+
+    @property
+    def seized_at(self) -> datetime: ...
+
+    @property
+    def impounded_at(self) -> datetime: ...
+
+    @property
+    def refused_at(self) -> datetime | None: ...
+
+    @property
+    def refusal_sold_at(self) -> datetime | None: ...
+
+
+class HasStatus(Protocol):
+    """An animal as the steps still required read it: its status."""
+
+    @property
+    def status(self) -> str: ...
+
+
+class HeldAnimal(Protocol):
+    """An animal as the duties and the notices read it: an `ImpoundedAnimal`, or the
+    sweep's narrower row."""
+
+    @property
+    def id(self) -> uuid.UUID: ...
+
+    @property
+    def species(self) -> str: ...
+
+    @property
+    def description(self) -> str: ...
+
+    @property
+    def ear_tag(self) -> str | None: ...
+
+    @property
+    def status(self) -> str: ...
+
+
+class Reckoned(Protocol):
+    """An animal as "acts in their order" reads it: its id, status and the instant its
+    dues were reckoned to."""
+
+    @property
+    def id(self) -> uuid.UUID: ...
+
+    @property
+    def status(self) -> str: ...
+
+    @property
+    def charges_settled_at(self) -> datetime | None: ...
+
+
+class SoldAt(Protocol):
+    """A sale as the owner's claim on its proceeds reads it: a `Sale`, or the sweep's row."""
+
+    @property
+    def at(self) -> datetime: ...
+
+    @property
+    def account(self) -> dict[str, Any]: ...
+
+
+# -- the facts ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class AnimalFact:
+    id: uuid.UUID
+    species: str
+    status: str
+    charges_settled_at: datetime | None = None
+    released_at: datetime | None = None
+    description: str = ""
+    ear_tag: str | None = None
+
+
+@dataclass(frozen=True)
+class NoticeFact:
+    kind: str
+    issued_at: datetime
+
+
+@dataclass(frozen=True)
+class SaleFact:
+    at: datetime
+    account: dict[str, Any] = field(default_factory=dict, hash=False)
+
+
+@dataclass(frozen=True)
+class DeliveryFact:
+    at: datetime
+    under_protest: bool = False
+
+
+@dataclass(frozen=True)
+class CourseFacts:
+    """What the registers hold about one case, or what a scenario supposes. Satisfies
+    `CaseInstants`, so the timeline reads it as it reads a case row."""
+
+    plugin: Jurisdiction
+    seized_at: datetime
+    impounded_at: datetime
+    animals: tuple[AnimalFact, ...] = ()
+    notices: tuple[NoticeFact, ...] = ()
+    refused_at: datetime | None = None
+    refusal_sold_at: datetime | None = None
+    sales: tuple[SaleFact, ...] = ()
+    deliveries: tuple[DeliveryFact, ...] = ()
+    complaints: tuple[datetime, ...] = ()  # when each complaint of illegal seizure was filed
+    release_orders: tuple[datetime, ...] = ()  # when each ordered release took effect
+    fines: tuple[uuid.UUID, ...] = ()  # fines on conviction linked to the case
+
+
+def facts_of(
+    plugin: Jurisdiction,
+    case: CaseInstants,
+    issued: Sequence[IssuedNotice] = (),
+    animals: Sequence[HeldAnimal] = (),
+    sales: Sequence[SoldAt] = (),
+    **more: Any,
+) -> CourseFacts:
+    """The facts from rows already read (a service's case and animals, the sweep's batch)."""
+    return CourseFacts(
+        plugin=plugin,
+        seized_at=case.seized_at,
+        impounded_at=case.impounded_at,
+        refused_at=case.refused_at,
+        refusal_sold_at=case.refusal_sold_at,
+        animals=tuple(
+            AnimalFact(
+                a.id,
+                a.species,
+                a.status,
+                getattr(a, "charges_settled_at", None),
+                getattr(a, "released_at", None),
+                a.description,
+                a.ear_tag,
+            )
+            for a in animals
+        ),
+        notices=tuple(NoticeFact(n.kind, n.issued_at) for n in issued),
+        sales=tuple(SaleFact(s.at, dict(s.account)) for s in sales),
+        **more,
+    )
