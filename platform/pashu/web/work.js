@@ -52,8 +52,9 @@ export async function workView(view, page, ctx) {
 }
 let flash = null;
 
-const table = (heads, rows, empty) => (rows.length
-  ? h("div", { class: "table-wrap" }, h("table", { class: "table" },
+// A table that may scroll sideways on a phone: a region the keyboard can reach and scroll.
+const table = (heads, rows, empty, name = "The list") => (rows.length
+  ? h("div", { class: "table-wrap", tabindex: "0", role: "region", "aria-label": name }, h("table", { class: "table" },
     h("thead", {}, h("tr", {}, heads.map((t) => h("th", { scope: "col" }, t)))),
     h("tbody", {}, rows.map((r) => h("tr", {}, r.map((cell) => h("td", {}, cell)))))))
   : h("p", { class: "muted" }, empty));
@@ -176,7 +177,7 @@ async function poundsPage(reload) {
     })
     : readOnly(viewer.role, ["createPound"]);
   return ["Pounds", [card("pounds", "The department's pounds",
-    table(["Pound", "Local authority"], pounds.map((p) => [p.name, p.localAuthority.name]), "No pound is recorded yet.")),
+    table(["Pound", "Local authority"], pounds.map((p) => [p.name, p.localAuthority.name]), "No pound is recorded yet.", "The department's pounds")),
   card("new-pound", "A new pound", form)], viewer];
 }
 
@@ -187,7 +188,7 @@ async function ratesPage(reload) {
   const listed = card("rates", "Rates notified",
     table(["Kind", "Species", "Amount", "From", "Published", "Reference"], notifications.map((n) => [
       label(n.kind), n.species || "every species", rupees(n.amount), day(n.effectiveFrom), day(n.publishedOn),
-      [n.reference, n.aerodrome ? ` · ${n.aerodrome}` : ""]]), "No rate has been notified."),
+      [n.reference, n.aerodrome ? ` · ${n.aerodrome}` : ""]]), "No rate has been notified.", "Rates notified"),
     rules.length ? h("details", {}, h("summary", {}, "The rates the Act leaves to notification"),
       h("ul", { class: "plain small" }, rules.map((r) => h("li", {}, h("strong", {}, label(r.kind)),
         ` — fixed by ${r.fixedBy}${r.perSpecies ? ", per species" : ""}${r.byLocalArea ? ", may differ by local area" : ""} `,
@@ -247,7 +248,7 @@ async function registrationPage(reload) {
       r.exempt ? "exempt" : rupees(r.fee),
       ...(taxed ? [byReg(r.id).map((t) => h("div", { class: "small" },
         `${t.year} no. ${t.number}: ${rupees(t.amount)} `, t.paid ? "paid" : ["due ", day(t.dueOn)]))] : []),
-    ]), "No animal is registered yet."));
+    ]), "No animal is registered yet.", "The register of animals"));
   const parts = [listed];
   parts.push(card("register", "Register an owner's animals",
     may(viewer.role, "registerAnimals") ? registerForm(reload) : readOnly(viewer.role, ["registerAnimals"])));
@@ -342,7 +343,7 @@ async function establishmentsPage(reload) {
   const listed = card("establishments", "Registered establishments",
     table(["Establishment", "Valid until", "Certificates"], establishments.map((e) => [e.name, day(e.validUntil),
       e.registrations.map((r) => h("div", { class: "small" }, `no. ${r.certificateNo}: fee ${rupees(r.fee)}`,
-        r.penalty !== "0.00" ? `, penalty ${rupees(r.penalty)}` : ""))]), "No establishment is registered yet."));
+        r.penalty !== "0.00" ? `, penalty ${rupees(r.penalty)}` : ""))]), "No establishment is registered yet.", "Registered establishments"));
   const name = textInput();
   const last = dateInput();
   const applied = dateTimeInput();
@@ -377,7 +378,7 @@ async function extentPage(reload) {
   const { viewer, extentNotifications } = await gql("ExtentPage", {}, { auth: true });
   const listed = card("extent", "Extent entries",
     table(["Area", "Ground", "In force", "From", "Reference"], extentNotifications.map((n) => [
-      n.area, label(n.ground), n.inForce ? "yes" : "no", day(n.effectiveFrom), n.reference || "—"]), "No entry: the Act is in force where it says."));
+      n.area, label(n.ground), n.inForce ? "yes" : "no", day(n.effectiveFrom), n.reference || "—"]), "No entry: the Act is in force where it says.", "Extent entries"));
   const area = textInput();
   const ground = selectInput(GROUNDS);
   const from = dateInput();
