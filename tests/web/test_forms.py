@@ -14,8 +14,8 @@ from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Locator, Page, expect
 
 from pashu.db.engine import Database
-from pashu.services.tenancy.tenants import create_token
 from pashu.db.tenancy import Tenant
+from pashu.services.tenancy.tenants import create_token
 from tests.web.conftest import Server
 from tests.web.pages import WIDTHS, layout_faults, own_tenant, sign_in
 
@@ -28,7 +28,13 @@ SERIOUS = {"serious", "critical"}
 def start() -> datetime:
     """The seizure of a course: 09:00 IST forty days ago, so that every step the Act times
     falls before now (a form refuses an instant after now)."""
-    return (datetime.now(IST) - timedelta(days=40)).replace(hour=9, minute=0, second=0, microsecond=0)
+    before = datetime.now(IST) - timedelta(days=40)
+    return before.replace(hour=9, minute=0, second=0, microsecond=0)
+
+
+def days_ago(n: int) -> str:
+    """A date field's value: the day `n` days ago in IST (a negative n is ahead)."""
+    return (datetime.now(IST) - timedelta(days=n)).date().isoformat()
 
 
 def local(at: datetime) -> str:
@@ -171,7 +177,11 @@ def test_mizoram_a_course_from_the_seizure_to_the_owners_claim_through_the_forms
     sign_in(page, server, "mizoram", token)
     t0 = start()
     record_seizure(
-        page, server, "Sihphir VC animal enclosure (Sihphir Village Council)", t0, "LAND_OWNER",
+        page,
+        server,
+        "Sihphir VC animal enclosure (Sihphir Village Council)",
+        t0,
+        "LAND_OWNER",
         "goat",
     )
     record_notice(page, "ANNOUNCE_SEIZURE", t0 + timedelta(hours=8))
@@ -223,7 +233,7 @@ def test_mizoram_an_owner_registers_his_animals_and_pays_the_animal_tax(
         f.get_by_label("Kind").select_option(kind)
         f.get_by_label("Species").fill("pig")
         f.get_by_label("Amount (₹)").fill(amount)
-        f.get_by_label("Takes effect on").fill((datetime.now(IST) - timedelta(days=30)).date().isoformat())
+        f.get_by_label("Takes effect on").fill(days_ago(30))
         f.get_by_label("Gazette reference").fill(f"Course gazette {kind}")
         submit(f, "Publish")
         succeeded(page, "Published")
@@ -231,7 +241,7 @@ def test_mizoram_an_owner_registers_his_animals_and_pays_the_animal_tax(
     f = page.locator("[data-form=register]")
     f.get_by_label("Owner's name").fill("C. Lalhmingsanga")
     f.get_by_label("Owner's address").fill("Sihphir Vengthar")
-    f.get_by_label("Owned since").fill((datetime.now(IST) - timedelta(days=5)).date().isoformat())
+    f.get_by_label("Owned since").fill(days_ago(5))
     f.get_by_label("Village Council").fill("Sihphir Village Council")
     f.get_by_label("Species").fill("pig")
     submit(f, "Register")
@@ -254,9 +264,23 @@ def test_nagaland_an_establishment_registered_and_an_extent_entry(
     page.goto(f"{server.url}/#/work/establishments")
     f = page.locator("[data-form=establishment]")
     f.get_by_label("Establishment", exact=True).fill("Kohima meat market")
-    f.get_by_label("Last date for the application").fill(
-        (datetime.now(IST) + timedelta(days=10)).date().isoformat()
-    )
+    f.get_by_label("Last date for the application").fill(days_ago(-10))
+    submit(f, "Register")
+    # No fee is notified yet: the Act's refusal, with the provision; then the fee published.
+    expect(f.locator(".error")).to_contain_text("no registration fee is notified")
+    expect(f.locator(".error a.cite")).to_contain_text("registration(3)")
+    page.goto(f"{server.url}/#/work/rates")
+    f = page.locator("[data-form=rate]")
+    f.get_by_label("Kind").select_option("REGISTRATION_FEE")
+    f.get_by_label("Amount (₹)").fill("500.00")
+    f.get_by_label("Takes effect on").fill(days_ago(30))
+    f.get_by_label("Gazette reference").fill("Course gazette, establishments")
+    submit(f, "Publish")
+    succeeded(page, "Published")
+    page.goto(f"{server.url}/#/work/establishments")
+    f = page.locator("[data-form=establishment]")
+    f.get_by_label("Establishment", exact=True).fill("Kohima meat market")
+    f.get_by_label("Last date for the application").fill(days_ago(-10))
     submit(f, "Register")
     succeeded(page, "Registered: certificate no.")
     axe_and_widths(page, "establishments")
@@ -265,7 +289,14 @@ def test_nagaland_an_establishment_registered_and_an_extent_entry(
     f = page.locator("[data-form=extent]")
     f.get_by_label("Area").fill("Khonoma Village Council")
     f.get_by_label("Ground").select_option("EXCLUSION")
-    f.get_by_label("From").fill((datetime.now(IST) - timedelta(days=1)).date().isoformat())
+    f.get_by_label("From").fill(days_ago(1))
+    submit(f, "Record the entry")
+    # An exclusion is made by notification (s.1(2)(b)): refused beside the empty reference.
+    error = f.locator("[data-field=reference] .error")
+    expect(error).to_contain_text("gazette reference")
+    expect(error.locator("a.cite")).to_have_text(re.compile(r"^s\.1\(2\)\(b\)"))
+    expect(f.get_by_label("Area")).to_have_value("Khonoma Village Council")
+    f.get_by_label("Gazette reference").fill("Nagaland Gazette, extraordinary no. 12")
     submit(f, "Record the entry")
     succeeded(page, "Recorded: the Act is")
     axe_and_widths(page, "extent")
