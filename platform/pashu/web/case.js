@@ -371,7 +371,7 @@ function claimForm(c, reload) {
 // Complaints of illegal seizure or detention, and the magistrate's decision on each.
 function complaintsCard(c, complaints, role, reload) {
   const open = complaints.filter((x) => !x.decision);
-  return h("section", { class: "card no-print-forms", "aria-labelledby": "complaints-h", "data-section": "complaints" },
+  return h("section", { class: "card", "aria-labelledby": "complaints-h", "data-section": "complaints" },
     h("h2", { id: "complaints-h" }, "Complaints of illegal seizure"),
     complaints.length
       ? h("ul", { class: "plain" }, complaints.map((x) => h("li", { "data-item": "complaint" },
