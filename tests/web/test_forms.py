@@ -185,6 +185,10 @@ def test_mizoram_a_course_from_the_seizure_to_the_owners_claim_through_the_forms
         "goat",
     )
     record_notice(page, "ANNOUNCE_SEIZURE", t0 + timedelta(hours=8))
+    f = page.locator("[data-form=proclamation]")
+    f.get_by_label("Proclaimed (IST)").fill(local(t0 + timedelta(hours=9)))
+    submit(f, "Record the proclamation")
+    succeeded(page, "Announce seizure proclaimed")
 
     f = page.locator("[data-form=schedule-auction]")
     f.get_by_label("Notice issued (IST)").fill(local(t0 + timedelta(days=2)))

@@ -216,6 +216,7 @@ function actionsCard(c, inPound, jurisdiction, role, reload) {
   const forms = [];
   if (inPound.length) {
     if (may(role, "recordNotice") && noticesDue(c).length) forms.push(noticeForm(c, reload));
+    if (may(role, "recordProclamation") && unproclaimed(c).length) forms.push(proclamationForm(c, reload));
     if (may(role, "deliverToOwner")) forms.push(deliverForm(c, inPound, jurisdiction, reload));
     if (auction && openAuction && may(role, "closeAuction")) forms.push(closeAuctionForm(c, openAuction, reload));
     if (auction && !openAuction && may(role, "scheduleAuction")) forms.push(scheduleAuctionForm(c, reload));
@@ -268,6 +269,28 @@ function noticeForm(c, reload) {
         },
       }, { auth: true });
       reload(`${label(kind.value)} recorded.`);
+    },
+  });
+}
+
+// Notices issued but not yet proclaimed (where the Act has them cried or drummed; it refuses,
+// with its section, a proclamation of a notice it does not have proclaimed).
+const unproclaimed = (c) => c.notices.filter((n) => !n.proclaimedAt);
+
+function proclamationForm(c, reload) {
+  const open = unproclaimed(c);
+  const notice = selectInput(open.map((n) => [n.id, `${label(n.kind)}, issued ${when(n.issuedAt)}`]));
+  const at = dateTimeInput();
+  return actionForm({
+    name: "proclamation",
+    title: "Record a notice's proclamation",
+    intro: "When it was proclaimed by beat of drum or by the crier.",
+    body: grid(field("Notice", notice, { name: "noticeId" }), field("Proclaimed (IST)", at, { name: "at" })),
+    submit: "Record the proclamation",
+    fieldMap: { "code:TOO_EARLY": "at", "code:TOO_LATE": "at" },
+    run: async () => {
+      const data = await gql("RecordProclamation", { input: { noticeId: notice.value, at: fromIstInput(at.value) } }, { auth: true });
+      reload(`${label(data.recordProclamation.kind)} proclaimed ${when(data.recordProclamation.proclaimedAt)}.`);
     },
   });
 }

@@ -10,6 +10,7 @@ const MAY = {
   createPound: ["CLERK"],
   publishNotification: ["FINANCE"],
   recordNotice: ["CLERK"],
+  recordProclamation: ["CLERK"],
   scheduleAuction: ["CLERK"],
   closeAuction: ["CLERK", "FINANCE"],
   recordSale: ["CLERK", "FINANCE"],
