@@ -341,3 +341,29 @@ def test_each_form_is_shown_only_to_the_roles_that_may_record_it(
     expect(page.locator("[data-read-only]")).to_contain_text("a clerk or an admin")
     expect(page.locator("form[data-form]")).to_have_count(0)
     assert admin
+
+
+def test_nagaland_a_complaint_of_illegal_seizure_filed_and_decided_through_the_forms(
+    page: Page, server: Server
+) -> None:
+    """Chapter V: the owner's complaint within the Act's time, filed from the case page, and
+    the magistrate's decision that the seizure was illegal releases the cattle."""
+    _, token = own_tenant(server, "nagaland")
+    sign_in(page, server, "nagaland", token)
+    seized = (datetime.now(IST) - timedelta(days=3)).replace(hour=9, minute=0, second=0)
+    record_seizure(
+        page, server, "Khonoma cattle pound (Khonoma Village Council)", seized, "CULTIVATOR", "cow"
+    )
+    f = page.locator("[data-form=complaint]")
+    f.get_by_label("Made (IST)").fill(local(seized + timedelta(days=1)))
+    f.get_by_label("The complaint").fill("The cattle were seized on the road, not on the field.")
+    submit(f, "File the complaint")
+    succeeded(page, "Complaint filed")
+    expect(page.locator("[data-item=complaint]")).to_contain_text("Awaiting the magistrate")
+    f = page.locator("form[data-form^=decide-]")
+    f.get_by_label("Decided (IST)").fill(local(seized + timedelta(days=2)))
+    f.get_by_label("The seizure or detention was illegal").check()
+    submit(f, "Record the decision")
+    succeeded(page, "Decision recorded")
+    expect(page.locator("[data-item=complaint]")).to_contain_text("the seizure was illegal")
+    axe_and_widths(page, "complaint decided")
