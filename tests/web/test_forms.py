@@ -346,16 +346,32 @@ def test_each_form_is_shown_only_to_the_roles_that_may_record_it(
 def test_nagaland_a_complaint_of_illegal_seizure_filed_and_decided_through_the_forms(
     page: Page, server: Server
 ) -> None:
-    """Chapter V: the owner's complaint within the Act's time, filed from the case page, and
-    the magistrate's decision that the seizure was illegal releases the cattle."""
+    """Chapter V: the owner pays under protest and takes his cattle, complains within the
+    Act's time from the case page, and the magistrate decides the seizure was illegal."""
     _, token = own_tenant(server, "nagaland")
     sign_in(page, server, "nagaland", token)
     seized = (datetime.now(IST) - timedelta(days=3)).replace(hour=9, minute=0, second=0)
     record_seizure(
         page, server, "Khonoma cattle pound (Khonoma Village Council)", seized, "CULTIVATOR", "cow"
     )
+    # The owner pays the dues as a deposit under protest (s.15) and takes his cattle.
+    f = page.locator("[data-form=deliver]")
+    f.get_by_label("When (IST)").fill(local(seized + timedelta(days=1)))
+    f.get_by_label("Paid as a deposit under protest").check()
+    submit(f, "Deliver")
+    # The form offers today's dues; on the day of delivery they were less: refused beside the
+    # amount, under s.15, with the dues of that day, which the clerk then enters.
+    error = f.locator("[data-field=amountPaid] .error")
+    expect(error.locator("a.cite")).to_have_text(re.compile(r"^s\.15"))
+    found = re.search(r"are Rs (\d+\.\d\d)", error.inner_text())
+    assert found, error.inner_text()
+    expect(f.get_by_label("Paid as a deposit under protest")).to_be_checked()
+    f.get_by_label("Amount paid (₹)").fill(found.group(1))
+    submit(f, "Deliver")
+    succeeded(page, "Delivered: receipt no.")
+    expect(page.locator(".docs li", has_text="(under protest)")).to_have_count(1)
     f = page.locator("[data-form=complaint]")
-    f.get_by_label("Made (IST)").fill(local(seized + timedelta(days=1)))
+    f.get_by_label("Made (IST)").fill(local(seized + timedelta(days=1, hours=1)))
     f.get_by_label("The complaint").fill("The cattle were seized on the road, not on the field.")
     submit(f, "File the complaint")
     succeeded(page, "Complaint filed")

@@ -405,7 +405,9 @@ function complaintsCard(c, complaints, role, reload) {
             ` (${x.decision.decidedBy}, `, timeEl(x.decision.at), `); ${x.decision.releasedAnimals} released`)
           : h("div", { class: "muted small" }, "Awaiting the magistrate's decision"))))
       : h("p", { class: "muted" }, "No complaint has been made."),
-    may(role, "fileComplaint") && c.animals.some((a) => a.status === "IN_POUND") ? complaintForm(c, reload) : null,
+    // A complaint may follow a deposit under protest, the cattle delivered: the Act's own
+    // time decides whether one lies (the API refuses a late one, with its section).
+    may(role, "fileComplaint") ? complaintForm(c, reload) : null,
     may(role, "decideComplaint") ? open.map((x) => decideForm(x, reload)) : null);
 }
 
