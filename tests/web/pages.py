@@ -243,6 +243,27 @@ def _late_case(page: Page, server: Server) -> None:
     expect(page.locator(".step.done.late")).to_have_count(1)
 
 
+def _case_nagaland(page: Page, server: Server) -> None:
+    """A Nagaland case in the pound: the forms of an admin, complaints among them."""
+    sign_in(page, server, "nagaland")
+    page.locator(".cases tbody tr", has=page.locator(".st-impounded")).first.locator("a").click()
+    expect(page.locator("[data-section=complaints]")).to_be_visible()
+    expect(page.locator("[data-form=deliver]")).to_be_visible()
+
+
+def _new_seizure(page: Page, server: Server) -> None:
+    sign_in(page, server, "nagaland")
+    page.get_by_role("link", name="Registers").click()
+    expect(page.locator("[data-form=seizure]")).to_be_visible()
+
+
+def _rates(page: Page, server: Server) -> None:
+    sign_in(page, server, "mizoram")
+    page.goto(f"{server.url}/#/work/rates")
+    expect(page.locator("[data-section=rates] tbody tr").first).to_be_visible()
+    expect(page.locator("[data-form=rate]")).to_be_visible()
+
+
 PAGES: dict[str, Callable[[Page, Server], None]] = {
     "signin": _signin,
     "law-compare": _compare,
@@ -255,6 +276,9 @@ PAGES: dict[str, Callable[[Page, Server], None]] = {
     "keeping-licences": _keeping("licences"),
     "keeping-inspections": _keeping("inspections"),
     "keeping-compositions": _keeping("compositions"),
+    "case-nagaland": _case_nagaland,
+    "new-seizure": _new_seizure,
+    "rates": _rates,
 }
 
 # Words (split at spaces and hyphens) whose letters sit on more than one line.

@@ -3,6 +3,7 @@ import { caseView } from "./case.js";
 import { dashboardView, signInView } from "./dashboard.js";
 import { keepingView } from "./keeping.js";
 import { lawView } from "./law.js";
+import { workView } from "./work.js";
 import { ApiError, h, token } from "./lib.js";
 
 const main = document.getElementById("main");
@@ -26,6 +27,7 @@ function renderNav(path) {
   nav.replaceChildren(
     link("#/law/compare", "The law", path.startsWith("/law")),
     link("#/dashboard", "Dashboard", path.startsWith("/dashboard") || path.startsWith("/case") || path.startsWith("/keeping")),
+    signedIn ? link("#/work/seizure", "Registers", path.startsWith("/work")) : null,
     signedIn
       ? h("button", {
           type: "button",
@@ -58,6 +60,7 @@ async function render() {
     else if (parts[0] === "signin") await signInView(view, ctx);
     else if (parts[0] === "dashboard") await needToken(view, ctx, () => dashboardView(view, ctx));
     else if (parts[0] === "keeping") await needToken(view, ctx, () => keepingView(view, parts[1] || "orders", ctx));
+    else if (parts[0] === "work") await needToken(view, ctx, () => workView(view, parts[1] || "seizure", ctx));
     else if (parts[0] === "case" && parts[1]) await needToken(view, ctx, () => caseView(view, decodeURIComponent(parts[1]), ctx));
     else view.replaceChildren(h("h1", { tabindex: "-1" }, "Not found"), h("p", {}, h("a", { href: "#/law/compare" }, "Go to the law page")));
   } catch (err) {

@@ -1,9 +1,13 @@
 // A case: the register entry, its timeline, dues, documents and the clerk's actions.
 import {
-  ApiError, citeLink, fill, downloadPdf, field, fromIstInput, gql, h, istInput, label, loading,
-  prose, rupees, showFormError, timeEl, when,
+  citeLink, fill, downloadPdf, field, fromIstInput, gql, h, istInput, label, loading,
+  prose, rupees, timeEl, when,
 } from "./lib.js";
 import { fundsCard } from "./books.js";
+import {
+  actionForm, checkbox, checkField, dateTimeInput, grid, may, moneyInput, personFields,
+  selectInput, submitting, textInput, whoMay,
+} from "./forms.js";
 
 const BUYER_ROLES = [
   "PUBLIC", "VILLAGE_COUNCIL_MEMBER", "VILLAGE_COUNCIL_SECRETARY", "VILLAGE_COUNCIL_EMPLOYEE",
@@ -29,6 +33,11 @@ export async function caseView(view, id, ctx) {
     return;
   }
   const jurisdiction = data.viewer.tenant.jurisdiction;
+  const role = data.viewer.role;
+  // Complaints of illegal seizure, where the Act hears them (a chapter of its own).
+  const complaints = jurisdiction.capabilities.includes("ILLEGAL_SEIZURE_COMPLAINTS")
+    ? (await gql("CaseComplaints", { id }, { auth: true })).complaints : null;
+  if (ctx.stale()) return;
   const inPound = c.animals.filter((a) => a.status === "IN_POUND");
   const reload = (message) => { flash = message; ctx.go(location.hash); };
   fill(view,
@@ -40,7 +49,8 @@ export async function caseView(view, id, ctx) {
     h("p", { class: "print-only muted small" }, `${data.viewer.tenant.name} · ${jurisdiction.name} · printed ${when(new Date().toISOString())}`),
     flash ? h("p", { class: "success", role: "status" }, flash) : null,
     h("div", { class: "case-grid" },
-      h("div", { class: "case-main" }, timelineCard(c), duesCard(c), remediesCard(c), actionsCard(c, inPound, jurisdiction, reload)),
+      h("div", { class: "case-main" }, timelineCard(c), duesCard(c), remediesCard(c),
+        complaints ? complaintsCard(c, complaints, role, reload) : null, actionsCard(c, inPound, jurisdiction, role, reload)),
       h("div", { class: "case-side" }, entryCard(c), documentsCard(c), booksCard(c))),
   );
   flash = null;
@@ -204,20 +214,266 @@ function remediesCard(c) {
         h("div", { class: "muted small" }, "Reasons: ", o.reasons)))));
 }
 
-function actionsCard(c, inPound, jurisdiction, reload) {
-  if (!inPound.length) {
-    return h("section", { class: "card no-print", "aria-labelledby": "actions-h" }, h("h2", { id: "actions-h" }, "Clerk's actions"),
-      h("p", { class: "muted" }, "No animal of this case is in the pound: nothing is left to deliver or sell."));
-  }
+// The acts recorded on a case, each shown to the roles the API lets record it.
+function actionsCard(c, inPound, jurisdiction, role, reload) {
   const auction = jurisdiction.capabilities.includes("AUCTION");
-  return h("section", { class: "card no-print", "aria-labelledby": "actions-h" },
-    h("h2", { id: "actions-h" }, "Clerk's actions"),
-    deliverForm(c, inPound, reload),
-    auction ? saleForm(c, inPound, reload)
-      : h("p", { class: "muted small" }, `${jurisdiction.name}'s Act provides no auction.`),
-    auction && awaitingRest(c) ? restForm(c, reload) : null,
-    auction && !c.refusals.length ? refusalForm(c, reload) : null,
-    releaseForm(c, reload));
+  const openAuction = c.auctions.find((a) => !a.closedAt);
+  const forms = [];
+  if (inPound.length) {
+    if (may(role, "recordNotice") && noticesDue(c).length) forms.push(noticeForm(c, reload));
+    if (may(role, "recordProclamation") && unproclaimed(c).length) forms.push(proclamationForm(c, reload));
+    if (may(role, "deliverToOwner")) forms.push(deliverForm(c, inPound, jurisdiction, reload));
+    if (auction && openAuction && may(role, "closeAuction")) forms.push(closeAuctionForm(c, openAuction, reload));
+    if (auction && !openAuction && may(role, "scheduleAuction")) forms.push(scheduleAuctionForm(c, reload));
+    if (auction && may(role, "recordSale")) forms.push(saleForm(c, inPound, reload));
+    if (auction && awaitingRest(c) && may(role, "deliverRest")) forms.push(restForm(c, reload));
+    if (auction && !c.refusals.length && may(role, "recordRefusalToPay")) forms.push(refusalForm(c, reload));
+    if (may(role, "releaseByOrder")) forms.push(releaseForm(c, reload));
+  }
+  if (auction && c.sales.length && may(role, "claimProceeds")) forms.push(claimForm(c, reload));
+  const notes = [];
+  if (!inPound.length) notes.push("No animal of this case is in the pound: nothing is left to deliver or sell.");
+  if (!auction) notes.push(`${jurisdiction.name}'s Act provides no auction.`);
+  if (!forms.length && (inPound.length || c.sales.length)) {
+    notes.push(`Signed in as ${label(role).toLowerCase()}: the acts on a case are recorded by ${whoMay("recordSale")}.`);
+  }
+  return h("section", { class: "card no-print", "aria-labelledby": "actions-h", "data-section": "actions" },
+    h("h2", { id: "actions-h" }, "Record an act"),
+    notes.map((n) => h("p", { class: "muted small" }, n)),
+    forms);
+}
+
+// The notices of the timeline not yet recorded (an announcement, a report, a notice).
+function noticesDue(c) {
+  return c.timeline.filter((s) => NOTICE_STEPS.includes(s.action) && s.required !== false
+    && !c.notices.some((n) => n.kind === s.action));
+}
+
+function noticeForm(c, reload) {
+  const due = noticesDue(c);
+  const kind = selectInput(due.map((s) => s.action));
+  const issued = dateTimeInput();
+  const proclaimed = h("input", { type: "datetime-local" });
+  const text = h("textarea", { rows: "2" });
+  return actionForm({
+    name: "notice",
+    title: "Record a notice, report or announcement",
+    intro: "As made: when it was issued and, where it was proclaimed by crier or drum, when.",
+    body: grid(
+      field("Which", kind, { name: "kind", hint: "The steps of this case's timeline not yet recorded" }),
+      field("Issued (IST)", issued, { name: "issuedAt" }),
+      field("Proclaimed (IST)", proclaimed, { name: "proclaimedAt", hint: "Leave empty if it was not proclaimed" }),
+      field("Its text", text, { name: "text", hint: "Optional" })),
+    submit: "Record the notice",
+    fieldMap: { "code:TOO_EARLY": "issuedAt", "code:TOO_LATE": "issuedAt", at: "issuedAt" },
+    run: async () => {
+      await gql("RecordNotice", {
+        input: {
+          impoundmentId: c.id, kind: kind.value, issuedAt: fromIstInput(issued.value),
+          proclaimedAt: fromIstInput(proclaimed.value), text: text.value,
+        },
+      }, { auth: true });
+      reload(`${label(kind.value)} recorded.`);
+    },
+  });
+}
+
+// Notices issued but not yet proclaimed (where the Act has them cried or drummed; it refuses,
+// with its section, a proclamation of a notice it does not have proclaimed).
+const unproclaimed = (c) => c.notices.filter((n) => !n.proclaimedAt);
+
+function proclamationForm(c, reload) {
+  const open = unproclaimed(c);
+  const notice = selectInput(open.map((n) => [n.id, `${label(n.kind)}, issued ${when(n.issuedAt)}`]));
+  const at = dateTimeInput();
+  return actionForm({
+    name: "proclamation",
+    title: "Record a notice's proclamation",
+    intro: "When it was proclaimed by beat of drum or by the crier.",
+    body: grid(field("Notice", notice, { name: "noticeId" }), field("Proclaimed (IST)", at, { name: "at" })),
+    submit: "Record the proclamation",
+    fieldMap: { "code:TOO_EARLY": "at", "code:TOO_LATE": "at" },
+    run: async () => {
+      const data = await gql("RecordProclamation", { input: { noticeId: notice.value, at: fromIstInput(at.value) } }, { auth: true });
+      reload(`${label(data.recordProclamation.kind)} proclaimed ${when(data.recordProclamation.proclaimedAt)}.`);
+    },
+  });
+}
+
+function scheduleAuctionForm(c, reload) {
+  const scheduled = h("input", { type: "datetime-local" });
+  const place = textInput("", { required: false });
+  const conditions = h("textarea", { rows: "2" });
+  const at = dateTimeInput();
+  return actionForm({
+    name: "schedule-auction",
+    title: "Put the animals up for auction",
+    intro: "Issues the public notice of the auction; empty fields take the Act's own day, place and conditions.",
+    body: grid(
+      field("Notice issued (IST)", at, { name: "at" }),
+      field("Auction to be held (IST)", scheduled, { name: "scheduledFor", hint: "Optional" }),
+      field("Place", place, { name: "place", hint: "Optional" }),
+      field("Conditions of sale", conditions, { name: "conditions", hint: "Optional" })),
+    submit: "Schedule the auction",
+    fieldMap: { "code:TOO_EARLY": "at", "code:TOO_LATE": "at" },
+    run: async () => {
+      const data = await gql("ScheduleAuction", {
+        input: {
+          impoundmentId: c.id, at: fromIstInput(at.value), scheduledFor: fromIstInput(scheduled.value),
+          place: place.value.trim() || null, conditions: conditions.value.trim() || null,
+        },
+      }, { auth: true });
+      reload(`Auction round ${data.scheduleAuction.round} scheduled for ${when(data.scheduleAuction.scheduledFor)}.`);
+    },
+  });
+}
+
+function closeAuctionForm(c, auction, reload) {
+  const at = dateTimeInput();
+  const lots = auction.lots.filter((l) => l.status === "OFFERED").map((lot) => {
+    const sold = checkbox(true);
+    const [fields, buyer] = personFields(`lot.${lot.number}.buyer`, { who: "Buyer's ", required: false });
+    const role = selectInput(BUYER_ROLES);
+    const price = moneyInput("", { required: false });
+    const expenses = moneyInput("0.00", { required: false });
+    const set = h("fieldset", { class: "field lot", "data-field": `lot.${lot.number}` },
+      h("legend", {}, `Lot ${lot.number}: ${lot.count} ${lot.species}${lot.description ? ` (${lot.description})` : ""}`),
+      checkField(sold, "Sold", `lot.${lot.number}.sold`),
+      grid(...fields,
+        field("Buyer is", role, { name: `lot.${lot.number}.role`, hint: "Some Acts bar certain buyers" }),
+        field("Price (₹)", price, { name: `lot.${lot.number}.price` }),
+        field("Expenses (₹)", expenses, { name: `lot.${lot.number}.expenses` })));
+    return { lot, set, sold, buyer, role, price, expenses };
+  });
+  const fieldMap = { "code:TOO_EARLY": "at", "code:TOO_LATE": "at" };
+  return actionForm({
+    name: "close-auction",
+    title: `Close auction round ${auction.round}`,
+    intro: ["Held ", timeEl(auction.scheduledFor), ` at ${auction.place}. Lots not marked sold stay in the pound and may be put up again.`],
+    body: [grid(field("Closed (IST)", at, { name: "at" })), lots.map((l) => l.set)],
+    submit: "Record the results",
+    fieldMap,
+    run: async () => {
+      const sold = lots.filter((l) => l.sold.checked);
+      // A refusal about a buyer or a price is shown on the first lot sold.
+      if (sold.length) {
+        const n = sold[0].lot.number;
+        Object.assign(fieldMap, {
+          "code:PROHIBITED_PURCHASER": `lot.${n}.role`, "code:VALIDATION:fallback": `lot.${n}.price`,
+          "results.lotId": `lot.${n}`, "buyer.role": `lot.${n}.role`,
+        });
+      }
+      await gql("CloseAuction", {
+        input: {
+          auctionId: auction.id, at: fromIstInput(at.value),
+          results: sold.map((l) => ({
+            lotId: l.lot.id, buyer: { ...l.buyer(), role: l.role.value },
+            price: l.price.value.trim(), expenses: l.expenses.value.trim() || "0.00",
+          })),
+        },
+      }, { auth: true });
+      reload(`Auction round ${auction.round} closed: ${sold.length} lot(s) sold.`);
+    },
+  });
+}
+
+function claimForm(c, reload) {
+  const at = dateTimeInput();
+  const [fields, claimant] = personFields("claimant", { who: "Claimant's ", person: c.owner });
+  return actionForm({
+    name: "claim",
+    title: "Pay the owner what he claims after the sale",
+    intro: "The proceeds, or the surplus over the dues, as the Act lets him claim within its time.",
+    body: grid(field("When (IST)", at, { name: "at" }), ...fields),
+    submit: "Pay the claim",
+    fieldMap: { "code:TOO_EARLY": "at", "code:TOO_LATE": "at" },
+    run: async () => {
+      const data = await gql("ClaimProceeds", {
+        input: { impoundmentId: c.id, at: fromIstInput(at.value), claimant: claimant() },
+      }, { auth: true });
+      reload(`Paid to the claimant: ${rupees(data.claimProceeds.amount)}.`);
+    },
+  });
+}
+
+// Complaints of illegal seizure or detention, and the magistrate's decision on each.
+function complaintsCard(c, complaints, role, reload) {
+  const open = complaints.filter((x) => !x.decision);
+  return h("section", { class: "card", "aria-labelledby": "complaints-h", "data-section": "complaints" },
+    h("h2", { id: "complaints-h" }, "Complaints of illegal seizure"),
+    complaints.length
+      ? h("ul", { class: "plain" }, complaints.map((x) => h("li", { "data-item": "complaint" },
+        h("strong", {}, `${label(x.form)} complaint of ${x.complainant.name}`), ", ", timeEl(x.at),
+        h("div", { class: "small" }, x.statement),
+        x.decision
+          ? h("div", { class: "muted small" }, x.decision.illegal ? "Decided: the seizure was illegal" : "Decided: the seizure was not illegal",
+            ` (${x.decision.decidedBy}, `, timeEl(x.decision.at), `); ${x.decision.releasedAnimals} released`)
+          : h("div", { class: "muted small" }, "Awaiting the magistrate's decision"))))
+      : h("p", { class: "muted" }, "No complaint has been made."),
+    // A complaint may follow a deposit under protest, the cattle delivered: the Act's own
+    // time decides whether one lies (the API refuses a late one, with its section).
+    may(role, "fileComplaint") ? complaintForm(c, reload) : null,
+    may(role, "decideComplaint") ? open.map((x) => decideForm(x, reload)) : null);
+}
+
+function complaintForm(c, reload) {
+  const at = dateTimeInput();
+  const [fields, complainant] = personFields("complainant", { who: "Complainant's ", person: c.owner });
+  const form = selectInput(["WRITTEN", "VERBAL"]);
+  const statement = h("textarea", { rows: "3", required: true });
+  const takenDown = textInput("", { required: false });
+  return actionForm({
+    name: "complaint",
+    title: "File a complaint",
+    body: grid(field("Made (IST)", at, { name: "at" }), ...fields,
+      field("How", form, { name: "form" }),
+      field("The complaint", statement, { name: "statement" }),
+      field("Taken down by (a verbal complaint)", takenDown, { name: "takenDownBy", hint: "The magistrate who took it down" })),
+    submit: "File the complaint",
+    fieldMap: { "code:TOO_EARLY": "at", "code:TOO_LATE": "at" },
+    run: async () => {
+      await gql("FileComplaint", {
+        input: {
+          impoundmentId: c.id, at: fromIstInput(at.value), complainant: complainant(), form: form.value,
+          statement: statement.value, takenDownBy: takenDown.value.trim() || null,
+        },
+      }, { auth: true });
+      reload("Complaint filed: it awaits the magistrate's decision.");
+    },
+  });
+}
+
+function decideForm(complaint, reload) {
+  const name = `decide-${complaint.id}`;
+  const at = dateTimeInput();
+  const illegal = checkbox(false);
+  const compensation = moneyInput("0.00");
+  const fines = moneyInput("0.00");
+  const expenses = moneyInput("0.00");
+  const payer = selectInput(["SEIZER", "DETAINER"]);
+  const [fields, detainer, named] = personFields("detainer", { who: "Detainer's ", required: false });
+  return actionForm({
+    name,
+    title: `Decide the complaint of ${complaint.complainant.name}`,
+    body: [grid(field("Decided (IST)", at, { name: "at" })),
+      checkField(illegal, "The seizure or detention was illegal", "illegal"),
+      grid(field("Compensation (₹)", compensation, { name: "compensation" }),
+        field("Fines the complainant paid (₹)", fines, { name: "finesPaid" }),
+        field("Expenses awarded (₹)", expenses, { name: "expenses" }),
+        field("Paid by", payer, { name: "payer" }), ...fields)],
+    submit: "Record the decision",
+    fieldMap: { "code:TOO_EARLY": "at", "code:TOO_LATE": "at" },
+    run: async () => {
+      await gql("DecideComplaint", {
+        input: {
+          complaintId: complaint.id, at: fromIstInput(at.value), illegal: illegal.checked,
+          compensation: compensation.value.trim(), finesPaid: fines.value.trim(), expenses: expenses.value.trim(),
+          payer: payer.value, detainer: named() ? detainer() : null,
+        },
+      }, { auth: true });
+      reload("Decision recorded.");
+    },
+  });
 }
 
 // A sale after the owner's refusal, and nothing handed over since: the rest await him.
@@ -228,7 +484,7 @@ function awaitingRest(c) {
   return sold && !c.handovers.some((x) => x.at >= refused.at);
 }
 
-function personFields(c) {
+function ownerFields(c) {
   const at = h("input", { type: "datetime-local", required: true, value: istInput() });
   const name = h("input", { type: "text", required: true, autocomplete: "name", value: c.owner?.name || "" });
   const address = h("input", { type: "text", required: true, value: c.owner?.address || "" });
@@ -239,7 +495,7 @@ function personFields(c) {
 }
 
 function refusalForm(c, reload) {
-  const [fields, value] = personFields(c);
+  const [fields, value] = ownerFields(c);
   const deposit = h("input", { type: "checkbox" });
   const form = h("form", { class: "action-form", "aria-labelledby": "refusal-h", "data-form": "refusal" },
     h("h3", { id: "refusal-h" }, "The owner refuses or omits to pay"),
@@ -259,7 +515,7 @@ function refusalForm(c, reload) {
 }
 
 function restForm(c, reload) {
-  const [fields, value] = personFields(c);
+  const [fields, value] = ownerFields(c);
   const paid = h("input", { type: "text", inputmode: "decimal", pattern: "\\d+(\\.\\d{1,2})?", value: "0.00" });
   const refused = h("input", { type: "checkbox" });
   const form = h("form", { class: "action-form", "aria-labelledby": "rest-h", "data-form": "rest" },
@@ -312,37 +568,9 @@ function releaseForm(c, reload) {
   return form;
 }
 
-/** The form field a refusal concerns: the API's own `field`, else the one its code points at
- * (a date refused as too early is the "When" field), else an input path the message names
- * ("… at 'input.price'"), else one whose label the message names (a species in a lot). */
-function fieldOf(err, form, fieldMap) {
-  if (err.field) return err.field;
-  if (fieldMap[`code:${err.code}`]) return fieldMap[`code:${err.code}`];
-  const path = err.message.match(/at '(?:input\.)?([\w.]+)'/);
-  if (path && form.querySelector(`.field[data-field="${CSS.escape(path[1])}"]`)) return path[1];
-  for (const holder of form.querySelectorAll(".field[data-field^='lots.']")) {
-    const species = holder.dataset.field.slice(5);
-    if (new RegExp(`\\b${species}\\b`).test(err.message)) return holder.dataset.field;
-  }
-  return fieldMap[`code:${err.code}:fallback`] || null;
-}
-
-async function submitting(form, fieldMap, run) {
-  const button = form.querySelector("button[type=submit]");
-  button.disabled = true;
-  showFormError(form, null);
-  try {
-    await run();
-  } catch (err) {
-    if (!(err instanceof ApiError)) throw err;
-    const mapped = Object.assign(Object.create(err), { field: fieldOf(err, form, fieldMap) });
-    showFormError(form, mapped, fieldMap);
-  } finally {
-    button.disabled = false;
-  }
-}
-
-function deliverForm(c, inPound, reload) {
+function deliverForm(c, inPound, jurisdiction, reload) {
+  // A deposit under protest is made for a complaint of illegal seizure, where the Act hears one.
+  const protestable = jurisdiction.capabilities.includes("ILLEGAL_SEIZURE_COMPLAINTS");
   const at = h("input", { type: "datetime-local", required: true, value: istInput() });
   const name = h("input", { type: "text", required: true, autocomplete: "name", value: c.owner?.name || "" });
   const address = h("input", { type: "text", required: true, value: c.owner?.address || "" });
@@ -360,7 +588,7 @@ function deliverForm(c, inPound, reload) {
       field("Claimant's address", address, { name: "claimant.address" }),
       field("Amount paid (₹)", amount, { name: "amountPaid", hint: "The dues in full, in rupees" })),
     animals,
-    h("label", { class: "check field", "data-field": "underProtest" }, protest, " Paid as a deposit under protest (where the Act allows it)"),
+    protestable ? h("label", { class: "check field", "data-field": "underProtest" }, protest, " Paid as a deposit under protest, for a complaint of illegal seizure") : null,
     h("div", { class: "actions" }, h("button", { type: "submit" }, "Deliver")));
   form.addEventListener("submit", (e) => {
     e.preventDefault();
