@@ -33,6 +33,7 @@ def variables(name: str, case: str, jurisdiction: str, instant: str) -> dict[str
     new document with variables is given its own here."""
     table: dict[str, dict[str, Any]] = {
         "CasePage": {"id": case},
+        "CaseComplaints": {"id": case},
         "CasePapers": {"id": case},
         "CaseRegisterCopy": {"id": case},
         "RunCase": {"id": case},
