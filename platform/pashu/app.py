@@ -5,10 +5,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-from collections.abc import AsyncIterator
+import threading
+from collections.abc import AsyncIterator, Awaitable, Callable
 from datetime import timedelta
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from cross_web import HTTPException
 from sqlalchemy import text
@@ -48,6 +49,71 @@ WEB = Path(__file__).parent / "web"
 MANIFEST = WEB / "operations" / "manifest.json"
 # GraphiQL's page and its pinned assets, served from here so the IDE works offline.
 IDE = Path(__file__).parent / "graphiql"
+
+
+T = TypeVar("T")
+
+
+class Executor:
+    """An event loop of its own, in a thread of its own, where requests that run the schema
+    are answered; the server's loop only receives them and sends their answers.
+
+    A query is work on its thread from start to end: the ORM building a page's rows, graphql-
+    core completing each field of each row (a page of eight full cases' animals is 112,000
+    values), the answer encoded. On the server's loop that work stalled every other request,
+    health probes too, for seconds (issue #34). Here the server's loop waits for nothing; the
+    interpreter's lock passes between the threads every few milliseconds
+    (`sys.getswitchinterval`), so a probe is answered meanwhile.
+
+    One loop, not one per request: the database's async engine and its pools (SQLAlchemy's,
+    the compiled path's, db/direct.py) belong to the loop that uses them, and every use of
+    them by a request is here. A request's session, and with it its tenant scope (the
+    session's `info`, db/scoping.py), its loaders and its idempotency key's transaction,
+    live on this loop from the start of the request to its end. The request's context
+    variables (its log fields and metrics, observability/requests.py) are copied in, as
+    asyncio copies them into any task.
+    """
+
+    def __init__(self) -> None:
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._thread: threading.Thread | None = None
+        self._lock = threading.Lock()
+
+    def _running(self) -> asyncio.AbstractEventLoop:
+        with self._lock:
+            if self._loop is None:
+                loop = asyncio.new_event_loop()
+                thread = threading.Thread(
+                    target=loop.run_forever, name="pashu-graphql", daemon=True
+                )
+                thread.start()
+                self._loop, self._thread = loop, thread
+            return self._loop
+
+    async def run(self, work: Callable[[], Awaitable[T]]) -> T:
+        """`work()` awaited on the executor's loop; cancelled there if the caller is."""
+
+        async def there() -> T:
+            return await work()
+
+        done = asyncio.run_coroutine_threadsafe(there(), self._running())
+        return await asyncio.wrap_future(done)
+
+    def stop(self) -> None:
+        """End the loop and its thread (the server is stopping; its requests are answered).
+        A later request starts them again."""
+        with self._lock:
+            loop, thread, self._loop, self._thread = self._loop, self._thread, None, None
+        if loop is None or thread is None:
+            return
+        loop.call_soon_threadsafe(loop.stop)
+        thread.join(timeout=5)
+        if not thread.is_alive():
+            loop.close()
+
+
+# Process-wide, as the renderers are (schema/documents.py): an app made for each test shares it.
+executor = Executor()
 
 
 class GraphQLApp(GraphQL[Context, None]):
@@ -105,7 +171,10 @@ class GraphQLApp(GraphQL[Context, None]):
             kept = self.answers.lookup(request, key)
             if kept is not None:
                 return kept
-        response = await self._answer(request, context, root_value)
+        # The body is received here, on the server's loop, which holds the connection; the
+        # executor's loop reads it as received.
+        await request.body()
+        response = await executor.run(lambda: self._answer(request, context, root_value))
         return self.answers.finish(request, key, response)
 
     async def _answer(self, request: Any, context: Any, root_value: Any) -> Any:
@@ -176,6 +245,18 @@ class GraphQLApp(GraphQL[Context, None]):
         return response
 
 
+def database_reachable(db: Database) -> str:
+    """ "ok", or the name of the error asking the database raised. On the sync engine, in a
+    thread: the async engine is the executor's loop's, and this probe should not wait
+    behind a heavy query there."""
+    try:
+        with db.engine.connect() as conn:
+            conn.execute(text("SELECT 1"))
+    except Exception as err:  # any failure means not ready; say which
+        return type(err).__name__
+    return "ok"
+
+
 def broker_reachable(url: str, timeout: float = 2.0) -> str:
     """ "ok", or the name of the error connecting to the broker raised."""
     from kombu import Connection
@@ -210,6 +291,7 @@ def _lifespan(cfg: Settings, db: Database) -> Any:
                 server.shutdown()
                 server.server_close()
             documents.stop_renderers()
+            executor.stop()
 
     return lifespan
 
@@ -223,13 +305,7 @@ def create_app(db: Database | None = None, cfg: Settings | None = None) -> Starl
         return PlainTextResponse("ok")
 
     async def readyz(_: Request) -> Response:
-        checks: dict[str, str] = {}
-        try:
-            async with db.async_engine.connect() as conn:
-                await conn.execute(text("SELECT 1"))
-            checks["database"] = "ok"
-        except Exception as err:  # any failure means not ready; say which
-            checks["database"] = type(err).__name__
+        checks: dict[str, str] = {"database": await asyncio.to_thread(database_reachable, db)}
         if cfg.broker_url:  # workers take the clocks' tasks from it: no broker, no clocks
             checks["broker"] = await asyncio.to_thread(broker_reachable, cfg.broker_url)
         ready = all(v == "ok" for v in checks.values())
@@ -241,14 +317,16 @@ def create_app(db: Database | None = None, cfg: Settings | None = None) -> Starl
     graphql = GraphQLApp(db, cfg)
     ide = [Mount("/graphiql", app=StaticFiles(directory=IDE), name="graphiql")]
 
+    # These run the schema too: on the executor's loop (the body received first).
     async def documents(request: Request) -> Response:
-        return await download(request, graphql.schema, db)
+        return await executor.run(lambda: download(request, graphql.schema, db))
 
     async def comparison(request: Request) -> Response:
-        return await compare_pdf(request, graphql.schema, db)
+        return await executor.run(lambda: compare_pdf(request, graphql.schema, db))
 
     async def scenario(request: Request) -> Response:
-        return await scenario_pdf(request, graphql.schema, db)
+        await request.body()
+        return await executor.run(lambda: scenario_pdf(request, graphql.schema, db))
 
     app = Starlette(
         routes=[
