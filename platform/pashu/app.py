@@ -38,6 +38,7 @@ from pashu.schema.context import Context, bearer, build_context
 from pashu.schema.downloads import download
 from pashu.schema.idempotent import HEADER, idempotent
 from pashu.schema.law_downloads import compare_pdf, scenario_pdf
+from pashu.schema.limits import parsed_documents
 from pashu.schema.schema import build_schema, public_roots
 from pashu.schema.trusted import PersistedQueries, Registry
 from pashu.services.tenancy import idempotency
@@ -118,7 +119,9 @@ executor = Executor()
 
 class GraphQLApp(GraphQL[Context, None]):
     def __init__(self, db: Database, cfg: Settings) -> None:
-        schema = build_schema(cfg)
+        # One parse of a document serves the executor and the public answers' check.
+        parsed = parsed_documents(cfg)
+        schema = build_schema(cfg, parsed)
         super().__init__(schema, graphql_ide="graphiql" if cfg.env == "dev" else None)
         self.db = db
         self.max_response_bytes = cfg.max_response_bytes
@@ -138,6 +141,7 @@ class GraphQLApp(GraphQL[Context, None]):
             cfg.cache_bytes,
             cfg.public_max_age,
             keep=cfg.public_answers,
+            parse=parsed.document,
         )
 
     @property

@@ -9,6 +9,7 @@ from strawberry.schema.config import StrawberryConfig
 from strawberry.tools import merge_types
 
 from pashu.config import Settings, settings
+from pashu.schema.caches import ParsedDocuments
 from pashu.schema.clocks.mutations import ClocksMutation
 from pashu.schema.clocks.queries import AuctionsQuery, ClocksQuery
 from pashu.schema.clocks.types import Auction, AuctionLot
@@ -123,7 +124,8 @@ Mutation.__strawberry_definition__.description = (  # type: ignore[attr-defined]
 )
 
 
-def build_schema(cfg: Settings) -> strawberry.Schema:
+def build_schema(cfg: Settings, parsed: ParsedDocuments | None = None) -> strawberry.Schema:
+    """The schema; `parsed` its cache of parsed documents when another part shares it."""
     # Registers node(id:) for the one-row types and the offence types; imported here, once
     # every type module has declared its enums (an enum met first as a plain annotation would
     # be declared twice).
@@ -168,7 +170,7 @@ def build_schema(cfg: Settings) -> strawberry.Schema:
             KindNotification,
         ],
         # Observe last: it sees the errors before MaskErrors hides the server's.
-        extensions=[*extensions(cfg), CloseSession, Observe],
+        extensions=[*extensions(cfg, parsed), CloseSession, Observe],
         config=StrawberryConfig(scalar_map=SCALARS, disable_field_suggestions=cfg.env == "prod"),
     )
 
