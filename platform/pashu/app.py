@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import contextvars
 import json
 import threading
 from collections.abc import AsyncIterator, Awaitable, Callable
 from datetime import timedelta
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from cross_web import HTTPException
 from sqlalchemy import text
@@ -53,6 +54,7 @@ IDE = Path(__file__).parent / "graphiql"
 
 
 T = TypeVar("T")
+_UNSET = object()
 
 
 class Executor:
@@ -92,13 +94,24 @@ class Executor:
             return self._loop
 
     async def run(self, work: Callable[[], Awaitable[T]]) -> T:
-        """`work()` awaited on the executor's loop; cancelled there if the caller is."""
+        """`work()` awaited on the executor's loop; cancelled there if the caller is. What
+        it set in context variables (the request's log fields: its tenant, its operation)
+        is set here too, as if it had run here."""
 
-        async def there() -> T:
-            return await work()
+        async def there() -> tuple[T | None, BaseException | None, contextvars.Context]:
+            try:
+                return await work(), None, contextvars.copy_context()
+            except Exception as err:  # raised here, after its context is carried back
+                return None, err, contextvars.copy_context()
 
         done = asyncio.run_coroutine_threadsafe(there(), self._running())
-        return await asyncio.wrap_future(done)
+        result, error, after = await asyncio.wrap_future(done)
+        for var, value in after.items():
+            if var.get(_UNSET) is not value:
+                var.set(value)
+        if error is not None:
+            raise error
+        return cast(T, result)  # None only with an error
 
     def stop(self) -> None:
         """End the loop and its thread (the server is stopping; its requests are answered).
