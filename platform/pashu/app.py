@@ -391,6 +391,7 @@ def create_app(db: Database | None = None, cfg: Settings | None = None) -> Starl
         lifespan=frozen_after_startup(_lifespan(cfg, db)),
     )
     app.state.answers = graphql.answers  # for tests and operators: its size, its hits
-    engines = [e for e in (db.async_engine, db.replica_engine) if e is not None]
-    tracing.instrument_app(app, [e.sync_engine for e in engines])  # only when OTEL_* ask
+    engines = [e.sync_engine for e in (db.async_engine, db.replica_engine) if e is not None]
+    # The sync engine too: the readiness probe asks on it (`database_reachable`).
+    tracing.instrument_app(app, [*engines, db.engine])  # only when OTEL_* ask
     return app
