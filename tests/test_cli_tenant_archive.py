@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import json
+import os
+import resource
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -129,4 +132,33 @@ def test_an_export_to_a_path_it_cannot_write_is_refused_with_a_code_and_leaves_n
     path = tmp_path / "missing" / "out.jsonl" if case == "a missing directory" else tmp_path
     out = pashu("tenant", "export", "--slug", "nl-agri", "--to", str(path), db_url=department_db)
     _refused(out)
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_an_export_to_a_full_device_is_refused_with_a_code_and_leaves_nothing(
+    department_db: str, tmp_path: Path
+) -> None:
+    """The device fills half-way through the archive (the process may write files of at
+    most FULL bytes: the kernel refuses the rest, as a full disk does): a coded refusal, no
+    traceback, and no partial archive left to be taken for a whole one."""
+    full = 256
+
+    def small_files() -> None:
+        resource.setrlimit(resource.RLIMIT_FSIZE, (full, full))
+
+    env = {**os.environ, "PASHU_DATABASE_URL": department_db}
+    env["PASHU_ADMIN_DATABASE_URL"] = department_db
+    engine = sa.create_engine(department_db)
+    # Held open, so the database's shared-memory file is there already: the export only
+    # reads the database, and only its archive meets the limit.
+    with engine.connect() as held:
+        held.execute(sa.text("SELECT count(*) FROM tenants"))
+        out = subprocess.run(
+            [sys.executable, "-m", "pashu.cli", "tenant", "export", "--slug", "nl-agri",
+             "--to", str(tmp_path / "out.jsonl")],
+            capture_output=True, text=True, env=env, timeout=120, preexec_fn=small_files,
+        )  # fmt: skip
+    engine.dispose()
+    _refused(out)
+    assert "VALIDATION" in out.stderr and "File too large" in out.stderr, out.stderr
     assert list(tmp_path.iterdir()) == []

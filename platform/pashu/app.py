@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import contextvars
 import json
-from collections.abc import AsyncIterator
+import threading
+from collections.abc import AsyncIterator, Awaitable, Callable
 from datetime import timedelta
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar, cast
 
 from cross_web import HTTPException
 from sqlalchemy import text
@@ -37,6 +39,7 @@ from pashu.schema.context import Context, bearer, build_context
 from pashu.schema.downloads import download
 from pashu.schema.idempotent import HEADER, idempotent
 from pashu.schema.law_downloads import compare_pdf, scenario_pdf
+from pashu.schema.limits import parsed_documents
 from pashu.schema.schema import build_schema, public_roots
 from pashu.schema.trusted import PersistedQueries, Registry
 from pashu.services.tenancy import idempotency
@@ -58,9 +61,88 @@ def serves_ide(cfg: Settings) -> bool:
     return cfg.env == "dev" and not cfg.trusted_documents
 
 
+T = TypeVar("T")
+_UNSET = object()
+
+
+class Executor:
+    """An event loop of its own, in a thread of its own, where requests that run the schema
+    are answered; the server's loop only receives them and sends their answers.
+
+    A query is work on its thread from start to end: the ORM building a page's rows, graphql-
+    core completing each field of each row (a page of eight full cases' animals is 112,000
+    values), the answer encoded. On the server's loop that work stalled every other request,
+    health probes too, for seconds (issue #34). Here the server's loop waits for nothing; the
+    interpreter's lock passes between the threads every few milliseconds
+    (`sys.getswitchinterval`), so a probe is answered meanwhile.
+
+    One loop, not one per request: the database's async engine and its pools (SQLAlchemy's,
+    the compiled path's, db/direct.py) belong to the loop that uses them, and every use of
+    them by a request is here. A request's session, and with it its tenant scope (the
+    session's `info`, db/scoping.py), its loaders and its idempotency key's transaction,
+    live on this loop from the start of the request to its end. The request's context
+    variables (its log fields and metrics, observability/requests.py) are copied in, as
+    asyncio copies them into any task.
+    """
+
+    def __init__(self) -> None:
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._thread: threading.Thread | None = None
+        self._lock = threading.Lock()
+
+    def _running(self) -> asyncio.AbstractEventLoop:
+        with self._lock:
+            if self._loop is None:
+                loop = asyncio.new_event_loop()
+                thread = threading.Thread(
+                    target=loop.run_forever, name="pashu-graphql", daemon=True
+                )
+                thread.start()
+                self._loop, self._thread = loop, thread
+            return self._loop
+
+    async def run(self, work: Callable[[], Awaitable[T]]) -> T:
+        """`work()` awaited on the executor's loop; cancelled there if the caller is. What
+        it set in context variables (the request's log fields: its tenant, its operation)
+        is set here too, as if it had run here."""
+
+        async def there() -> tuple[T | None, BaseException | None, contextvars.Context]:
+            try:
+                return await work(), None, contextvars.copy_context()
+            except Exception as err:  # raised here, after its context is carried back
+                return None, err, contextvars.copy_context()
+
+        done = asyncio.run_coroutine_threadsafe(there(), self._running())
+        result, error, after = await asyncio.wrap_future(done)
+        for var, value in after.items():
+            if var.get(_UNSET) is not value:
+                var.set(value)
+        if error is not None:
+            raise error
+        return cast(T, result)  # None only with an error
+
+    def stop(self) -> None:
+        """End the loop and its thread (the server is stopping; its requests are answered).
+        A later request starts them again."""
+        with self._lock:
+            loop, thread, self._loop, self._thread = self._loop, self._thread, None, None
+        if loop is None or thread is None:
+            return
+        loop.call_soon_threadsafe(loop.stop)
+        thread.join(timeout=5)
+        if not thread.is_alive():
+            loop.close()
+
+
+# Process-wide, as the renderers are (schema/documents.py): an app made for each test shares it.
+executor = Executor()
+
+
 class GraphQLApp(GraphQL[Context, None]):
     def __init__(self, db: Database, cfg: Settings) -> None:
-        schema = build_schema(cfg)
+        # One parse of a document serves the executor and the public answers' check.
+        parsed = parsed_documents(cfg)
+        schema = build_schema(cfg, parsed)
         super().__init__(schema, graphql_ide="graphiql" if serves_ide(cfg) else None)
         self.db = db
         self.max_response_bytes = cfg.max_response_bytes
@@ -80,6 +162,7 @@ class GraphQLApp(GraphQL[Context, None]):
             cfg.cache_bytes,
             cfg.public_max_age,
             keep=cfg.public_answers,
+            parse=parsed.document,
         )
 
     @property
@@ -113,7 +196,10 @@ class GraphQLApp(GraphQL[Context, None]):
             kept = self.answers.lookup(request, key)
             if kept is not None:
                 return kept
-        response = await self._answer(request, context, root_value)
+        # The body is received here, on the server's loop, which holds the connection; the
+        # executor's loop reads it as received.
+        await request.body()
+        response = await executor.run(lambda: self._answer(request, context, root_value))
         return self.answers.finish(request, key, response)
 
     async def _answer(self, request: Any, context: Any, root_value: Any) -> Any:
@@ -184,6 +270,18 @@ class GraphQLApp(GraphQL[Context, None]):
         return response
 
 
+def database_reachable(db: Database) -> str:
+    """ "ok", or the name of the error asking the database raised. On the sync engine, in a
+    thread: the async engine is the executor's loop's, and this probe should not wait
+    behind a heavy query there."""
+    try:
+        with db.engine.connect() as conn:
+            conn.execute(text("SELECT 1"))
+    except Exception as err:  # any failure means not ready; say which
+        return type(err).__name__
+    return "ok"
+
+
 def broker_reachable(url: str, timeout: float = 2.0) -> str:
     """ "ok", or the name of the error connecting to the broker raised."""
     from kombu import Connection
@@ -218,6 +316,7 @@ def _lifespan(cfg: Settings, db: Database) -> Any:
                 server.shutdown()
                 server.server_close()
             documents.stop_renderers()
+            executor.stop()
 
     return lifespan
 
@@ -231,13 +330,7 @@ def create_app(db: Database | None = None, cfg: Settings | None = None) -> Starl
         return PlainTextResponse("ok")
 
     async def readyz(_: Request) -> Response:
-        checks: dict[str, str] = {}
-        try:
-            async with db.async_engine.connect() as conn:
-                await conn.execute(text("SELECT 1"))
-            checks["database"] = "ok"
-        except Exception as err:  # any failure means not ready; say which
-            checks["database"] = type(err).__name__
+        checks: dict[str, str] = {"database": await asyncio.to_thread(database_reachable, db)}
         if cfg.broker_url:  # workers take the clocks' tasks from it: no broker, no clocks
             checks["broker"] = await asyncio.to_thread(broker_reachable, cfg.broker_url)
         ready = all(v == "ok" for v in checks.values())
@@ -249,14 +342,16 @@ def create_app(db: Database | None = None, cfg: Settings | None = None) -> Starl
     graphql = GraphQLApp(db, cfg)
     ide = [Mount("/graphiql", app=StaticFiles(directory=IDE), name="graphiql")]
 
+    # These run the schema too: on the executor's loop (the body received first).
     async def documents(request: Request) -> Response:
-        return await download(request, graphql.schema, db)
+        return await executor.run(lambda: download(request, graphql.schema, db))
 
     async def comparison(request: Request) -> Response:
-        return await compare_pdf(request, graphql.schema, db)
+        return await executor.run(lambda: compare_pdf(request, graphql.schema, db))
 
     async def scenario(request: Request) -> Response:
-        return await scenario_pdf(request, graphql.schema, db)
+        await request.body()
+        return await executor.run(lambda: scenario_pdf(request, graphql.schema, db))
 
     app = Starlette(
         routes=[
@@ -304,6 +399,7 @@ def create_app(db: Database | None = None, cfg: Settings | None = None) -> Starl
         lifespan=frozen_after_startup(_lifespan(cfg, db)),
     )
     app.state.answers = graphql.answers  # for tests and operators: its size, its hits
-    engines = [e for e in (db.async_engine, db.replica_engine) if e is not None]
-    tracing.instrument_app(app, [e.sync_engine for e in engines])  # only when OTEL_* ask
+    engines = [e.sync_engine for e in (db.async_engine, db.replica_engine) if e is not None]
+    # The sync engine too: the readiness probe asks on it (`database_reachable`).
+    tracing.instrument_app(app, [*engines, db.engine])  # only when OTEL_* ask
     return app

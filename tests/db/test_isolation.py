@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import pytest
 import sqlalchemy as sa
-from sqlalchemy import select, update
+from sqlalchemy import func, select, update
 
-from pashu.db.tenancy import User
+from pashu.db.tenancy import ApiToken, User
 from pashu.schema.node import from_global_id, to_global_id
 from tests.conftest import Databases, GraphQLClient, make_tenant
 
@@ -46,9 +46,11 @@ def test_orm_scope_cannot_read_or_change_another_tenants_rows(dbs: Databases) ->
     with dbs.app.transaction(a.id) as s:
         names = s.scalars(select(User.name)).all()
         assert names and all(a.slug in n for n in names)
-        changed = s.execute(update(User).values(name="hijacked")).rowcount
+        mine = s.scalars(select(ApiToken.id)).all()
+        # Tokens: a table the application changes (a token's last use; users it never does).
+        changed = s.execute(update(ApiToken).values(revoked_at=func.now())).rowcount
         s.rollback()
-    assert changed == len(names)
+    assert changed == len(mine) == 1
     with dbs.app.transaction(b.id) as s:
         assert all(b.slug in n for n in s.scalars(select(User.name)))
 
@@ -73,7 +75,7 @@ def test_rls_hides_other_tenants_from_raw_sql(pg: Databases) -> None:
         rows = conn.execute(sa.text("SELECT tenant_id FROM users")).scalars().all()
         assert rows and set(rows) == {a.id}
         hit = conn.execute(
-            sa.text("UPDATE users SET name = 'x' WHERE tenant_id = :b"), {"b": b.id}
+            sa.text("UPDATE api_tokens SET revoked_at = now() WHERE tenant_id = :b"), {"b": b.id}
         ).rowcount
         assert hit == 0
         s.rollback()
@@ -167,3 +169,48 @@ def test_the_application_role_writes_no_table_but_the_tenants_own(pg: Databases)
     assert grants
     assert [(t, p) for t, p, secured in grants if not secured] == []
     assert {p for _, p, _ in grants} <= {"INSERT", "UPDATE", "DELETE"}
+
+
+# What the application changes in place (migration 0035 says where each is written).
+UPDATED = {
+    "api_tokens",
+    "auction_lots",
+    "auctions",
+    "claim_windows",
+    "counters",
+    "idempotent_requests",
+    "impounded_animals",
+    "impoundments",
+    "notices",
+    "outbox",
+}
+
+
+@pytest.mark.postgres
+def test_the_application_role_changes_and_removes_only_what_the_application_does(
+    pg: Databases,
+) -> None:
+    """Rows are changed only where the registers' course changes them, and removed only in
+    the idempotency keys: a compromised API process cannot delete a case or an animal, nor
+    rename a pound or make a user an administrator."""
+    with pg.app.engine.connect() as c:
+        grants = c.execute(
+            sa.text(
+                "SELECT table_name, privilege_type FROM information_schema.role_table_grants "
+                "WHERE grantee = current_user AND privilege_type IN ('UPDATE', 'DELETE')"
+            )
+        ).all()
+    assert {t for t, p in grants if p == "UPDATE"} == UPDATED
+    assert {t for t, p in grants if p == "DELETE"} == {"idempotent_requests"}
+    a = make_tenant(pg, "nagaland")
+    for statement in (
+        "DELETE FROM impoundments",
+        "DELETE FROM impounded_animals",
+        "UPDATE users SET role = 'admin'",
+        "UPDATE pounds SET name = 'x'",
+    ):
+        with (
+            pytest.raises(sa.exc.ProgrammingError, match="permission denied"),
+            pg.app.transaction(a.id) as s,
+        ):
+            s.connection().execute(sa.text(statement))

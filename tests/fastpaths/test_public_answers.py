@@ -14,6 +14,7 @@ from strawberry.types.base import StrawberryObjectDefinition
 from pashu.app import create_app
 from pashu.config import Settings
 from pashu.fastpaths.public_answers import PublicAnswers, root_fields
+from pashu.schema import caches
 from pashu.schema.schema import build_schema, public_roots
 from tests.conftest import Databases, make_tenant, statements
 from tests.schema.test_observability import sample, scrape
@@ -298,3 +299,24 @@ async def test_turned_off_nothing_is_kept_but_the_headers_stay(dbs: Databases) -
         assert a.content == b.content and off.answers.hits == 0 and len(off.answers) == 0
         assert a.headers["etag"] == b.headers["etag"]
         assert a.headers["cache-control"] == "public, max-age=3600"
+
+
+async def test_an_anonymous_document_is_parsed_once_for_its_answer_and_its_check(
+    web: App, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Whether a document reads only the public law is decided on the parse the executor
+    makes and keeps (schema/caches.py), not on a parse of its own."""
+    parses: list[str] = []
+    real = caches.parse
+
+    def counted(source: Any, **options: Any) -> Any:
+        parses.append(str(source))
+        return real(source, **options)
+
+    monkeypatch.setattr(caches, "parse", counted)
+    distinct = COMPARE.replace("Law", "ParsedOnce")
+    r = await web.post(distinct)
+    assert r.status_code == 200 and "etag" in r.headers  # checked public, and kept
+    assert parses == [distinct]
+    again = await web.post(distinct + " ")  # another text: parsed anew, once again
+    assert again.status_code == 200 and parses == [distinct, distinct + " "]

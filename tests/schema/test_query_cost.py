@@ -42,7 +42,7 @@ async def test_a_query_over_the_budget_is_refused_with_its_cost_before_it_runs(
     err = await gql.error(PROBE, token=t.token)
     assert time.monotonic() - started < 5
     assert err["extensions"]["code"] == "LIMIT_EXCEEDED"
-    assert err["extensions"]["cost"] > err["extensions"]["budget"] == 200_000
+    assert err["extensions"]["cost"] > err["extensions"]["budget"] == 126_000
 
 
 async def test_the_health_probe_answers_while_the_heaviest_allowed_query_runs(

@@ -62,3 +62,8 @@ def revoke_writes(conn: Connection, table: str, role: str) -> None:
     """Leave `role` only reading `table`: every right that writes it is taken back."""
     rights = "INSERT, UPDATE, DELETE, TRUNCATE, REFERENCES, TRIGGER"
     conn.exec_driver_sql(f"REVOKE {rights} ON {_ident(conn, table)} FROM {_ident(conn, role)}")
+
+
+def revoke(conn: Connection, table: str, role: str, rights: str) -> None:
+    """Take `rights` on `table` back from `role`."""
+    conn.exec_driver_sql(f"REVOKE {rights} ON {_ident(conn, table)} FROM {_ident(conn, role)}")

@@ -18,7 +18,7 @@ a matching `If-None-Match` is answered 304. Everything else from /graphql is
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from typing import Any
 
@@ -104,7 +104,11 @@ class PublicAnswers:
         budget: int,
         max_age: int,
         keep: bool = True,
+        parse: Callable[[str], DocumentNode] = parse,
     ) -> None:
+        # The schema's own parse and its cache (schema/caches.py), so a document is parsed
+        # once for this check and for its execution, whichever comes first.
+        self.parse = parse
         self.public_roots = frozenset(public_roots) | {"__typename"}
         self.max_age = max_age
         self.keep = keep  # off (PASHU_PUBLIC_ANSWERS=false): the HTTP headers only
@@ -245,7 +249,7 @@ class PublicAnswers:
         kept: tuple[bool] | None = self._public.get((query, operation_name))
         if kept is None:
             try:
-                roots = root_fields(parse(query), operation_name)
+                roots = root_fields(self.parse(query), operation_name)
             except (GraphQLError, KeyError):
                 roots = None
             kept = (roots is not None and bool(roots) and roots <= self.public_roots,)

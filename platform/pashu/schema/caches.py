@@ -8,7 +8,8 @@ per character of its text), and a document larger than a tenth of the budget is 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+import threading
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 from cachetools import LRUCache
@@ -30,54 +31,73 @@ class BoundedCache:
         self._lru: LRUCache[Any, Any] = LRUCache(
             maxsize=budget, getsizeof=lambda item: max(1, item[1])
         )
+        # The server's loop and the executor's (app.py) both use some caches: a lookup
+        # reorders the map, so each use is whole before the next.
+        self._lock = threading.Lock()
 
     def get(self, key: Any) -> Any:
-        item = self._lru.get(key)
+        with self._lock:
+            item = self._lru.get(key)
         return None if item is None else item[0]
 
     def put(self, key: Any, value: Any) -> None:
         size = self._size(key, value)
         if size > self._lru.maxsize // 10:
             return  # too large to be worth a tenth of the cache
-        while len(self._lru) >= self.entries:
-            self._lru.popitem()
-        self._lru[key] = (value, size)
+        with self._lock:
+            while len(self._lru) >= self.entries:
+                self._lru.popitem()
+            self._lru[key] = (value, size)
 
     def __len__(self) -> int:
         return len(self._lru)
 
     def clear(self) -> None:
-        self._lru.clear()
+        with self._lock:
+            self._lru.clear()
 
     @property
     def bytes(self) -> float:
         return self._lru.currsize
 
 
-def document_caches(entries: int, budget: int) -> tuple[BoundedCache, BoundedCache]:
-    """(parsed documents, validation errors), both keyed by the query text."""
-    parsed = BoundedCache(entries, budget, lambda query, _doc: len(query[0]) * PARSED_PER_CHAR)
-    checked = BoundedCache(entries, budget, lambda query, _errors: len(query))
-    return parsed, checked
+class ParsedDocuments(BoundedCache):
+    """Parsed documents by (text, parse options): one parse of a text serves the executor
+    (CachedParse) and the check of whether an anonymous query reads only the public law
+    (fastpaths/public_answers.py), whichever asks first."""
+
+    def __init__(self, entries: int, budget: int, options: Mapping[str, Any]) -> None:
+        super().__init__(entries, budget, lambda key, _doc: len(key[0]) * PARSED_PER_CHAR)
+        self.options = dict(options)  # what the executor parses with (MaxTokensLimiter's)
+
+    def document(self, query: str, options: Mapping[str, Any] | None = None) -> DocumentNode:
+        """`query` parsed (with the executor's options unless others are given), kept;
+        a document that does not parse raises its GraphQLError, and is not kept."""
+        given = self.options if options is None else options
+        key = (query, tuple(sorted(given.items())))
+        document: DocumentNode | None = self.get(key)
+        if document is None:
+            document = parse(query, **given)
+            self.put(key, document)
+        return document
+
+
+def validated_documents(entries: int, budget: int) -> BoundedCache:
+    """Validation errors, keyed by the query text."""
+    return BoundedCache(entries, budget, lambda query, _errors: len(query))
 
 
 class CachedParse(SchemaExtension):
-    def __init__(self, cache: BoundedCache) -> None:
+    def __init__(self, cache: ParsedDocuments) -> None:
         self.cache = cache
 
     def on_parse(self) -> Iterator[None]:
         ctx = self.execution_context
         if ctx.query:
-            key = (ctx.query, tuple(sorted(ctx.parse_options.items())))
-            document: DocumentNode | None = self.cache.get(key)
-            if document is None:
-                try:
-                    document = parse(ctx.query, **ctx.parse_options)
-                except GraphQLError:
-                    document = None  # strawberry parses it again and reports the error
-                else:
-                    self.cache.put(key, document)
-            ctx.graphql_document = document
+            try:
+                ctx.graphql_document = self.cache.document(ctx.query, ctx.parse_options)
+            except GraphQLError:
+                ctx.graphql_document = None  # strawberry parses it again, reports the error
         yield
 
 

@@ -8,8 +8,10 @@ per row it may return, by the bound the data can reach: `first` rows for a page 
 default when not given; for a plain list without `first`, its maximum), a case's animals
 the most a seizure may hold (core/bounds.py), LIST_ROWS for a case's own papers (a few steps
 of one case's course). Fields whose answer is work to make weigh what they cost: a PDF is
-rendered by a pool of two processes (schema/documents.py), about 50 ms a page and 0.6 ms a
-line; the register copy lists every animal, so on a full case it is about 1.25 s.
+rendered by a pool of two processes (schema/documents.py); the register copy lists every
+animal, so it weighs the most a seizure may hold. (Weighed when a full case's copy took about
+1.25 s; since its lines are broken once (core/documents.py) it takes 0.3-0.4 s of a renderer's
+CPU. The weight stands: the budget is set above it, so one full case's copy is allowed.)
 
 Depth and aliases do not bound work; this does. The answer's size is bounded once more where
 it is sent (`PASHU_MAX_RESPONSE_BYTES`, app.py): text fields hold up to their column.

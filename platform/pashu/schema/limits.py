@@ -15,7 +15,12 @@ from strawberry.extensions import (
 
 from pashu.config import Settings
 from pashu.core.errors import LimitExceeded
-from pashu.schema.caches import CachedParse, CachedValidation, document_caches
+from pashu.schema.caches import (
+    CachedParse,
+    CachedValidation,
+    ParsedDocuments,
+    validated_documents,
+)
 from pashu.schema.cost import CostLimit
 from pashu.schema.errors import CodedErrors
 from pashu.schema.inputs import TextBounds
@@ -31,9 +36,19 @@ def page_size(first: int | None, maximum: int, default: int = 50) -> int:
     return first
 
 
-def extensions(cfg: Settings) -> list[Callable[[], SchemaExtension] | type[SchemaExtension]]:
+def parsed_documents(cfg: Settings) -> ParsedDocuments:
+    """A cache of parsed documents for the schema (`extensions`), parsing as it does."""
+    return ParsedDocuments(cfg.cache_entries, cfg.cache_bytes, {"max_tokens": cfg.max_tokens})
+
+
+def extensions(
+    cfg: Settings, parsed: ParsedDocuments | None = None
+) -> list[Callable[[], SchemaExtension] | type[SchemaExtension]]:
+    """The schema's extensions; `parsed` its cache of parsed documents, which app.py shares
+    with the public answers' check (made here when not given)."""
     # Factories, so each request gets fresh extension instances; the caches are the schema's.
-    parsed, checked = document_caches(cfg.cache_entries, cfg.cache_bytes)
+    parsed = parsed_documents(cfg) if parsed is None else parsed
+    checked = validated_documents(cfg.cache_entries, cfg.cache_bytes)
     exts: list[Callable[[], SchemaExtension] | type[SchemaExtension]] = [
         lambda: MaxTokensLimiter(max_token_count=cfg.max_tokens),
         lambda: CachedParse(parsed),

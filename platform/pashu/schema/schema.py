@@ -10,6 +10,7 @@ from strawberry.tools import merge_types
 
 from pashu.config import Settings, settings
 from pashu.schema import kinds
+from pashu.schema.caches import ParsedDocuments
 from pashu.schema.clocks.mutations import ClocksMutation
 from pashu.schema.clocks.queries import AuctionsQuery, ClocksQuery
 from pashu.schema.clocks.types import Auction, AuctionLot
@@ -124,7 +125,8 @@ Mutation.__strawberry_definition__.description = (  # type: ignore[attr-defined]
 )
 
 
-def build_schema(cfg: Settings) -> strawberry.Schema:
+def build_schema(cfg: Settings, parsed: ParsedDocuments | None = None) -> strawberry.Schema:
+    """The schema; `parsed` its cache of parsed documents when another part shares it."""
     # Registers node(id:) for the one-row types and the offence types; imported here, once
     # every type module has declared its enums (an enum met first as a plain annotation would
     # be declared twice).
@@ -171,7 +173,7 @@ def build_schema(cfg: Settings) -> strawberry.Schema:
             KindNotification,
         ],
         # Observe last: it sees the errors before MaskErrors hides the server's.
-        extensions=[*extensions(cfg), CloseSession, Observe],
+        extensions=[*extensions(cfg, parsed), CloseSession, Observe],
         config=StrawberryConfig(scalar_map=SCALARS, disable_field_suggestions=cfg.env == "prod"),
     )
 
