@@ -250,6 +250,11 @@ def run(facts: Facts) -> list[Outcome]:
     return [_one(plugin, facts) for plugin in registry.installed()]
 
 
+def answer(plugin: Jurisdiction, facts: Facts) -> Outcome:
+    """One Act's answer to the facts (what `run` gives for it)."""
+    return _one(plugin, validate(facts))
+
+
 def _one(plugin: Jurisdiction, facts: Facts) -> Outcome:
     out = Outcome(plugin.code, provided=plugin.has(Capability.IMPOUNDMENT))
     out.animals = [_animal(plugin, h) for h in facts.animals]
