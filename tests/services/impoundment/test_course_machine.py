@@ -504,15 +504,21 @@ class Course(RuleBasedStateMachine):
 
     # -- what holds after every step --------------------------------------------------------
 
-    def _read(self) -> Any:
-        return self.dbs.app.transaction(self.who.tenant_id)
-
     @invariant()
-    def the_books_balance_in_accounts_the_act_names(self) -> None:
+    def the_course_holds(self) -> None:
+        """Every check after every step, read in one transaction."""
         if not hasattr(self, "who"):
             return
-        with self._read() as s:
-            books = ledger.balances(s)
+        with self.dbs.app.transaction(self.who.tenant_id) as s:
+            self.the_books_balance_in_accounts_the_act_names(s)
+            self.no_act_out_of_its_order(s)
+            self.no_animal_held_without_a_duty(s)
+            self.dues_never_negative_nor_falling_while_held(s)
+            self.a_held_surplus_leaves_deposit_when_its_window_ends(s)
+            self.the_scenario_of_the_facts_is_the_registers_answer(s)
+
+    def the_books_balance_in_accounts_the_act_names(self, s: Session) -> None:
+        books = ledger.balances(s)
         assert sum(books.values(), Decimal(0)) == 0, books
         deposits_named = {*self.plugin.deposits, "protest"}
         for account, balance in books.items():
@@ -528,82 +534,64 @@ class Course(RuleBasedStateMachine):
             else:
                 assert kind == "deposit" and key in deposits_named, account
 
-    @invariant()
-    def no_act_out_of_its_order(self) -> None:
-        if not hasattr(self, "who"):
-            return
-        with self._read() as s:
-            _in_order(s, self.now)
+    def no_act_out_of_its_order(self, s: Session) -> None:
+        _in_order(s, self.now)
 
-    @invariant()
-    def no_animal_held_without_a_duty(self) -> None:
-        if not hasattr(self, "who"):
-            return
-        with self._read() as s:
-            for case in s.scalars(select(Impoundment)):
-                held = any(a.status == AnimalStatus.IN_POUND.value for a in cases.animals(s, case))
-                # Left out while the other half of issue #31 (the one course model) lands:
-                # after the sale on an owner's refusal, the rest wait in the pound for
-                # deliverRest, and no duty of the department's is open for them.
-                if held and case.refusal_sold_at is None:
-                    assert case.next_action is not None, (case.id, case.status)
+    def no_animal_held_without_a_duty(self, s: Session) -> None:
+        for case in s.scalars(select(Impoundment)):
+            held = any(a.status == AnimalStatus.IN_POUND.value for a in cases.animals(s, case))
+            # Left out while the other half of issue #31 (the one course model) lands:
+            # after the sale on an owner's refusal, the rest wait in the pound for
+            # deliverRest, and no duty of the department's is open for them.
+            if held and case.refusal_sold_at is None:
+                assert case.next_action is not None, (case.id, case.status)
 
-    @invariant()
-    def dues_never_negative_nor_falling_while_held(self) -> None:
-        if not hasattr(self, "who"):
-            return
+    def dues_never_negative_nor_falling_while_held(self, s: Session) -> None:
         seen: dict[uuid.UUID, tuple[Any, Decimal]] = {}
-        with self._read() as s:
-            rates = cases.rates(s)
-            for case in s.scalars(select(Impoundment)):
-                for a in cases.animals(s, case):
-                    if a.status != AnimalStatus.IN_POUND.value:
-                        continue
-                    total = compute(self.plugin, rates, case, [a], self.now).total
-                    assert total is None or total >= 0, (a.id, total)
-                    if total is None:
-                        continue
-                    reckoned = (a.fine_settled, a.charges_settled_at)
-                    before = self.dues_seen.get(a.id)
-                    if before is not None and before[0] == reckoned:
-                        assert total >= before[1], (a.id, before, total)
-                    seen[a.id] = (reckoned, total)
+        rates = cases.rates(s)
+        for case in s.scalars(select(Impoundment)):
+            for a in cases.animals(s, case):
+                if a.status != AnimalStatus.IN_POUND.value:
+                    continue
+                total = compute(self.plugin, rates, case, [a], self.now).total
+                assert total is None or total >= 0, (a.id, total)
+                if total is None:
+                    continue
+                reckoned = (a.fine_settled, a.charges_settled_at)
+                before = self.dues_seen.get(a.id)
+                if before is not None and before[0] == reckoned:
+                    assert total >= before[1], (a.id, before, total)
+                seen[a.id] = (reckoned, total)
         self.dues_seen = seen
 
-    @invariant()
-    def a_held_surplus_leaves_deposit_when_its_window_ends(self) -> None:
-        if not hasattr(self, "who") or self.swept_at != self.now:
+    def a_held_surplus_leaves_deposit_when_its_window_ends(self, s: Session) -> None:
+        if self.swept_at != self.now:
             return
-        with self._read() as s:
-            for case in s.scalars(select(Impoundment)):
-                sold = list(s.scalars(select(Sale).where(Sale.impoundment_id == case.id)))
-                if not sold:
-                    continue
-                books = ledger.subject_balances(s, f"Impoundment:{case.id}")
-                held = [
-                    (account, x)
-                    for account, x in held_in(
-                        books, self.plugin, MoneyKind.SURPLUS_PROCEEDS, body_of(s, case)
-                    )
-                    if account.startswith("deposit:")  # held for the owner, not in a fund
-                ]
-                if not sum((x for _, x in held), Decimal(0)):
-                    continue
-                ends, _ = deposits.deadline_of(self.plugin, case, cases.notices(s, case.id), sold)
-                assert self.now < ends, (case.id, held, ends, self.now)
+        for case in s.scalars(select(Impoundment)):
+            sold = list(s.scalars(select(Sale).where(Sale.impoundment_id == case.id)))
+            if not sold:
+                continue
+            books = ledger.subject_balances(s, f"Impoundment:{case.id}")
+            held = [
+                (account, x)
+                for account, x in held_in(
+                    books, self.plugin, MoneyKind.SURPLUS_PROCEEDS, body_of(s, case)
+                )
+                if account.startswith("deposit:")  # held for the owner, not in a fund
+            ]
+            if not sum((x for _, x in held), Decimal(0)):
+                continue
+            ends, _ = deposits.deadline_of(self.plugin, case, cases.notices(s, case.id), sold)
+            assert self.now < ends, (case.id, held, ends, self.now)
 
-    @invariant()
-    def the_scenario_of_the_facts_is_the_registers_answer(self) -> None:
-        if not hasattr(self, "who"):
-            return
-        with self._read() as s:
-            for case in s.scalars(select(Impoundment)):
-                facts = _facts(s, case, self.now)
-                if facts is None:
-                    event("scenario: a course the facts cannot state")
-                    continue
-                event(f"scenario: compared ({facts.conduct.value})")
-                _same(self.plugin, s, case, scenarios.answer(self.plugin, facts))
+    def the_scenario_of_the_facts_is_the_registers_answer(self, s: Session) -> None:
+        for case in s.scalars(select(Impoundment)):
+            facts = _facts(s, case, self.now)
+            if facts is None:
+                event("scenario: a course the facts cannot state")
+                continue
+            event(f"scenario: compared ({facts.conduct.value})")
+            _same(self.plugin, s, case, scenarios.answer(self.plugin, facts))
 
 
 def _in_order(s: Session, now: datetime) -> None:
