@@ -286,7 +286,8 @@ query($f: ScenarioInput!) { compareScenario(facts: $f) {
   jurisdiction refusal { summary lawful }
   timeline { action notBefore required }
   steps { action lawful explanation citations { section } }
-  earliestSale prohibitedPurchasers owner { lawful }
+  earliestSale prohibitedPurchasers owner { lawful citations { section } }
+  money { account amount }
 } }"""
 
 
@@ -346,3 +347,71 @@ async def test_scenario_after_the_owner_pays_no_auction_or_claim_is_required(
         required = {s["action"]: s["required"] for s in a["timeline"]}
         assert required["AUCTION"] is False and required[claim] is False, code
         assert a["earliestSale"] is None, code
+
+
+async def test_scenario_nagaland_ss15_20_no_deposit_under_protest_once_no_complaint_can_follow(
+    gql: GraphQLClient,
+) -> None:
+    """ss.15, 20: as deliverToOwner refuses a deposit under protest on day 19 (no complaint
+    can follow it), so does the scenario: the owner's step is unlawful, nothing is deposited
+    and the case is not closed; within the ten days the deposit is taken."""
+    fine = [
+        {
+            "kind": "FINE_PER_HEAD",
+            "species": "cow",
+            "amount": "50.00",
+            "effectiveFrom": "2026-01-01",
+        }
+    ]
+    late = (
+        await scenario(
+            gql, owner="DISPUTES", ownerAppearsAt="2026-01-22T10:00:00+05:30", rates=fine
+        )
+    )["nagaland"]
+    assert late["owner"]["lawful"] is False
+    assert late["owner"]["citations"] == [{"section": "20"}]
+    assert late["money"] == []
+    required = {s["action"]: s["required"] for s in late["timeline"]}
+    assert required["AUCTION"] is True and late["earliestSale"] is not None
+    early = (
+        await scenario(
+            gql, owner="DISPUTES", ownerAppearsAt="2026-01-05T10:00:00+05:30", rates=fine
+        )
+    )["nagaland"]
+    assert early["owner"]["lawful"] is True
+    assert {m["account"] for m in early["money"]} == {"deposit:under_protest"}
+    assert early["earliestSale"] is None
+
+
+PAGE = """
+query($id: ID!) { impoundment(id: $id) {
+  nextAction { action notBefore deadline }
+  timeline { action notBefore deadline projected required }
+} }"""
+ANSWER = """
+query($f: ScenarioInput!) { compareScenario(facts: $f) {
+  jurisdiction nextAction { action notBefore deadline }
+  timeline { action notBefore deadline projected required }
+} }"""
+
+
+async def test_scenario_of_a_recorded_course_is_the_case_page(
+    dbs: Databases, gql: GraphQLClient
+) -> None:
+    """Nagaland s.14: a case reported unclaimed, and the scenario of the same facts (the
+    report among them), answer the same next duty (the notice) and the same timeline."""
+    t, pound = await department(dbs, gql, "nagaland")
+    seized = await seize(gql, t.token, pound)
+    await notice(gql, t.token, seized, "REPORT_UNCLAIMED", "2026-01-11T10:00:00+05:30")
+    page = (await gql.ok(PAGE, {"id": seized["id"]}, t.token))["impoundment"]
+    facts = {
+        "animals": [{"species": "cow", "count": 2}, {"species": "goat", "count": 1}],
+        "seizedAt": "2026-01-03T09:00:00+05:30",
+        "impoundedAt": "2026-01-03T15:00:00+05:30",
+        "reportedAt": "2026-01-11T10:00:00+05:30",
+    }
+    answers = (await gql.ok(ANSWER, {"f": facts}))["compareScenario"]
+    answer = next(a for a in answers if a["jurisdiction"] == "nagaland")
+    assert page["nextAction"]["action"] == "PUBLISH_NOTICE"
+    assert answer["nextAction"] == page["nextAction"]
+    assert answer["timeline"] == page["timeline"]

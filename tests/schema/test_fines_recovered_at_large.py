@@ -115,12 +115,6 @@ async def test_nagaland_s26_fine_recovered_by_sale_of_cattle_never_impounded(
     fine = await offence_fined(gql, t, "25", "200.00", "Jotsoma VC")
     early = await gql.error(SELL, sale(fine, at="2026-01-05T10:00:00+05:30"), t.token)
     assert early["extensions"]["code"] == "TOO_EARLY"  # before the fine was imposed
-    short = sale(fine, price="200.00")  # 200 - 40 leaves 160, short of the fine of 200
-    err = await gql.error(SELL, short, t.token)
-    assert err["extensions"]["code"] == "VALIDATION"
-    assert err["extensions"]["citation"]["section"] == "26"
-    assert err["extensions"]["field"] == "cattle.allOfThem"  # sell more of them
-
     sold = (await gql.ok(SELL, sale(fine), t.token))["recordFineRecoverySale"]
     assert sold["fineId"] == fine
     assert (sold["cattle"], sold["cattleSold"], sold["place"]) == (

@@ -94,23 +94,53 @@ async def test_nagaland_s25_fine_recovered_from_the_sale_and_the_rest_go_back(
     assert sum(Decimal(v) for v in books.values()) == 0
 
 
-async def test_only_a_s25_fine_of_these_cattle_and_only_if_the_sale_covers_it(
-    dbs: Databases, gql: GraphQLClient
-) -> None:
+async def test_only_a_s25_fine_of_these_cattle(dbs: Databases, gql: GraphQLClient) -> None:
     t, pound = await department(dbs, gql, "nagaland")
     case = await seize(gql, t.token, pound)
     other = await fined(gql, t.token, case, "24")
     wrong = await gql.error(SALE, sale(case, "2026-01-05T12:00:00+05:30", other), t.token)
     assert wrong["extensions"]["code"] == "VALIDATION"
     assert wrong["extensions"]["citation"]["section"] == "26"
-    fine = await fined(gql, t.token, case, "25")
-    short = sale(case, "2026-01-05T12:00:00+05:30", fine)
-    short["input"]["price"] = "300.00"  # 300 - 195 - 40 leaves 65, short of the fine
-    err = await gql.error(SALE, short, t.token)
-    assert err["extensions"]["code"] == "VALIDATION"
-    assert err["extensions"]["field"] == "lots"
     books = await balances(gql, t.token)
     assert "payer:buyer" not in books  # a refused sale changes nothing
+
+
+PAID = """
+query($id: ID!) { node(id: $id) { ... on Fine { amount paidAt } } }"""
+
+
+def _disposal(sold: dict[str, Any]) -> dict[str, str]:
+    return {d["item"]: d["amount"] for d in sold["recordSale"]["account"]["disposal"]}
+
+
+async def test_nagaland_s26_each_sale_recovers_its_part_of_the_fine_and_the_rest_is_paid(
+    dbs: Databases, gql: GraphQLClient
+) -> None:
+    """s.26, "by sale of the all or any of the cattle": a sale short of the fine recovers what
+    it can and the rest stays owed; a second sale recovers more, in its own entry in the
+    books (the first part once took the fine's key and the second collided with it), and
+    payFine asks only what is left, the fine paid when it is all in."""
+    t, pound = await department(dbs, gql, "nagaland")
+    case = await seize(gql, t.token, pound)  # two cows and a goat
+    fine = await fined(gql, t.token, case, "25")  # Rs 200
+    first = sale(case, "2026-01-05T12:00:00+05:30", fine)
+    first["input"]["price"] = "300.00"  # 300 - fines 120 - feeding 75 - expenses 40 = 65
+    part = _disposal(await gql.ok(SALE, first, t.token))
+    assert (part["fineOnConviction"], part["fineUnrecovered"]) == ("65.00", "135.00")
+    assert (await gql.ok(PAID, {"id": fine}, t.token))["node"]["paidAt"] is None
+    second = sale(case, "2026-01-05T13:00:00+05:30", fine)
+    second["input"]["price"] = "100.00"
+    more = _disposal(await gql.ok(SALE, second, t.token))
+    assert (more["fineOnConviction"], more["fineUnrecovered"]) == ("60.00", "75.00")
+    await gql.ok(PAY, {"id": fine}, t.token)
+    paid = (await gql.ok(PAID, {"id": fine}, t.token))["node"]
+    assert paid["paidAt"] == "2026-01-06T10:00:00+05:30"
+    books = await balances(gql, t.token)
+    assert books["payer:buyer"] == "-400.00"
+    assert books["payer:offender"] == "-75.00"  # the rest only, not the whole fine again
+    again = await gql.error(PAY, {"id": fine}, t.token)
+    assert again["extensions"]["code"] == "CONFLICT"
+    assert sum(Decimal(v) for v in books.values()) == 0
 
 
 async def test_mizoram_has_no_recovery_of_a_fine_by_sale(

@@ -1,14 +1,25 @@
 """Random courses of a case under each Act that impounds (issue #31), as a hypothesis
 rule-based state machine through the services: seizures, the sweep at random instants (its
-reports, notices and auctions), delivery whole and in part, deposits under protest, refusal
-to pay, part sales, the rest delivered or refused, complaints and their decisions, auctions
-closed, proceeds claimed. A clerk's act the Act refuses is refused (a PashuError) and
-changes nothing; after every step the course must still hold together:
+reports, notices and auctions) and reports and notices recorded by hand, delivery whole and
+in part, deposits under protest, refusal to pay, part sales, the rest delivered or refused,
+complaints and their decisions, release by order, fines and their recovery by sale (Cattle
+Trespass Act 1985 s.26), auctions closed, proceeds claimed. A clerk's act the Act refuses is
+refused (a PashuError) and changes nothing; after every step the course must still hold
+together:
 
-- the sweep never fails;
 - no animal is held with no duty open (a next action);
-- no act is dated after now (the machine's clock);
-- the books balance, and the dues are never negative.
+- the sweep never fails;
+- no act is dated after now (the machine's clock), nor before an act it depends on (a notice
+  before the report it follows, a sale on refusal before the refusal, money leaving a
+  deposit before it came in);
+- the books balance, every rupee received sits in an account the Act names, and a surplus
+  held for the owner leaves deposit once its claim window has ended and the sweep has run;
+- dues are never negative, and an animal's dues never fall while it is held, save by an act
+  that reckoned them (a sale deducting the herd's charges);
+- the scenario of the case's facts so far (compareScenario's answer for them) is the
+  registers' answer: the timeline, each step required or not, the next duty, the earliest
+  sale. A course the facts cannot state (a part delivery, a sale, a release, a decision)
+  is not compared (`event` counts them).
 
 Bounded and derandomized for CI (never flaky: 25 courses of 15 steps per Act, the same
 each run). To run it longer, raise the number of courses and their length, e.g.
@@ -20,6 +31,7 @@ from __future__ import annotations
 
 import os
 import uuid
+from collections import Counter
 from datetime import datetime, timedelta
 from decimal import Decimal
 from typing import Any, ClassVar
@@ -34,15 +46,31 @@ from hypothesis.stateful import (
     rule,
     run_state_machine_as_test,
 )
-from sqlalchemy import func, select
+from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from pashu.core.errors import Conflict, PashuError
-from pashu.db.clocks import AuctionLot
-from pashu.db.complaints import Complaint
-from pashu.db.impoundment import AnimalStatus, Delivery, Impoundment, Notice, Sale
-from pashu.db.ledger import LedgerTransaction
+from pashu.db.clocks import Auction, AuctionLot
+from pashu.db.complaints import Complaint, ComplaintDecision
+from pashu.db.impoundment import (
+    AnimalStatus,
+    Delivery,
+    ImpoundedAnimal,
+    Impoundment,
+    Notice,
+    Sale,
+)
+from pashu.db.ledger import LedgerEntry, LedgerTransaction
+from pashu.db.offences import Fine, OffenceCase
+from pashu.db.refusals import ReleaseOrder
 from pashu.jurisdictions import registry
+from pashu.jurisdictions.base import Jurisdiction
+from pashu.jurisdictions.penalties import OffenderRole
+from pashu.jurisdictions.vocabulary import (
+    Action,
+    MoneyKind,
+    TimelineEvents,
+)
 from pashu.services import clocks
 from pashu.services.complaints import complaints
 from pashu.services.impoundment import (
@@ -50,12 +78,18 @@ from pashu.services.impoundment import (
     cases,
     claims,
     delivery,
+    deposits,
+    notices,
     refusals,
+    release_orders,
     sales,
     seizures,
 )
 from pashu.services.impoundment.dues import compute
+from pashu.services.law import scenarios
 from pashu.services.ledger import ledger
+from pashu.services.ledger.accounts import body_of, held_in
+from pashu.services.offences import fines, offences
 from tests.conftest import Databases
 from tests.services.ledger.test_books_balance import DAY0, _department
 
@@ -63,6 +97,11 @@ OWNER = seizures.Person("T. Sema", "Jotsoma")
 BUYER = seizures.Person("L. Ao", "Mokokchung")
 EXAMPLES = int(os.environ.get("PASHU_MACHINE_EXAMPLES", "25"))
 STEPS = int(os.environ.get("PASHU_MACHINE_STEPS", "15"))
+MANY = Decimal(10**6)
+# How long after the step before it a clerk's act comes: at once, the same day, days later.
+WAIT = st.sampled_from(
+    [0, 0, 3, 26, 24 * 4, 24 * 9]
+)  # more than any case here owes: the refusal says what is owed
 
 
 class Course(RuleBasedStateMachine):
@@ -72,8 +111,12 @@ class Course(RuleBasedStateMachine):
     @initialize()
     def department(self) -> None:
         self.who, self.pound = _department(self.dbs, self.jurisdiction)
+        self.plugin: Jurisdiction = registry.get(self.jurisdiction)
         self.now: datetime = DAY0
+        self.swept_at: datetime | None = None
         self.cases: list[uuid.UUID] = []
+        # Each held animal's dues when last seen, with the reckoning they ran from.
+        self.dues_seen: dict[uuid.UUID, tuple[Any, Decimal]] = {}
         self.seize(2, 1)  # a course to follow from the first step
 
     # The shell: a clerk's act in its own transaction; the Act's refusal changes nothing.
@@ -114,16 +157,53 @@ class Course(RuleBasedStateMachine):
     @rule(hours=st.integers(1, 24 * 12))
     def time_passes(self, hours: int) -> None:
         """Time passes, and the sweep runs: the sweep at a random instant."""
+        self.wait(hours)
+
+    def wait(self, hours: int) -> None:
+        """A clerk's act comes `hours` later, the sweep having run at that instant (0: at
+        once, with no sweep between)."""
+        if not hours:
+            return
         self.now += timedelta(hours=hours)
         with self.dbs.app.transaction(self.who.tenant_id) as s:
             done, failed = clocks.run(s, clocks.clock(s, self.who.tenant_id), self.now)
         assert failed == [], failed
+        self.swept_at = self.now
         for d in done:
             event(f"sweep: {d.kind}")
 
-    @rule(n=st.integers(0, 5), whole=st.booleans(), protest=st.booleans())
-    def deliver(self, n: int, whole: bool, protest: bool) -> None:
+    @rule(wait=WAIT, n=st.integers(0, 5), which=st.integers(0, 2), back=st.integers(0, 24 * 8))
+    def notice_by_hand(self, wait: int, n: int, which: int, back: int) -> None:
+        """A report or notice recorded by hand as made, up to eight days before now."""
+        self.wait(wait)
+        case_id = self.case(n)
+        kinds = [
+            a
+            for a in (Action.ANNOUNCE_SEIZURE, Action.REPORT_UNCLAIMED, Action.PUBLISH_NOTICE)
+            if self._has(a)
+        ]
+        if case_id is None or not kinds:
+            return
+        kind = kinds[which % len(kinds)]
+        self.act(
+            lambda s: notices.record(
+                s,
+                self.who,
+                impoundment_id=case_id,
+                kind=kind,
+                issued_at=self.now - timedelta(hours=back),
+            ),
+            f"{kind.value.lower()} by hand",
+        )
+
+    def _has(self, action: Action) -> bool:
+        steps = self.plugin.impoundment_timeline(TimelineEvents(seized_at=DAY0))
+        return any(s.action is action for s in steps)
+
+    @rule(wait=WAIT, n=st.integers(0, 5), whole=st.booleans(), protest=st.booleans())
+    def deliver(self, wait: int, n: int, whole: bool, protest: bool) -> None:
         protest = protest and self.jurisdiction == "nagaland"  # s.15
+        self.wait(wait)
         case_id = self.case(n)
         if case_id is None:
             return
@@ -134,8 +214,7 @@ class Course(RuleBasedStateMachine):
             chosen = held if whole else held[:1]
             if not chosen:
                 raise Conflict("no animal of this case is in the pound")
-            plugin = registry.get(self.who.jurisdiction)
-            owed = compute(plugin, cases.rates(s), case, chosen, self.now).total
+            owed = compute(self.plugin, cases.rates(s), case, chosen, self.now).total
             assert owed is not None
             delivery.deliver_to_owner(
                 s,
@@ -148,41 +227,64 @@ class Course(RuleBasedStateMachine):
                 animal_ids=[a.id for a in chosen],
             )
 
-        self.act(work, "deliver")
+        self.act(work, "deliver under protest" if protest else "deliver")
 
-    @rule(n=st.integers(0, 5))
-    def refuse_to_pay(self, n: int) -> None:
+    @rule(wait=WAIT, n=st.integers(0, 5), deposit=st.booleans())
+    def refuse_to_pay(self, wait: int, n: int, deposit: bool) -> None:
+        self.wait(wait)
         case_id = self.case(n)
         if case_id is not None:
             self.act(
                 lambda s: refusals.record_refusal(
-                    s, self.who, impoundment_id=case_id, at=self.now, claimant=OWNER
-                ),
-                "refusal",
-            )
-
-    @rule(n=st.integers(0, 5), price=st.integers(0, 1500), expenses=st.integers(0, 50))
-    def sell_a_cow(self, n: int, price: int, expenses: int) -> None:
-        case_id = self.case(n)
-        if case_id is not None:
-            self.act(
-                lambda s: sales.record_sale(
                     s,
                     self.who,
                     impoundment_id=case_id,
                     at=self.now,
-                    lots=[sales.Lot("cow", 1)],
-                    buyer=BUYER,
-                    buyer_role="PUBLIC",
-                    price=Decimal(price),
-                    expenses=Decimal(expenses),
+                    claimant=OWNER,
+                    deposit=deposit,
                 ),
-                "sale",
+                "refusal",
             )
 
+    @rule(
+        wait=WAIT,
+        n=st.integers(0, 5),
+        species=st.sampled_from(["cow", "goat"]),
+        price=st.integers(0, 1500),
+        expenses=st.integers(0, 50),
+    )
+    def part_sale(self, wait: int, n: int, species: str, price: int, expenses: int) -> None:
+        self.wait(wait)
+        case_id = self.case(n)
+        if case_id is not None:
+            self.act(lambda s: self._sell(s, case_id, species, price, expenses, None), "sale")
+
+    def _sell(
+        self,
+        s: Session,
+        case_id: uuid.UUID,
+        species: str,
+        price: int,
+        expenses: int,
+        fine_id: uuid.UUID | None,
+    ) -> None:
+        sales.record_sale(
+            s,
+            self.who,
+            impoundment_id=case_id,
+            at=self.now,
+            lots=[sales.Lot(species, 1)],
+            buyer=BUYER,
+            buyer_role="PUBLIC",
+            price=Decimal(price),
+            expenses=Decimal(expenses),
+            recovers_fine_id=fine_id,
+        )
+
     @precondition(lambda self: self.jurisdiction == "nagaland")  # s.16(3)-(5)
-    @rule(n=st.integers(0, 5), accepted=st.booleans())
-    def the_rest(self, n: int, accepted: bool) -> None:
+    @rule(wait=WAIT, n=st.integers(0, 5), accepted=st.booleans())
+    def the_rest(self, wait: int, n: int, accepted: bool) -> None:
+        self.wait(wait)
         case_id = self.case(n)
         if case_id is None:
             return
@@ -214,17 +316,14 @@ class Course(RuleBasedStateMachine):
 
         self.act(work, "rest" if accepted else "rest refused")
 
-    @precondition(lambda self: self.jurisdiction == "nagaland")  # ss.20-22
-    @rule(n=st.integers(0, 5), illegal=st.booleans())
-    def complaint_decided(self, n: int, illegal: bool) -> None:
+    @precondition(lambda self: self.jurisdiction == "nagaland")  # s.20
+    @rule(wait=WAIT, n=st.integers(0, 5))
+    def complaint_filed(self, wait: int, n: int) -> None:
+        self.wait(wait)
         case_id = self.case(n)
-        if case_id is None:
-            return
-
-        def work(s: Session) -> None:
-            filed = s.scalar(select(Complaint).where(Complaint.impoundment_id == case_id))
-            if filed is None:
-                filed = complaints.file_complaint(
+        if case_id is not None:
+            self.act(
+                lambda s: complaints.file_complaint(
                     s,
                     self.who,
                     impoundment_id=case_id,
@@ -232,19 +331,140 @@ class Course(RuleBasedStateMachine):
                     complainant=OWNER,
                     form="WRITTEN",
                     statement="seized on my own land",
-                )
-            complaints.decide(
-                s,
-                self.who,
-                complaint_id=filed.id,
-                at=self.now,
-                outcome=complaints.Outcome(illegal=illegal),
+                ),
+                "complaint",
             )
+
+    @precondition(lambda self: self.jurisdiction == "nagaland")  # ss.21, 22
+    @rule(wait=WAIT, n=st.integers(0, 5), illegal=st.booleans(), fines_paid=st.booleans())
+    def complaint_decided(self, wait: int, n: int, illegal: bool, fines_paid: bool) -> None:
+        self.wait(wait)
+        case_id = self.case(n)
+        if case_id is None:
+            return
+
+        def work(s: Session) -> None:
+            filed = s.scalar(select(Complaint).where(Complaint.impoundment_id == case_id))
+            if filed is None:
+                raise Conflict("no complaint is on record for this case")
+
+            def decide(paid: Decimal) -> None:
+                complaints.decide(
+                    s,
+                    self.who,
+                    complaint_id=filed.id,
+                    at=self.now,
+                    outcome=complaints.Outcome(illegal=illegal, fines_paid=paid),
+                )
+
+            if not (illegal and fines_paid):
+                return decide(Decimal(0))
+            try:  # the fines the owner paid and keeps paid, as the refusal names them
+                with s.begin_nested():
+                    decide(MANY)
+            except PashuError as err:
+                kept = err.details.get("finesPaid")
+                if kept is None:
+                    raise
+                decide(Decimal(kept))
 
         self.act(work, "complaint decided")
 
-    @rule(n=st.integers(0, 5), price=st.integers(0, 1500))
-    def auction_closed(self, n: int, price: int) -> None:
+    @precondition(lambda self: self.jurisdiction == "nagaland")  # s.19(2)
+    @rule(wait=WAIT, n=st.integers(0, 5), which=st.integers(0, 3), back=st.integers(0, 48))
+    def release_by_order(self, wait: int, n: int, which: int, back: int) -> None:
+        self.wait(wait)
+        case_id = self.case(n)
+        allowed = sorted(self.plugin.release_by_order().value, key=lambda a: a.value)
+        if case_id is None:
+            return
+        authority = allowed[which % len(allowed)]
+        self.act(
+            lambda s: release_orders.release_by_order(
+                s,
+                self.who,
+                impoundment_id=case_id,
+                authority=authority,
+                ordered_by="the authority",
+                ordered_at=self.now - timedelta(hours=back),
+                reasons="released on the order's reasons",
+                document="order 1",
+                at=self.now,
+            ),
+            f"release by {authority.value.lower()}",
+        )
+
+    @precondition(lambda self: self.jurisdiction == "nagaland")  # ss.25, 26
+    @rule(wait=WAIT, n=st.integers(0, 5), amount=st.sampled_from([25, 110, 250]))
+    def fined(self, wait: int, n: int, amount: int) -> None:
+        self.wait(wait)
+        case_id = self.case(n)
+        if case_id is None:
+            return
+
+        def work(s: Session) -> None:
+            seized = cases.get(s, case_id).seized_at
+            offence = offences.record_offence(
+                s,
+                self.who,
+                section="25",
+                offender=offences.person(OWNER.name, OWNER.address, "offender"),
+                role=OffenderRole.OWNER,
+                committed_at=seized,
+                impoundment_id=case_id,
+            )
+            try:
+                with s.begin_nested():
+                    fines.impose_fine(s, self.who, offence.case.id, Decimal(amount), self.now)
+            except PashuError as err:  # a subsequent offence's fine is the fixed sum
+                fixed = err.details.get("fixed")
+                if fixed is None:
+                    raise
+                fines.impose_fine(s, self.who, offence.case.id, Decimal(fixed), self.now)
+
+        self.act(work, "fine")
+
+    def _fine(self, s: Session, case_id: uuid.UUID) -> uuid.UUID:
+        found = s.scalar(
+            select(Fine.id)
+            .join(OffenceCase, OffenceCase.id == Fine.case_id)
+            .where(OffenceCase.impoundment_id == case_id)
+            .order_by(Fine.at.desc())
+        )
+        if found is None:
+            raise Conflict("no fine on this case's cattle")
+        return found
+
+    @precondition(lambda self: self.jurisdiction == "nagaland")  # s.26
+    @rule(
+        wait=WAIT,
+        n=st.integers(0, 5),
+        species=st.sampled_from(["cow", "goat"]),
+        price=st.integers(0, 1500),
+    )
+    def recovered_by_sale(self, wait: int, n: int, species: str, price: int) -> None:
+        self.wait(wait)
+        case_id = self.case(n)
+        if case_id is not None:
+            self.act(
+                lambda s: self._sell(s, case_id, species, price, 0, self._fine(s, case_id)),
+                "fine recovered by sale",
+            )
+
+    @precondition(lambda self: self.jurisdiction == "nagaland")
+    @rule(wait=WAIT, n=st.integers(0, 5))
+    def fine_paid(self, wait: int, n: int) -> None:
+        self.wait(wait)
+        case_id = self.case(n)
+        if case_id is not None:
+            self.act(
+                lambda s: fines.pay_fine(s, self.who, self._fine(s, case_id), self.now, False),
+                "fine paid",
+            )
+
+    @rule(wait=WAIT, n=st.integers(0, 5), price=st.integers(0, 1500))
+    def auction_closed(self, wait: int, n: int, price: int) -> None:
+        self.wait(wait)
         case_id = self.case(n)
         if case_id is None:
             return
@@ -267,8 +487,9 @@ class Course(RuleBasedStateMachine):
 
         self.act(work, "auction closed")
 
-    @rule(n=st.integers(0, 5))
-    def proceeds_claimed(self, n: int) -> None:
+    @rule(wait=WAIT, n=st.integers(0, 5))
+    def proceeds_claimed(self, wait: int, n: int) -> None:
+        self.wait(wait)
         case_id = self.case(n)
         if case_id is not None:
             self.act(
@@ -278,32 +499,210 @@ class Course(RuleBasedStateMachine):
                 "claim",
             )
 
+    # -- what holds after every step --------------------------------------------------------
+
     @invariant()
     def the_course_holds(self) -> None:
+        """Every check after every step, read in one transaction."""
         if not hasattr(self, "who"):
             return
-        plugin = registry.get(self.who.jurisdiction)
         with self.dbs.app.transaction(self.who.tenant_id) as s:
-            books = ledger.balances(s)
-            assert sum(books.values(), Decimal(0)) == 0, books
-            for column in (Notice.issued_at, Sale.at, Delivery.at, LedgerTransaction.at):
-                latest = s.scalar(select(func.max(column)))
-                assert latest is None or latest <= self.now, (column, latest, self.now)
-            for case in s.scalars(select(Impoundment)):
-                held = [
-                    a for a in cases.animals(s, case) if a.status == AnimalStatus.IN_POUND.value
-                ]
-                if not held:
+            self.the_books_balance_in_accounts_the_act_names(s)
+            self.no_act_out_of_its_order(s)
+            self.no_animal_held_without_a_duty(s)
+            self.dues_never_negative_nor_falling_while_held(s)
+            self.a_held_surplus_leaves_deposit_when_its_window_ends(s)
+            self.the_scenario_of_the_facts_is_the_registers_answer(s)
+
+    def the_books_balance_in_accounts_the_act_names(self, s: Session) -> None:
+        books = ledger.balances(s)
+        assert sum(books.values(), Decimal(0)) == 0, books
+        deposits_named = {*self.plugin.deposits, "protest"}
+        for account, balance in books.items():
+            kind, _, rest = account.partition(":")
+            key = rest.split(":")[0]
+            if not balance or kind in ("payer", "payee"):
+                continue  # money from outside, or paid out
+            if kind == "fund":
+                assert key in self.plugin.funds, account
+            elif kind == "deposit" and key == "unrouted":  # only where the Act names none
+                routing = self.plugin.routing(MoneyKind(rest.split(":")[1].upper()))
+                assert not routing.value, (account, routing.value)
+            else:
+                assert kind == "deposit" and key in deposits_named, account
+
+    def no_act_out_of_its_order(self, s: Session) -> None:
+        _in_order(s, self.now)
+
+    def no_animal_held_without_a_duty(self, s: Session) -> None:
+        for case in s.scalars(select(Impoundment)):
+            held = any(a.status == AnimalStatus.IN_POUND.value for a in cases.animals(s, case))
+            # After the sale on an owner's refusal the rest wait for their delivery: the
+            # clerk's duty DELIVER_REST (the course model), open with no deadline.
+            if held:
+                assert case.next_action is not None, (case.id, case.status)
+
+    def dues_never_negative_nor_falling_while_held(self, s: Session) -> None:
+        seen: dict[uuid.UUID, tuple[Any, Decimal]] = {}
+        rates = cases.rates(s)
+        for case in s.scalars(select(Impoundment)):
+            for a in cases.animals(s, case):
+                if a.status != AnimalStatus.IN_POUND.value:
                     continue
-                dues = compute(plugin, cases.rates(s), case, held, self.now)
-                assert dues.total is None or dues.total >= 0
-                if case.refusal_sold_at is None:  # see the module's note below
-                    assert case.next_action is not None, (case.id, case.status)
+                total = compute(self.plugin, rates, case, [a], self.now).total
+                assert total is None or total >= 0, (a.id, total)
+                if total is None:
+                    continue
+                reckoned = (a.fine_settled, a.charges_settled_at)
+                before = self.dues_seen.get(a.id)
+                if before is not None and before[0] == reckoned:
+                    assert total >= before[1], (a.id, before, total)
+                seen[a.id] = (reckoned, total)
+        self.dues_seen = seen
+
+    def a_held_surplus_leaves_deposit_when_its_window_ends(self, s: Session) -> None:
+        if self.swept_at != self.now:
+            return
+        for case in s.scalars(select(Impoundment)):
+            sold = list(s.scalars(select(Sale).where(Sale.impoundment_id == case.id)))
+            if not sold:
+                continue
+            books = ledger.subject_balances(s, f"Impoundment:{case.id}")
+            held = [
+                (account, x)
+                for account, x in held_in(
+                    books, self.plugin, MoneyKind.SURPLUS_PROCEEDS, body_of(s, case)
+                )
+                if account.startswith("deposit:")  # held for the owner, not in a fund
+            ]
+            if not sum((x for _, x in held), Decimal(0)):
+                continue
+            ends, _ = deposits.deadline_of(self.plugin, case, cases.notices(s, case.id), sold)
+            assert self.now < ends, (case.id, held, ends, self.now)
+
+    def the_scenario_of_the_facts_is_the_registers_answer(self, s: Session) -> None:
+        for case in s.scalars(select(Impoundment)):
+            facts = _facts(s, case, self.now)
+            if facts is None:
+                event("scenario: a course the facts cannot state")
+                continue
+            event(f"scenario: compared ({facts.conduct.value})")
+            _same(self.plugin, s, case, scenarios.answer(self.plugin, facts))
 
 
-# Left out of the duty rule: after the sale on an owner's refusal, the rest wait in the pound
-# for deliverRest (accepted or refused) and the case has no next action, as the Act sets no
-# time for that delivery (Nagaland s.16(3)); issue #31 leaves it open.
+def _in_order(s: Session, now: datetime) -> None:
+    """No act after now, nor before an act it depends on."""
+    found = {c.id: c for c in s.scalars(select(Impoundment))}
+    for c in found.values():
+        assert c.seized_at <= c.impounded_at <= now, c.id
+        assert c.refused_at is None or c.impounded_at <= c.refused_at <= now, c.id
+        assert c.refusal_sold_at is None or c.refused_at is not None, c.id
+        assert c.refusal_sold_at is None or c.refused_at <= c.refusal_sold_at <= now, c.id
+    issued: dict[tuple[uuid.UUID, str], datetime] = {}
+    for n in s.scalars(select(Notice)):
+        assert found[n.impoundment_id].seized_at <= n.issued_at <= now, (n.kind, n.issued_at)
+        issued[(n.impoundment_id, n.kind)] = n.issued_at
+    for (case_id, kind), at in issued.items():
+        if kind == Action.PUBLISH_NOTICE.value:  # the notice follows the report (s.14(2))
+            report = issued.get((case_id, Action.REPORT_UNCLAIMED.value))
+            assert report is None or report <= at, (case_id, report, at)
+    for sale in s.scalars(select(Sale)):
+        c = found[sale.impoundment_id]
+        assert c.impounded_at <= sale.at <= now, sale.id
+        if sale.account.get("onRefusal"):  # after a refusal (cleared if the rest is refused)
+            refused = refusals.of_case(s, c.id)
+            assert refused and min(r.at for r in refused) <= sale.at, sale.id
+    for d in s.scalars(select(Delivery)):
+        assert found[d.impoundment_id].impounded_at <= d.at <= now, d.id
+    for o in s.scalars(select(ReleaseOrder)):
+        assert found[o.impoundment_id].seized_at <= o.ordered_at <= o.released_at <= now
+    for a in s.scalars(select(ImpoundedAnimal)):
+        c = found[a.impoundment_id]
+        for at in (a.released_at, a.charges_settled_at):
+            assert at is None or c.impounded_at <= at <= now, (a.id, at)
+    filed = {c.id: c.at for c in s.scalars(select(Complaint))}
+    for d in s.scalars(select(ComplaintDecision)):
+        assert filed[d.complaint_id] <= d.at <= now, d.id
+    for auction in s.scalars(select(Auction)):
+        notice = issued.get((auction.impoundment_id, Action.PUBLISH_NOTICE.value))
+        assert notice is None or notice <= auction.scheduled_for, auction.id
+    # Money leaves an account held for someone only after it came in: in each case's books,
+    # in the order of their dates, a deposit never runs below nothing.
+    legs = s.execute(
+        select(
+            LedgerTransaction.subject, LedgerTransaction.at, LedgerEntry.account, LedgerEntry.amount
+        )
+        .join(
+            LedgerTransaction,
+            (LedgerTransaction.tenant_id == LedgerEntry.tenant_id)
+            & (LedgerTransaction.id == LedgerEntry.transaction_id),
+        )
+        .order_by(LedgerTransaction.at, LedgerEntry.amount.desc())
+    ).all()
+    running: Counter[tuple[str, str]] = Counter()
+    for subject, at, account, amount in legs:
+        assert at <= now, (subject, at, now)
+        if account.startswith("deposit:"):
+            running[(subject, account)] += amount
+            assert running[(subject, account)] >= 0, (subject, account, at)
+
+
+def _facts(s: Session, case: Impoundment, now: datetime) -> scenarios.Facts | None:
+    """The case's course as compareScenario's facts, or None if the facts cannot state it."""
+    everything = cases.animals(s, case)
+    states = {a.status for a in everything}
+    given = list(s.scalars(select(Delivery).where(Delivery.impoundment_id == case.id)))
+    if s.scalar(select(Sale.id).where(Sale.impoundment_id == case.id).limit(1)):
+        return None
+    if states == {AnimalStatus.IN_POUND.value} and not given:
+        conduct, appears = (
+            (scenarios.Conduct.REFUSES, case.refused_at)
+            if case.refused_at is not None
+            else (scenarios.Conduct.ABSENT, None)
+        )
+    elif states == {AnimalStatus.DELIVERED.value} and len(given) == 1 and case.refused_at is None:
+        (d,) = given
+        conduct = scenarios.Conduct.DISPUTES if d.under_protest else scenarios.Conduct.PAYS
+        appears = d.at
+    else:
+        return None
+    made = {n.kind: n.issued_at for n in cases.notices(s, case.id)}
+    herds = Counter(a.species for a in everything)
+    return scenarios.Facts(
+        animals=[scenarios.Herd(sp, k) for sp, k in sorted(herds.items())],
+        seized_at=case.seized_at,
+        impounded_at=case.impounded_at,
+        announced_at=made.get(Action.ANNOUNCE_SEIZURE.value),
+        reported_at=made.get(Action.REPORT_UNCLAIMED.value),
+        noticed_at=made.get(Action.PUBLISH_NOTICE.value),
+        conduct=conduct,
+        owner_appears_at=appears,
+        as_of=now,
+    )
+
+
+def _same(plugin: Jurisdiction, s: Session, case: Impoundment, out: scenarios.Outcome) -> None:
+    """The scenario's answer is the registers': the timeline as the case page shows it,
+    each step required or not, the next duty, the earliest sale."""
+    issued = cases.notices(s, case.id)
+    steps = cases.course_timeline(plugin, case, issued, [])
+    gone = cases.no_longer_required(steps, issued, cases.animals(s, case))
+    registers = [(x.action, x.window, x.projected, x.action not in gone) for x in steps]
+    scenario = [
+        (x.action, x.window, x.projected, x.action not in out.not_required) for x in out.timeline
+    ]
+    assert out.refusal is None, (case.id, out.refusal)
+    assert scenario == registers, (case.id, scenario, registers)
+    duty = out.next_duty
+    supposed = (duty.action.value, duty.not_before, duty.deadline) if duty else None
+    recorded = (
+        (case.next_action, case.next_action_at, case.next_deadline) if case.next_action else None
+    )
+    assert supposed == recorded, (case.id, supposed, recorded)
+    auction = cases.step(steps, Action.AUCTION)
+    earliest = auction.window.not_before if auction and Action.AUCTION not in gone else None
+    assert out.earliest_sale == earliest, (case.id, out.earliest_sale, earliest)
+
 
 MACHINE = settings(
     max_examples=EXAMPLES,

@@ -10,7 +10,7 @@ import strawberry
 from pashu.jurisdictions import registry
 from pashu.jurisdictions.vocabulary import Action, RateKind
 from pashu.schema.enums import described_enum
-from pashu.schema.impoundment.types import Dues
+from pashu.schema.impoundment.types import Dues, NextAction
 from pashu.schema.kinds import BuyerRole, PlaceKind, code
 from pashu.schema.law.types import Citation, TimelineStep, cites, source_note
 from pashu.services.law import scenarios
@@ -66,6 +66,11 @@ class ScenarioInput:
     announced_at: datetime | None = strawberry.field(
         default=None, description="When the seizure was announced (ISO 8601 with offset)"
     )
+    reported_at: datetime | None = strawberry.field(
+        default=None,
+        description="When cattle unclaimed were reported, where the Act asks for a report "
+        "(ISO 8601 with offset)",
+    )
     noticed_at: datetime | None = strawberry.field(
         default=None,
         description=("When the notice of unclaimed cattle was published (ISO 8601 with offset)"),
@@ -99,6 +104,7 @@ class ScenarioInput:
             place=str(self.place) if self.place else None,
             impounded_at=self.impounded_at,
             announced_at=self.announced_at,
+            reported_at=self.reported_at,
             noticed_at=self.noticed_at,
             conduct=self.owner,
             owner_appears_at=self.owner_appears_at,
@@ -192,6 +198,10 @@ class ScenarioAnswer:
     )
     rates: list[ScenarioRateCheck] = strawberry.field(description="The scenario's rates, checked")
     dues: Dues | None = strawberry.field(description="What the owner must pay")
+    next_action: NextAction | None = strawberry.field(
+        description="The department's next duty on the facts, as a recorded case's nextAction "
+        "gives it; null when none is open"
+    )
     earliest_sale: datetime | None = strawberry.field(
         description=(
             "The first instant the animals may be sold (ISO 8601 with offset, shown in IST)"
@@ -257,6 +267,15 @@ class ScenarioAnswer:
                 for r in o.rates
             ],
             dues=Dues.of(o.dues) if o.dues is not None else None,
+            next_action=(
+                NextAction(
+                    action=o.next_duty.action,
+                    not_before=o.next_duty.not_before,
+                    deadline=o.next_duty.deadline,
+                )
+                if o.next_duty is not None
+                else None
+            ),
             earliest_sale=o.earliest_sale,
             earliest_sale_citations=cites(o.earliest_sale_cites),
             prohibited_purchasers=[code(r) for r in o.prohibited],

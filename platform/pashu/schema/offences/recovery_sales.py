@@ -119,7 +119,7 @@ class FineRecoverySale:
             price=s.price,
             expenses=s.expenses,
             fine_recovered=s.recovered,
-            fine_unrecovered=Decimal(a["fine"]) - s.recovered,
+            fine_unrecovered=Decimal(a["fineUnrecovered"]),
             balance=s.balance,
             disposal=[AccountItem(item=k, amount=Decimal(v)) for k, v in a["disposal"].items()],
             citations=citations,

@@ -150,8 +150,7 @@ def record_sale(
         }
         incurred = fines_due + feeding_due
         charges = {"fines": fines_due, "feeding": feeding_due, "expensesOfSale": expenses_due}
-        cattle_left = len(in_pound) - len(sold)
-        recovered = recovery.take(fine, left, cattle_left) if fine else Decimal("0.00")
+        recovered = recovery.take(fine, left) if fine else Decimal("0.00")
         left -= recovered
         shares = (
             routed(plugin, MoneyKind.FINE, fines, body)
@@ -169,8 +168,8 @@ def record_sale(
         short = {k: str(v) for k, v in unpaid.items() if v}
         if fine:
             disposal["fineOnConviction"] = str(recovered)
-            if recovered < fine.fine.amount:  # all the cattle sold, and still short (s.26)
-                short["fineUnrecovered"] = str(fine.fine.amount - recovered)
+            if recovered < fine.owed:  # the rest stays owed (s.26)
+                short["fineUnrecovered"] = str(fine.owed - recovered)
     else:
         # Deposited whole: the Act deducts nothing, not even the expenses of sale, before.
         left = Decimal("0.00")
@@ -221,7 +220,7 @@ def record_sale(
     session.add(sale)
     session.flush()
     if fine:
-        recovery.post(session, fine, when, f"Impoundment:{case.id}", recovered)
+        recovery.post(session, fine, when, f"Impoundment:{case.id}", recovered, sale.id)
     if proceeds - recovered:
         ledger.transfer(
             session,

@@ -38,7 +38,7 @@ from pashu.jurisdictions.vocabulary import (
     TimelineEvents,
     TimelineStep,
 )
-from pashu.services.impoundment.cases import no_longer_required
+from pashu.services.impoundment.cases import complaint_open, no_longer_required, schedule
 from pashu.services.impoundment.dues import Dues, compute
 from pashu.services.impoundment.refusals import refusal_open
 from pashu.services.ledger.accounts import NO_BODY, routed
@@ -80,6 +80,7 @@ class Facts:
     place: PlaceKind | None = None
     impounded_at: datetime | None = None
     announced_at: datetime | None = None
+    reported_at: datetime | None = None  # the report of cattle unclaimed, where the Act has one
     noticed_at: datetime | None = None
     conduct: Conduct = Conduct.ABSENT
     owner_appears_at: datetime | None = None
@@ -116,6 +117,15 @@ class StepCheck:
     lawful: bool | None  # None: the Act has no such step
     cites: list[Citation]
     why: str
+
+
+@dataclass(frozen=True)
+class NextDuty:
+    """The department's next duty on the facts, as a register's case shows it (`nextAction`)."""
+
+    action: Action
+    not_before: datetime
+    deadline: datetime | None
 
 
 @dataclass(frozen=True)
@@ -186,6 +196,7 @@ class Outcome:
     money: list[Share] = field(default_factory=list)
     # Steps the course the facts give no longer requires (the owner took his animals back).
     not_required: set[Action] = field(default_factory=set)
+    next_duty: NextDuty | None = None
 
 
 def validate(facts: Facts) -> Facts:
@@ -208,6 +219,7 @@ def validate(facts: Facts) -> Facts:
     instants = [
         ("seizedAt", facts.seized_at),
         ("impoundedAt", facts.impounded_at),
+        ("reportedAt", facts.reported_at),
         ("ownerAppearsAt", facts.owner_appears_at),
         ("asOf", facts.as_of),
     ]
@@ -237,6 +249,11 @@ def validate(facts: Facts) -> Facts:
 def run(facts: Facts) -> list[Outcome]:
     validate(facts)
     return [_one(plugin, facts) for plugin in registry.installed()]
+
+
+def answer(plugin: Jurisdiction, facts: Facts) -> Outcome:
+    """One Act's answer to the facts (what `run` gives for it)."""
+    return _one(plugin, validate(facts))
 
 
 def _one(plugin: Jurisdiction, facts: Facts) -> Outcome:
@@ -271,11 +288,27 @@ def _one(plugin: Jurisdiction, facts: Facts) -> Outcome:
     events, out.owner = _appears(plugin, facts, events, out)
     if events.refused_at is not None:  # the owner claimed: the sale on refusal's timeline
         out.timeline = plugin.impoundment_timeline(events)
-    out.steps = unlawful + _checks(out.timeline, events)
-    out.steps += _lacking(plugin, out.timeline, events)
-    if _delivered(plugin, facts):
+    brought = events.impounded_at or events.seized_at
+    # The case the facts suppose, as a register would hold it: its next duty and the acts
+    # that depend on the course are asked of the very functions a recorded case asks.
+    place = facts.place or next((k.code for k in plugin.declared_kinds().places), "")
+    case = Impoundment(
+        seized_at=events.seized_at,
+        impounded_at=brought,
+        refused_at=events.refused_at,
+        refusal_sold_at=None,
+        place_kind=place,
+        place=_AERODROME,
+        pound_id=_POUND,
+    )
+    issued = _issued(facts, events)
+    out.steps = unlawful + _checks(out.timeline, events, facts.reported_at)
+    out.steps += _lacking(plugin, out.timeline, events, facts.reported_at)
+    delivered = _delivered(plugin, facts, case, issued, out)
+    if delivered:
         # Delivered to the owner: the case closes with nothing sold, as a recorded one does.
-        out.not_required = _closed_unsold(out.timeline, events)
+        out.not_required = _closed_unsold(out.timeline, issued)
+    out.next_duty = _next_duty(plugin, case, issued, impoundable, delivered)
     auction = next((s for s in out.timeline if s.action is Action.AUCTION), None)
     if auction is not None and auction.action not in out.not_required:
         out.earliest_sale, out.earliest_sale_cites = auction.window.not_before, auction.cites
@@ -284,10 +317,7 @@ def _one(plugin: Jurisdiction, facts: Facts) -> Outcome:
         out.prohibited = [k.code for k in plugin.declared_kinds().buyers if k.code in d.value]
         out.prohibited_cites = d.cites
     notified = _rates(plugin, facts.rates, out)
-    brought = events.impounded_at or events.seized_at
     on = facts.as_of or facts.owner_appears_at or out.earliest_sale or brought
-    place = facts.place or next((k.code for k in plugin.declared_kinds().places), "")
-    case = Impoundment(impounded_at=brought, place_kind=place, place=_AERODROME, pound_id=_POUND)
     rows = [
         ImpoundedAnimal(
             species=canonical(h.species),
@@ -356,30 +386,67 @@ def _appears(
     return replace(events, refused_at=when), None
 
 
-def _delivered(plugin: Jurisdiction, facts: Facts) -> bool:
+def _delivered(
+    plugin: Jurisdiction, facts: Facts, case: Impoundment, issued: list[_Issued], out: Outcome
+) -> bool:
     """Whether the owner takes his animals back: paying, or depositing under protest where
-    the Act provides for it."""
+    the Act provides for it and while a complaint of illegal seizure may still follow it, as
+    deliverToOwner asks (cases.complaint_open; Cattle Trespass Act 1985 ss.15, 20). A deposit
+    the registers would refuse is that refusal (`out.owner`), and nothing is delivered."""
     if facts.conduct is Conduct.PAYS:
         return True
-    if facts.conduct is not Conduct.DISPUTES:
+    if facts.conduct is not Conduct.DISPUTES or facts.owner_appears_at is None:
         return False
     try:
         plugin.delivery_on_deposit()
     except NotInJurisdiction:
         return False
+    try:
+        complaint_open(
+            plugin, case, issued, aware(facts.owner_appears_at), "a deposit under protest"
+        )
+    except PashuError as err:
+        out.owner = Cell(err.message, [err.citation] if err.citation else [], lawful=False)
+        return False
     return True
 
 
-def _closed_unsold(steps: Sequence[TimelineStep], events: TimelineEvents) -> set[Action]:
-    """The steps a case delivered to its owner, nothing sold, no longer requires: as
-    cases.no_longer_required answers for a recorded case."""
-    issued = [
+def _issued(facts: Facts, events: TimelineEvents) -> list[_Issued]:
+    """The notices the facts say were made, as a register lists them."""
+    made = [
         _Issued(action.value, at)
         for action, name in _PERFORMED_BY.items()
         if (at := getattr(events, name)) is not None and action is not Action.DELIVER_TO_POUND
     ]
+    if facts.reported_at is not None:
+        made.append(_Issued(Action.REPORT_UNCLAIMED.value, aware(facts.reported_at)))
+    return made
+
+
+def _closed_unsold(steps: Sequence[TimelineStep], issued: list[_Issued]) -> set[Action]:
+    """The steps a case delivered to its owner, nothing sold, no longer requires: as
+    cases.no_longer_required answers for a recorded case."""
     delivered = [_Delivered(AnimalStatus.DELIVERED.value)]
     return no_longer_required(steps, issued, delivered)
+
+
+def _next_duty(
+    plugin: Jurisdiction,
+    case: Impoundment,
+    issued: list[_Issued],
+    impoundable: list[Herd],
+    delivered: bool,
+) -> NextDuty | None:
+    """The department's next duty, as cases.schedule sets it on a recorded case."""
+    status = (AnimalStatus.DELIVERED if delivered else AnimalStatus.IN_POUND).value
+    rows = [
+        ImpoundedAnimal(species=canonical(h.species), status=status, description="", ear_tag=None)
+        for h in impoundable
+    ]
+    schedule(plugin, case, issued, rows)
+    if case.next_action is None or case.next_action_at is None:
+        return None
+    return NextDuty(Action(case.next_action), case.next_action_at, case.next_deadline)
 
 
 @dataclass(frozen=True)
@@ -417,12 +484,16 @@ _PERFORMED_BY = {
 }
 
 
-def _checks(timeline: Sequence[TimelineStep], events: TimelineEvents) -> list[StepCheck]:
+def _checks(
+    timeline: Sequence[TimelineStep], events: TimelineEvents, reported_at: datetime | None
+) -> list[StepCheck]:
     """Each step the facts say was taken: inside its window, or too early, or late."""
     checks = []
     for step in timeline:
         name = _PERFORMED_BY.get(step.action)
         at = getattr(events, name) if name else None
+        if step.action is Action.REPORT_UNCLAIMED and reported_at is not None:
+            at = aware(reported_at)
         if at is None:
             continue
         w = step.window
@@ -436,15 +507,19 @@ def _checks(timeline: Sequence[TimelineStep], events: TimelineEvents) -> list[St
 
 
 def _lacking(
-    plugin: Jurisdiction, timeline: Sequence[TimelineStep], events: TimelineEvents
+    plugin: Jurisdiction,
+    timeline: Sequence[TimelineStep],
+    events: TimelineEvents,
+    reported_at: datetime | None,
 ) -> list[StepCheck]:
     """A step the facts say was taken that this Act does not have: said so, cited to the
     periods it does set."""
     have = {s.action for s in timeline}
     periods = research.answer(plugin, ComparisonTopic.PERIODS)
     out = []
-    for action, name in _PERFORMED_BY.items():
-        at = getattr(events, name)
+    taken = [(action, getattr(events, name)) for action, name in _PERFORMED_BY.items()]
+    taken.append((Action.REPORT_UNCLAIMED, aware(reported_at) if reported_at else None))
+    for action, at in taken:
         if at is not None and action not in have:
             why = f"the Act has no step {action.value.lower().replace('_', ' ')}: {periods.summary}"
             out.append(StepCheck(action, at, None, periods.cites, why))

@@ -14,14 +14,14 @@ from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
 
-from sqlalchemy import select
+from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from pashu.core.decision import Decision
 from pashu.core.errors import Conflict, NotFound, ValidationError
 from pashu.core.money import rupees
 from pashu.db import audit
-from pashu.db.ledger import LedgerTransaction
+from pashu.db.ledger import LedgerEntry, LedgerTransaction
 from pashu.db.offences import Fine, OffenceCase
 from pashu.db.pounds import LocalAuthority
 from pashu.jurisdictions import registry
@@ -219,7 +219,46 @@ def get(session: Session, fine_id: uuid.UUID) -> Fine:
 
 
 def ledger_key(fine: Fine) -> str:
+    """The key of the fine paid, or recovered, in full (its `paidAt`); a part recovered by a
+    sale has its own key under it (`part_key`)."""
     return f"fine:{fine.id}"
+
+
+def part_key(fine: Fine, sale_id: uuid.UUID) -> str:
+    return f"{ledger_key(fine)}:sale:{sale_id}"
+
+
+RECOVERED_FROM = "payer:buyer"  # the buyer's price pays a fine recovered by sale
+
+
+def recovered(session: Session, fine: Fine) -> Decimal:
+    """What sales of the cattle have recovered of `fine` so far (Cattle Trespass Act 1985
+    s.26): each recovery is its own ledger transaction, keyed by the fine and its sale."""
+    got = session.scalar(
+        select(func.sum(LedgerEntry.amount))
+        .join(
+            LedgerTransaction,
+            (LedgerTransaction.tenant_id == LedgerEntry.tenant_id)
+            & (LedgerTransaction.id == LedgerEntry.transaction_id),
+        )
+        .where(
+            LedgerTransaction.key.startswith(f"{ledger_key(fine)}:"),
+            LedgerEntry.account == RECOVERED_FROM,
+        )
+    )
+    return -(got or Decimal("0.00"))
+
+
+def routes_left(routes: list[tuple[str, Decimal]], recovered: Decimal) -> list[tuple[str, Decimal]]:
+    """A fine's accounts (`routes`: each with its share) and what each is still owed once
+    `recovered` has gone to them in their order (as a recovery credits them)."""
+    left, out = recovered, []
+    for account, share in routes:
+        part = min(left, share)
+        left -= part
+        if share - part:
+            out.append((account, share - part))
+    return out
 
 
 def paid_at(session: Session, keys: list[str]) -> dict[str, datetime]:
@@ -279,15 +318,21 @@ def pay_fine(
         )
     if at < fine.at:
         raise ValidationError("a fine cannot be paid before it is imposed", field="at")
+    if paid_at(session, [ledger_key(fine)]):  # paid, or recovered in full by sale
+        raise Conflict("offence.fine was recorded already", key=ledger_key(fine))
     payer = "payer:salary-deduction" if from_salary else "payer:offender"
-    entries = credited(session, plugin, fine, local_authority)
+    # What sales of the cattle recovered already (s.26) is not asked again: the rest is paid.
+    entries = routes_left(
+        credited(session, plugin, fine, local_authority), recovered(session, fine)
+    )
+    owed = sum((x for _, x in entries), Decimal("0.00"))
     ledger.post(
         session,
         at=at,
         kind="offence.fine",
         memo=f"fine under section {case.offence.section}: {fine.routing_note}"[:500],
         subject=f"OffenceCase:{case.case.id}",
-        entries=[(payer, -fine.amount), *entries],
+        entries=[(payer, -owed), *entries],
         key=ledger_key(fine),
     )
     audit.record(

@@ -28,6 +28,8 @@ class Recovery:
     fine: Fine
     section: str
     cites: list[Citation]
+    owed: Decimal  # what earlier sales for the fine left of it
+    before: Decimal  # what they recovered
 
 
 def prepare(
@@ -68,29 +70,22 @@ def owed(
         )
     if fines.paid_at(session, [fines.ledger_key(fine)]):
         raise Conflict("this fine has been paid already", citation=cite)
+    before = fines.recovered(session, fine)
     if at < fine.at:
         raise TooEarly(
             "the cattle can be sold for a fine only once it is imposed",
             citation=cite,
             notBefore=fine.at.isoformat(),
         )
-    return Recovery(fine, offence.section, rule.cites), offence
+    before = fines.recovered(session, fine)
+    return Recovery(fine, offence.section, rule.cites, fine.amount - before, before), offence
 
 
-def take(recovery: Recovery, left: Decimal, cattle_left: int, field: str = "lots") -> Decimal:
+def take(recovery: Recovery, left: Decimal) -> Decimal:
     """The fine out of what the proceeds leave after s.16(2). The fine is recovered "by sale
-    of the all or any of the cattle": while some remain, the sale must cover it (sell more);
-    a sale of all of them recovers what it can, and the rest of the fine stays unrecovered."""
-    if left >= recovery.fine.amount:
-        return recovery.fine.amount
-    if cattle_left:
-        raise ValidationError(
-            f"after the fines, charges and expenses Rs {left} is left, less than the fine of "
-            f"Rs {recovery.fine.amount}: sell more of the cattle",
-            citation=recovery.cites[0],
-            field=field,
-        )
-    return max(left, Decimal("0.00"))
+    of the all or any of the cattle": each sale recovers what it can of what is still owed,
+    and the rest stays owed, for a further sale of the cattle or to be paid."""
+    return min(recovery.owed, max(left, Decimal("0.00")))
 
 
 def post(
@@ -99,32 +94,35 @@ def post(
     at: datetime,
     subject: str,
     amount: Decimal,
+    sale_id: uuid.UUID,
     routes: list[tuple[str, Decimal]] | None = None,
 ) -> None:
     """The fine paid from the proceeds, as payFine would have credited it (`routes`, from
-    `fines.credited`; the fine's own routes when not given); `amount`, when the sale of all
-    the cattle fell short of it, goes to the fine's accounts in their order (the rest is
-    unrecovered and the sale's account says so)."""
+    `fines.credited`; the fine's own routes when not given), each sale's part its own
+    transaction: `amount` goes to the fine's accounts in their order after what earlier
+    sales recovered. The one that completes the fine carries the fine's own key (its
+    `paidAt`); a part has a key of its own under it, so a second part never collides."""
     fine = recovery.fine
     shares: list[tuple[str, Decimal]] = []
     rest = amount
     if routes is None:
         routes = [(r["account"], Decimal(r["amount"])) for r in fine.routes]
-    for acct, due in routes:
-        part = min(rest, due)
+    for account, owed in fines.routes_left(routes, recovery.before):
+        part = min(rest, owed)
         rest -= part
         if part:
-            shares.append((acct, part))
+            shares.append((account, part))
     if not amount:
         return
+    whole = amount == recovery.owed
     ledger.post(
         session,
         at=at,
         kind="offence.fine",
         memo=f"fine under section {recovery.section} recovered by sale: "
         + "; ".join(c.label for c in recovery.cites)
-        + ("" if amount == fine.amount else f" (Rs {fine.amount - amount} unrecovered)"),
+        + ("" if whole else f" (Rs {recovery.owed - amount} still owed)"),
         subject=subject,
-        entries=[("payer:buyer", -amount), *shares],
-        key=fines.ledger_key(fine),
+        entries=[(fines.RECOVERED_FROM, -amount), *shares],
+        key=fines.ledger_key(fine) if whole else fines.part_key(fine, sale_id),
     )

@@ -96,7 +96,7 @@ def record(
     left = proceeds
     spent = min(left, costs)
     left -= spent
-    recovered = recovery.take(found, left, 0 if cattle.all_of_them else 1, "cattle.allOfThem")
+    recovered = recovery.take(found, left)
     left -= recovered
     held = accounts.routed(plugin, MoneyKind.SURPLUS_PROCEEDS, left, body)
     if any(accounts.names_no_holder(plugin, a) for a, _ in held):
@@ -119,8 +119,8 @@ def record(
         "soldAt": ist(when),
         "owner": {"name": cattle.owner.name, "address": cattle.owner.address},
         "fine": str(found.fine.amount),
-        # All the cattle sold, and still short of the fine: the rest is unrecovered (s.26).
-        "fineUnrecovered": str(found.fine.amount - recovered),
+        # Short of what was owed of the fine: the rest stays owed, to be paid (s.26).
+        "fineUnrecovered": str(found.owed - recovered),
         "proceeds": str(proceeds),
         "disposal": disposal,
         "cites": [c.label for c in found.cites],
@@ -147,7 +147,7 @@ def record(
     session.add(sale)
     session.flush()
     subject = f"OffenceCase:{offence.id}"
-    recovery.post(session, found, when, subject, recovered, credit)
+    recovery.post(session, found, when, subject, recovered, sale.id, credit)
     rest = ([(SALE_EXPENSES, spent)] if spent else []) + held
     if rest:
         ledger.transfer(
