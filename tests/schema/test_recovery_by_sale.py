@@ -110,7 +110,9 @@ query($id: ID!) { node(id: $id) { ... on Fine { amount paidAt } } }"""
 
 
 def _disposal(sold: dict[str, Any]) -> dict[str, str]:
-    return {d["item"]: d["amount"] for d in sold["recordSale"]["account"]["disposal"]}
+    """The sale's account: where its proceeds went (f), and what is still owed."""
+    account = sold["recordSale"]["account"]
+    return {d["item"]: d["amount"] for d in account["disposal"] + account["unrecovered"]}
 
 
 async def test_nagaland_s26_each_sale_recovers_its_part_of_the_fine_and_the_rest_is_paid(
