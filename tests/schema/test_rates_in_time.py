@@ -59,7 +59,7 @@ async def test_an_aerodrome_with_no_s12_rate_is_fined_on_the_s11_scale_and_deliv
     lines = {ln["kind"]: ln for ln in dues["impoundment"]["dues"]["lines"]}
     assert lines["FINE"]["amount"] == "100.00"  # 2 × Rs 50 on the s.11(1) scale
     assert lines["FINE"]["citation"]["section"] == "11(1)"
-    assert "AERODROME_FINE_PER_HEAD" in lines["FINE"]["explanation"]
+    assert "aerodrome fine per head" in lines["FINE"]["explanation"]
     assert dues["impoundment"]["dues"]["total"] == "140.00"  # and 2 × 2 days × 10
     paid = {
         "impoundmentId": case["id"],

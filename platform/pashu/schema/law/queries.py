@@ -106,8 +106,8 @@ class LawQuery:
                     is_cattle=c.is_cattle.value,
                     is_animal=c.is_animal.value,
                     confidence=c.is_cattle.confidence,
-                    # The two answers often rest on one section (Mizoram s.4 for the
-                    # mithun): cited once, in the order first cited.
+                    # The two answers often rest on one section (an Act's definition of
+                    # cattle): cited once, in the order first cited.
                     citations=cites(list(dict.fromkeys([*c.is_cattle.cites, *c.is_animal.cites]))),
                     # Two clauses of one line, kept apart: "...(s.3); the Act defines...".
                     explanation="; ".join(x for x in (c.is_cattle.why, c.is_animal.why) if x),
