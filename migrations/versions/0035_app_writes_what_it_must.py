@@ -13,7 +13,7 @@ changed in a session, in services/, tasks/, fastpaths/ and db/):
   answer kept). Never `users`, `pounds` or `local_authorities`: they are only added.
 
 Revision ID: 0035
-Revises: 0030 (depends on 0023)
+Revises: 0023
 """
 
 from __future__ import annotations
@@ -24,11 +24,13 @@ from pashu.config import settings
 from pashu.db import rls
 
 revision = "0035"
-# After the last change to the role's rights (0030), once every table here exists: 0023 comes
-# after the clocks' tables (0007, below the cases' and pounds') and the idempotency keys' (0018).
-down_revision = "0030"
+# Once every table here exists: 0023 comes after the clocks' tables (0007, below the cases'
+# and pounds') and the idempotency keys' (0018). Not after 0030, which changes the rights on
+# `tenants` alone: a dependency on 0023 beside it left Alembic unable to upgrade a database
+# from a revision between (tests/db/test_migrations.py).
+down_revision = "0023"
 branch_labels = None
-depends_on = "0023"
+depends_on = None
 
 NEVER_DELETED = (
     "api_tokens",
