@@ -7,12 +7,14 @@ from __future__ import annotations
 import uuid
 from collections.abc import Sequence
 from datetime import datetime
+from decimal import Decimal
 from typing import Any, cast
 
 from sqlalchemy import CursorResult, select, update
 from sqlalchemy.orm import Session
 
 from pashu.core.errors import Conflict, NotFound
+from pashu.db import bulk
 from pashu.db.complaints import Complaint
 from pashu.db.impoundment import (
     AnimalStatus,
@@ -23,13 +25,14 @@ from pashu.db.impoundment import (
     Notice,
     Sale,
 )
+from pashu.db.ledger import LedgerEntry, LedgerTransaction
 from pashu.db.offences import Fine, OffenceCase
 from pashu.db.refusals import ReleaseOrder
 from pashu.jurisdictions.base import Jurisdiction
 from pashu.jurisdictions.notifications import Notification
 from pashu.services.impoundment.course import DUTIES as DUTIES
 from pashu.services.impoundment.course import CaseInstants as CaseInstants
-from pashu.services.impoundment.course import CourseFacts, DeliveryFact, facts_of
+from pashu.services.impoundment.course import CourseFacts, DeliveryFact, LedgerLeg, facts_of
 from pashu.services.impoundment.course import HasStatus as HasStatus
 from pashu.services.impoundment.course import HeldAnimal as HeldAnimal
 from pashu.services.impoundment.course import IssuedNotice as IssuedNotice
@@ -46,6 +49,7 @@ from pashu.services.impoundment.course import not_before_reckoned as not_before_
 from pashu.services.impoundment.course import schedule as schedule
 from pashu.services.impoundment.course import step as step
 from pashu.services.impoundment.course import timeline as timeline
+from pashu.services.ledger.accounts import body_of
 from pashu.services.rates.rates import load as load_rates
 
 
@@ -88,9 +92,12 @@ def load(
     plugin: Jurisdiction,
     case: Impoundment,
     all_animals: Sequence[ImpoundedAnimal] | None = None,
+    *,
+    money: bool = False,
 ) -> CourseFacts:
     """The facts of the case's course as the registers hold them: the one loader the
-    mutations and the sweep build the model from (`all_animals`: read already)."""
+    mutations and the sweep build the model from (`all_animals`: read already). `money`:
+    with the rates notified and the case's ledger, for its dues and its books."""
     held = animals(session, case) if all_animals is None else all_animals
     complained = session.scalars(
         select(Complaint.at).where(Complaint.impoundment_id == case.id).order_by(Complaint.at)
@@ -101,7 +108,13 @@ def load(
         .order_by(ReleaseOrder.released_at)
     )
     delivered = session.execute(
-        select(Delivery.at, Delivery.under_protest)
+        select(
+            Delivery.at,
+            Delivery.under_protest,
+            Delivery.amount_paid,
+            Delivery.lines,
+            Delivery.deposit_ledger_key,
+        )
         .where(Delivery.impoundment_id == case.id)
         .order_by(Delivery.at)
     )
@@ -122,9 +135,48 @@ def load(
         sales(session, case.id),
         complaints=tuple(complained),
         release_orders=tuple(released),
-        deliveries=tuple(DeliveryFact(at, protest) for at, protest in delivered),
+        deliveries=tuple(delivery_fact(*row) for row in delivered),
         fines=tuple(fined),
+        **(
+            {
+                "rates": tuple(rates(session)),
+                "ledger": tuple(ledger_legs(session, [case.id]).get(case.id, ())),
+                "body": body_of(session, case),
+            }
+            if money
+            else {}
+        ),
     )
+
+
+def delivery_fact(
+    at: datetime,
+    under_protest: bool,
+    amount: Decimal,
+    lines: Sequence[dict[str, Any]],
+    key: str | None,
+) -> DeliveryFact:
+    """A delivery as the model reads it, its fines taken from the dues its receipt itemised."""
+    fines = sum((Decimal(x["amount"]) for x in lines if x["kind"] == "FINE"), Decimal("0.00"))
+    return DeliveryFact(at, under_protest, amount, fines, key)
+
+
+def ledger_legs(
+    session: Session, case_ids: Sequence[uuid.UUID]
+) -> dict[uuid.UUID, list[LedgerLeg]]:
+    """The legs of the ledger transactions about each case, in one statement for them all."""
+    subjects = {f"Impoundment:{i}": i for i in case_ids}
+    t, e = LedgerTransaction, LedgerEntry
+    rows = session.execute(
+        select(t.subject, t.id, t.at, t.kind, t.key, e.account, e.amount)
+        .join(e, (e.tenant_id == t.tenant_id) & (e.transaction_id == t.id))
+        .where(bulk.among(session, t.subject, subjects))
+        .order_by(t.at, t.id, e.account)
+    )
+    found: dict[uuid.UUID, list[LedgerLeg]] = {i: [] for i in case_ids}
+    for subject, tx, at, kind, key, acct, amount in rows:
+        found[subjects[subject]].append(LedgerLeg(tx, at, kind, key, acct, amount))
+    return found
 
 
 def refresh_status(case: Impoundment, all_animals: Sequence[HeldAnimal]) -> None:

@@ -19,6 +19,7 @@ from pashu.db import audit
 from pashu.jurisdictions import registry
 from pashu.jurisdictions.vocabulary import Capability, MoneyKind, SaleAccounting
 from pashu.services.impoundment import cases, course
+from pashu.services.impoundment._course import books as money
 from pashu.services.impoundment.seizures import Person, _text
 from pashu.services.ledger import ledger
 from pashu.services.ledger.accounts import body_of, held, routed
@@ -57,10 +58,7 @@ def claim_proceeds(
         amount = sum((x for _, x in holding), Decimal("0.00"))
         source = [(acct, -x) for acct, x in holding]
     else:
-        amount = sum(
-            (max(Decimal(0), s.price - Decimal(s.account["finesAndCharges"])) for s in sold),
-            Decimal("0.00"),
-        )
+        amount = money.claimable(sold)  # what the model's books hold refundable
         source = [
             (acct, -part) for acct, part in routed(plugin, MoneyKind.SALE_PROCEEDS, amount, body)
         ]

@@ -47,6 +47,10 @@ from pashu.jurisdictions.vocabulary import (
     ReleasingAuthority,
     TimelineStep,
 )
+from pashu.services.impoundment import dues as dues_service
+from pashu.services.impoundment._course import books as money
+from pashu.services.impoundment._course.books import Books as Books
+from pashu.services.impoundment._course.books import HeldSum as HeldSum
 from pashu.services.impoundment._course.facts import AnimalFact as AnimalFact
 from pashu.services.impoundment._course.facts import CaseInstants as CaseInstants
 from pashu.services.impoundment._course.facts import CourseFacts as CourseFacts
@@ -54,6 +58,7 @@ from pashu.services.impoundment._course.facts import DeliveryFact as DeliveryFac
 from pashu.services.impoundment._course.facts import HasStatus as HasStatus
 from pashu.services.impoundment._course.facts import HeldAnimal as HeldAnimal
 from pashu.services.impoundment._course.facts import IssuedNotice as IssuedNotice
+from pashu.services.impoundment._course.facts import LedgerLeg as LedgerLeg
 from pashu.services.impoundment._course.facts import NoticeFact as NoticeFact
 from pashu.services.impoundment._course.facts import Reckoned as Reckoned
 from pashu.services.impoundment._course.facts import SaleFact as SaleFact
@@ -166,6 +171,17 @@ class Course:
         if found is None or found.action not in DUTIES or found.not_before > aware(at):
             return []
         return [found.action]
+
+    # -- its money (_course/books.py) ------------------------------------------------------
+
+    def dues(self, at: datetime) -> dues_service.Dues:
+        """What the owner owes at `at`, line by line (`dues.compute` on the facts)."""
+        return money.dues(self.facts, at)
+
+    def books(self, at: datetime) -> Books:
+        """The case's books at `at`: each sum received and where it went, each account's
+        balance named as the Act names it, each sum held, till when, and where it goes."""
+        return money.books(self.facts, at)
 
     # -- may an act be recorded -------------------------------------------------------------
 

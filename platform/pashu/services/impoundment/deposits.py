@@ -22,10 +22,11 @@ from pashu.db.clocks import ClaimWindow
 from pashu.db.impoundment import Sale
 from pashu.jurisdictions import registry
 from pashu.jurisdictions.base import Jurisdiction
-from pashu.jurisdictions.vocabulary import Action, MoneyKind
+from pashu.jurisdictions.vocabulary import Action
 from pashu.services.impoundment import cases
+from pashu.services.impoundment._course import books as money
 from pashu.services.ledger import ledger
-from pashu.services.ledger.accounts import Body, account, body_of, held_in
+from pashu.services.ledger.accounts import Body, body_of
 from pashu.services.tenancy.tenants import Principal
 
 
@@ -54,14 +55,9 @@ def deadline_of(
     sold: Sequence[cases.SoldAt],
 ) -> tuple[datetime, Action]:
     """`_deadline` from what was read: the case, its notices, its sales (a window exists
-    because a sale does). Where no claim lies on the sales, the window closes at the latest
-    of them: there was nothing for the owner to claim."""
-    assert sold  # a window is opened by its sale
-    action, step = cases.claim_window(plugin, case, issued, sold)
-    if step is None:
-        return max(s.at for s in sold), action
-    assert step.window.deadline is not None  # every Act with a claim step sets its period
-    return step.window.deadline, action
+    because a sale does): the model's answer (`_course/books.claim_deadline`)."""
+    deadline, action, _ = money.claim_deadline(plugin, case, issued, sold)
+    return deadline, action
 
 
 def close_window(
@@ -117,11 +113,10 @@ def close(
     plugin = registry.get(who.jurisdiction)
     rule = plugin.clock_law().unclaimed_after_window()
     subject = f"Impoundment:{case_id}"
-    holding = held_in(books, plugin, MoneyKind.SURPLUS_PROCEEDS, body)
-    total = sum((x for _, x in holding), Decimal("0.00"))
+    # What leaves deposit, and for where: the model's books answer (the case page's too).
+    release = money.surplus_release(plugin, books, body)
     moved = Decimal("0.00")
-    if rule.value is not None and total > 0:
-        fund = account(plugin, rule.value, body)
+    if release.to is not None and release.amount > 0:
         try:
             ledger.post(
                 session,
@@ -129,10 +124,10 @@ def close(
                 kind="impoundment.unclaimed_surplus",
                 memo="unclaimed after the claim window: " + "; ".join(c.label for c in rule.cites),
                 subject=subject,
-                entries=[*((a, -x) for a, x in holding), (fund, total)],
+                entries=[*((a, -x) for a, x in release.sources), (release.to, release.amount)],
                 key=f"unclaimed-surplus:{case_id}",
             )
-            moved = total
+            moved = release.amount
         except Conflict:
             pass  # credited already, by an earlier window of the same case
     if moved:

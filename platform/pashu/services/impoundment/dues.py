@@ -13,12 +13,13 @@ Gazette had published by it.
 
 from __future__ import annotations
 
+import uuid
 from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 from decimal import Decimal
-from typing import Any
+from typing import Any, Protocol
 
 from sqlalchemy import Select, case, func, select
 
@@ -27,7 +28,7 @@ from pashu.core.decision import Decision
 from pashu.core.errors import PashuError
 from pashu.core.legaltime import IST, legal_date
 from pashu.core.money import times
-from pashu.db.impoundment import AnimalStatus, ImpoundedAnimal, Impoundment
+from pashu.db.impoundment import AnimalStatus
 from pashu.db.pounds import Pound
 from pashu.db.rates import RateNotification
 from pashu.jurisdictions.base import Jurisdiction
@@ -73,6 +74,38 @@ class Dues:
         return [line for line in self.lines if line.amount is None]
 
 
+class DuesCase(Protocol):
+    """A case as the dues read it: an `Impoundment`, or the facts of its course."""
+
+    @property
+    def impounded_at(self) -> datetime: ...
+
+    @property
+    def place(self) -> str: ...
+
+    @property
+    def place_kind(self) -> str: ...
+
+    @property
+    def pound_id(self) -> uuid.UUID | None: ...
+
+
+class DuesAnimal(Protocol):
+    """An animal as the dues read it: an `ImpoundedAnimal`, or the facts' `AnimalFact`."""
+
+    @property
+    def species(self) -> str: ...
+
+    @property
+    def status(self) -> str: ...
+
+    @property
+    def fine_settled(self) -> bool: ...
+
+    @property
+    def charges_settled_at(self) -> datetime | None: ...
+
+
 # A plugin's rules are fixed for the life of the process; building them (citations and
 # all) for every case of a dashboard page was a tenth of its cost.
 _RULES: dict[str, dict[RateKind, RateRule]] = {}
@@ -92,7 +125,7 @@ def _fine_kind(plugin: Jurisdiction, place: PlaceKind) -> Decision[RateKind]:
     return _FINE_KINDS[key]
 
 
-def _feeding_days(animal: ImpoundedAnimal, impounded: date, until: date) -> tuple[date, int]:
+def _feeding_days(animal: DuesAnimal, impounded: date, until: date) -> tuple[date, int]:
     """First day charged and how many: every day begun in the pound, once."""
     if animal.charges_settled_at is not None:
         first = legal_date(animal.charges_settled_at) + timedelta(days=1)
@@ -134,8 +167,8 @@ def _fine_per_head(
 def compute(
     plugin: Jurisdiction,
     notifications: Sequence[Notification],
-    case: Impoundment,
-    animals: Iterable[ImpoundedAnimal],
+    case: DuesCase,
+    animals: Iterable[DuesAnimal],
     as_of: datetime,
 ) -> Dues:
     in_pound = [a for a in animals if a.status == AnimalStatus.IN_POUND.value]

@@ -19,10 +19,11 @@ from pashu.db.complaints import Complaint
 from pashu.db.impoundment import Delivery
 from pashu.db.ledger import LedgerTransaction
 from pashu.jurisdictions import registry
-from pashu.jurisdictions.vocabulary import Capability, MoneyKind
+from pashu.jurisdictions.vocabulary import Capability
 from pashu.services.impoundment import cases
+from pashu.services.impoundment._course import books as money
 from pashu.services.ledger import ledger
-from pashu.services.ledger.accounts import PROTEST_DEPOSIT, body_of, routed
+from pashu.services.ledger.accounts import PROTEST_DEPOSIT, body_of
 from pashu.services.tenancy.tenants import Principal
 
 ZERO = Decimal("0.00")
@@ -96,8 +97,7 @@ def apply(
         + "; ".join(c.label for c in rule.cites),
         subject=f"Impoundment:{case.id}",
         source=PROTEST_DEPOSIT,
-        shares=routed(plugin, MoneyKind.FINE, fines, body)
-        + routed(plugin, MoneyKind.FEEDING_CHARGE, feeding, body),
+        shares=money.deposit_applied(plugin, d.amount_paid, fines, body),
         key=d.deposit_ledger_key,
     )
     detail = f"receipt {d.receipt_number}: Rs {d.amount_paid} applied ({rule.why})"

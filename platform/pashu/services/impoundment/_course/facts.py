@@ -7,9 +7,12 @@ import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
+from decimal import Decimal
 from typing import Any, Protocol
 
 from pashu.jurisdictions.base import Jurisdiction
+from pashu.jurisdictions.notifications import Notification
+from pashu.services.ledger.accounts import NO_BODY, Body
 
 # -- what the model reads: protocols the ORM rows and the sweep's narrower rows satisfy ----
 
@@ -104,6 +107,7 @@ class AnimalFact:
     released_at: datetime | None = None
     description: str = ""
     ear_tag: str | None = None
+    fine_settled: bool = False  # its fine paid (or laid elsewhere): the dues count it no more
 
 
 @dataclass(frozen=True)
@@ -122,6 +126,21 @@ class SaleFact:
 class DeliveryFact:
     at: datetime
     under_protest: bool = False
+    amount: Decimal = Decimal("0.00")  # the sum paid (deposited, under protest)
+    fines: Decimal = Decimal("0.00")  # of which the fines, as its receipt itemised the dues
+    key: str | None = None  # the ledger key a deposit under protest is applied under
+
+
+@dataclass(frozen=True)
+class LedgerLeg:
+    """One leg of a ledger transaction about the case (the books read them)."""
+
+    transaction: uuid.UUID
+    at: datetime
+    kind: str
+    key: str | None
+    account: str
+    amount: Decimal
 
 
 @dataclass(frozen=True)
@@ -141,6 +160,16 @@ class CourseFacts:
     complaints: tuple[datetime, ...] = ()  # when each complaint of illegal seizure was filed
     release_orders: tuple[datetime, ...] = ()  # when each ordered release took effect
     fines: tuple[uuid.UUID, ...] = ()  # fines on conviction linked to the case
+    # Where the animals were seized, and the pound: the dues' scale and rates depend on them.
+    place: str = ""
+    place_kind: str = ""
+    pound_id: uuid.UUID | None = None
+    # The case's money, loaded for the answers that need it (`cases.load(money=True)`): the
+    # rates notified (the dues), the legs of its ledger transactions and the local body and
+    # pound its money belongs to (the books). None: not loaded, and not to be guessed.
+    rates: tuple[Notification, ...] | None = None
+    ledger: tuple[LedgerLeg, ...] | None = None
+    body: Body = NO_BODY
 
 
 def facts_of(
@@ -167,10 +196,14 @@ def facts_of(
                 getattr(a, "released_at", None),
                 a.description,
                 a.ear_tag,
+                bool(getattr(a, "fine_settled", False)),
             )
             for a in animals
         ),
         notices=tuple(NoticeFact(n.kind, n.issued_at) for n in issued),
         sales=tuple(SaleFact(s.at, dict(s.account)) for s in sales),
+        place=getattr(case, "place", ""),
+        place_kind=getattr(case, "place_kind", ""),
+        pound_id=getattr(case, "pound_id", None),
         **more,
     )
