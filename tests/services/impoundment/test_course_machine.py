@@ -14,6 +14,8 @@ together:
   deposit before it came in);
 - the books balance, every rupee received sits in an account the Act names, and a surplus
   held for the owner leaves deposit once its claim window has ended and the sweep has run;
+  the model's books (`Course.books`) are the ledger's, account by account, every sum in a
+  deposit is one the model holds for a window, and its dues are `dues.compute`'s;
 - dues are never negative, and an animal's dues never fall while it is held, save by an act
   that reckoned them (a sale deducting the herd's charges);
 - the scenario of the case's facts so far (compareScenario's answer for them) is the
@@ -77,6 +79,7 @@ from pashu.services.impoundment import (
     auctions,
     cases,
     claims,
+    course,
     delivery,
     deposits,
     notices,
@@ -512,6 +515,7 @@ class Course(RuleBasedStateMachine):
             self.no_animal_held_without_a_duty(s)
             self.dues_never_negative_nor_falling_while_held(s)
             self.a_held_surplus_leaves_deposit_when_its_window_ends(s)
+            self.the_models_books_are_the_ledgers(s)
             self.the_scenario_of_the_facts_is_the_registers_answer(s)
 
     def the_books_balance_in_accounts_the_act_names(self, s: Session) -> None:
@@ -579,6 +583,34 @@ class Course(RuleBasedStateMachine):
                 continue
             ends, _ = deposits.deadline_of(self.plugin, case, cases.notices(s, case.id), sold)
             assert self.now < ends, (case.id, held, ends, self.now)
+
+    def the_models_books_are_the_ledgers(self, s: Session) -> None:
+        """The model of each case's course, read with its money, answers as the ledger and
+        the dues do; and once the sweep has run, nothing it holds is left past its window."""
+        rates = cases.rates(s)
+        for case in s.scalars(select(Impoundment)):
+            model = course.Course(cases.load(s, self.plugin, case, money=True))
+            books = model.books(self.now)
+            assert books.balanced, (case.id, books.accounts)
+            recorded = {
+                a: x
+                for a, x in ledger.subject_balances(s, f"Impoundment:{case.id}").items()
+                if x and not a.startswith("payer:")
+            }
+            assert {p.account: p.amount for p in books.accounts} == recorded, case.id
+            for p in books.accounts:  # named by the Act, the section cited (paid out: gone)
+                assert p.account.startswith("payee:") or (p.cites and p.name != p.account), p
+            held: Counter[str] = Counter()
+            for h in books.held:
+                held[h.account.account] += h.account.amount
+                assert h.ends is None or h.window.not_before <= h.ends, h
+            for a, x in recorded.items():  # a sum in deposit is held for a window
+                if a.startswith("deposit:") and not a.startswith("deposit:unrouted"):
+                    assert held[a] == x, (case.id, a, x, books.held)
+            if self.swept_at == self.now:
+                assert books.due(self.now) == [], (case.id, books.due(self.now))
+            everything = cases.animals(s, case)
+            assert model.dues(self.now) == compute(self.plugin, rates, case, everything, self.now)
 
     def the_scenario_of_the_facts_is_the_registers_answer(self, s: Session) -> None:
         for case in s.scalars(select(Impoundment)):

@@ -11,11 +11,13 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 from strawberry.dataloader import DataLoader
 
+from pashu.db.complaints import Complaint
 from pashu.db.impoundment import Delivery, ImpoundedAnimal, Notice, Sale
 from pashu.db.pounds import LocalAuthority, Pound
 from pashu.jurisdictions.notifications import Notification
 from pashu.schema.context import Context
 from pashu.services.impoundment import cases
+from pashu.services.impoundment.course import LedgerLeg
 
 Row = TypeVar("Row")
 
@@ -99,3 +101,21 @@ def rates(ctx: Context) -> DataLoader[str, list[Notification]]:
         return [found for _ in keys]
 
     return _loader(ctx, "rates", lambda: DataLoader(load))
+
+
+def complaints(ctx: Context) -> DataLoader[uuid.UUID, list[Complaint]]:
+    return _loader(
+        ctx,
+        "complaints",
+        lambda: DataLoader(_grouped(ctx, Complaint, Complaint.impoundment_id, Complaint.at)),
+    )
+
+
+def ledger(ctx: Context) -> DataLoader[uuid.UUID, list[LedgerLeg]]:
+    """The legs of each case's ledger transactions (the model's books read them)."""
+
+    async def load(ids: list[uuid.UUID]) -> list[list[LedgerLeg]]:
+        found = await ctx.read(lambda s: cases.ledger_legs(s, ids))
+        return [found[i] for i in ids]
+
+    return _loader(ctx, "ledger", lambda: DataLoader(load))

@@ -19,7 +19,7 @@ from pashu.schema.clocks import types as clocks
 from pashu.schema.context import Context, Info
 from pashu.schema.documents import Document
 from pashu.schema.enums import described_enum
-from pashu.schema.impoundment import loaders
+from pashu.schema.impoundment import loaders, money
 from pashu.schema.impoundment.remedies import Handover, RefusalToPay, ReleaseOrder
 from pashu.schema.impoundment.values import (
     AccountItem,
@@ -35,7 +35,7 @@ from pashu.schema.node import Node, node_type, to_global_id
 from pashu.schema.pounds.types import Pound
 from pashu.schema.registration.types import RegistrationStatus
 from pashu.services.impoundment import case_documents as papers
-from pashu.services.impoundment import cases, refusals, release_orders, sale_accounts
+from pashu.services.impoundment import cases, course, refusals, release_orders, sale_accounts
 from pashu.services.impoundment import dues as dues_service
 from pashu.services.registration import registration
 
@@ -65,6 +65,12 @@ described_enum(
     name="AnimalStatus",
     description="Where one impounded animal is",
 )
+
+
+AsOf = Annotated[
+    datetime | None,
+    strawberry.argument(description="The instant the books are read at (default now)"),
+]
 
 
 @strawberry.type(description="Who seized the animals, as the register records them")
@@ -493,12 +499,8 @@ class Impoundment(Node):
             ),
         ] = None,
     ) -> Dues:
-        ctx: Context = info.context
-        plugin = registry.get(ctx.require().jurisdiction)
         when = aware(as_of) if as_of else datetime.now(UTC)
-        animals = await loaders.animals(ctx).load(self._row.id)
-        notifications = await loaders.rates(ctx).load("all")
-        return Dues.of(dues_service.compute(plugin, notifications, self._row, animals, when))
+        return Dues.of((await money.dues_course(info, self._row)).dues(when))
 
     @strawberry.field(description="The copy of the register entry given to the seizer")
     async def register_copy(self, info: Info) -> Document:
@@ -548,8 +550,38 @@ class Impoundment(Node):
     )
     async def books(self, info: Info) -> list[FundBalance]:
         jurisdiction = info.context.require().jurisdiction
-        subject = f"Impoundment:{self._row.id}"
-        return await info.context.read(lambda s: balances(s, jurisdiction, subject))
+        found = course.balances(await loaders.ledger(info.context).load(self._row.id))
+        # The case's money is its pound's and the pound's local authority's (ledger/accounts):
+        # their names come with the pound, read for the page at once.
+        held = await loaders.pounds(info.context).load(self._row.pound_id)
+        known = (
+            {held[0].id: ("Pound", held[0].name), held[1].id: ("LocalAuthority", held[1].name)}
+            if held
+            else {}
+        )
+        return await info.context.read(
+            lambda s: balances(s, jurisdiction, found=found, known=known)
+        )
+
+    @strawberry.field(
+        description="Each sum received on the case and where it went, and each move between "
+        "its accounts, up to `asOf` (default: now), in order; each account named in the Act's "
+        "words with its citation"
+    )
+    async def money_moved(self, info: Info, as_of: AsOf = None) -> list[money.MoneyMoved]:
+        when = aware(as_of) if as_of else datetime.now(UTC)
+        found = (await money.books_course(info, self._row)).books(when)
+        return [money.MoneyMoved.of(m) for m in found.moved]
+
+    @strawberry.field(
+        description="The sums held for a window at `asOf` (default: now): the surplus of a sale "
+        "in deposit, proceeds refundable to the owner, a deposit under protest; when each "
+        "window ends and where the sum goes then"
+    )
+    async def held_sums(self, info: Info, as_of: AsOf = None) -> list[money.HeldSum]:
+        when = aware(as_of) if as_of else datetime.now(UTC)
+        found = (await money.books_course(info, self._row)).books(when)
+        return [money.HeldSum.of(h, when) for h in found.held]
 
 
 @node_type("Impoundment")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import uuid
 from decimal import Decimal
 
 import strawberry
@@ -47,9 +48,19 @@ def _global(d: accounts.Described) -> strawberry.ID | None:
     return to_global_id(d.holder_type, d.holder_id)
 
 
-def balances(s: Session, jurisdiction: str, subject: str | None = None) -> list[FundBalance]:
-    """Every account's balance (or only the legs posted about `subject`), described."""
-    found = ledger.balances(s) if subject is None else ledger.subject_balances(s, subject)
+def balances(
+    s: Session,
+    jurisdiction: str,
+    subject: str | None = None,
+    *,
+    found: dict[str, Decimal] | None = None,
+    known: dict[uuid.UUID, tuple[str, str]] | None = None,
+) -> list[FundBalance]:
+    """Every account's balance (or only the legs posted about `subject`; or the balances
+    `found` already, a case's from the model of its course), described (`known`: the
+    holders' names read already, as `accounts.describe` takes them)."""
+    if found is None:
+        found = ledger.balances(s) if subject is None else ledger.subject_balances(s, subject)
     plugin = registry.get(jurisdiction)
     return [
         FundBalance(
@@ -64,7 +75,7 @@ def balances(s: Session, jurisdiction: str, subject: str | None = None) -> list[
             balance=found[d.account],
             cursor=_cursor(d.account),
         )
-        for d in accounts.describe(s, plugin, sorted(found))
+        for d in accounts.describe(s, plugin, sorted(found), known)
     ]
 
 

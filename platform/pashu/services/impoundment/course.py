@@ -51,6 +51,9 @@ from pashu.services.impoundment import dues as dues_service
 from pashu.services.impoundment._course import books as money
 from pashu.services.impoundment._course.books import Books as Books
 from pashu.services.impoundment._course.books import HeldSum as HeldSum
+from pashu.services.impoundment._course.books import Moved as Moved
+from pashu.services.impoundment._course.books import Placed as Placed
+from pashu.services.impoundment._course.books import balances as balances
 from pashu.services.impoundment._course.facts import AnimalFact as AnimalFact
 from pashu.services.impoundment._course.facts import CaseInstants as CaseInstants
 from pashu.services.impoundment._course.facts import CourseFacts as CourseFacts

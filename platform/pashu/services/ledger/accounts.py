@@ -155,11 +155,17 @@ def _split(plugin: Jurisdiction, acct: str) -> tuple[str, str | None, uuid.UUID 
         return kind, None, None
 
 
-def describe(session: Session, plugin: Jurisdiction, accounts: list[str]) -> list[Described]:
-    """Each account with its kind, its fund and the local body or pound holding it."""
+def describe(
+    session: Session,
+    plugin: Jurisdiction,
+    accounts: list[str],
+    known: dict[uuid.UUID, tuple[str, str]] | None = None,
+) -> list[Described]:
+    """Each account with its kind, its fund and the local body or pound holding it. `known`:
+    holders read already (id -> ("Pound" or "LocalAuthority", name)); the others are read."""
     parsed = {a: _split(plugin, a) for a in accounts}
-    ids = {h for _, _, h in parsed.values() if h is not None}
-    names: dict[uuid.UUID, tuple[str, str]] = {}
+    names: dict[uuid.UUID, tuple[str, str]] = dict(known or {})
+    ids = {h for _, _, h in parsed.values() if h is not None} - names.keys()
     if ids:
         for table in (Pound, LocalAuthority):
             rows = session.execute(select(table.id, table.name).where(table.id.in_(ids)))

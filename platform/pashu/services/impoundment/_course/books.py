@@ -185,10 +185,11 @@ class Books:
 
 
 def balances(legs: Sequence[LedgerLeg]) -> dict[str, Decimal]:
+    """Each account's balance from `legs` (an account whose legs cancel shows nothing)."""
     found: dict[str, Decimal] = defaultdict(lambda: ZERO)
     for leg in legs:
         found[leg.account] += leg.amount
-    return {a: x for a, x in found.items() if x}
+    return dict(found)
 
 
 def books(facts: CourseFacts, at: datetime) -> Books:
@@ -219,7 +220,9 @@ def books(facts: CourseFacts, at: datetime) -> Books:
             )
         )
     found = balances(legs)
-    accounts = [named(plugin, a, x) for a, x in sorted(found.items()) if not a.startswith("payer:")]
+    accounts = [
+        named(plugin, a, x) for a, x in sorted(found.items()) if x and not a.startswith("payer:")
+    ]
     sold = [s for s in facts.sales if s.at <= when]
     held = [
         *_surplus(facts, sold, found),
