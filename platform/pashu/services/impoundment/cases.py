@@ -7,13 +7,15 @@ from __future__ import annotations
 import uuid
 from collections.abc import Sequence
 from datetime import datetime
+from decimal import Decimal
 from typing import Any, cast
 
 from sqlalchemy import CursorResult, select, update
 from sqlalchemy.orm import Session
 
 from pashu.core.errors import Conflict, NotFound
-from pashu.db.complaints import Complaint
+from pashu.db.clocks import Auction
+from pashu.db.complaints import Complaint, ComplaintDecision
 from pashu.db.impoundment import (
     AnimalStatus,
     CaseStatus,
@@ -23,13 +25,20 @@ from pashu.db.impoundment import (
     Notice,
     Sale,
 )
+from pashu.db.ledger import LedgerTransaction
 from pashu.db.offences import Fine, OffenceCase
 from pashu.db.refusals import ReleaseOrder
 from pashu.jurisdictions.base import Jurisdiction
 from pashu.jurisdictions.notifications import Notification
 from pashu.services.impoundment.course import DUTIES as DUTIES
+from pashu.services.impoundment.course import (
+    AuctionFact,
+    ComplaintFact,
+    CourseFacts,
+    DeliveryFact,
+    facts_of,
+)
 from pashu.services.impoundment.course import CaseInstants as CaseInstants
-from pashu.services.impoundment.course import CourseFacts, DeliveryFact, facts_of
 from pashu.services.impoundment.course import HasStatus as HasStatus
 from pashu.services.impoundment.course import HeldAnimal as HeldAnimal
 from pashu.services.impoundment.course import IssuedNotice as IssuedNotice
@@ -92,16 +101,42 @@ def load(
     """The facts of the case's course as the registers hold them: the one loader the
     mutations and the sweep build the model from (`all_animals`: read already)."""
     held = animals(session, case) if all_animals is None else all_animals
-    complained = session.scalars(
-        select(Complaint.at).where(Complaint.impoundment_id == case.id).order_by(Complaint.at)
-    )
+    # Each complaint with its decision, in one statement.
+    complained = session.execute(
+        select(
+            Complaint.id,
+            Complaint.at,
+            ComplaintDecision.at,
+            ComplaintDecision.illegal,
+            ComplaintDecision.seizer_owes,
+        )
+        .outerjoin(
+            ComplaintDecision,
+            (ComplaintDecision.tenant_id == Complaint.tenant_id)
+            & (ComplaintDecision.complaint_id == Complaint.id),
+        )
+        .where(Complaint.impoundment_id == case.id)
+        .order_by(Complaint.at)
+    ).all()
     released = session.scalars(
         select(ReleaseOrder.released_at)
         .where(ReleaseOrder.impoundment_id == case.id)
         .order_by(ReleaseOrder.released_at)
     )
+    # Each delivery with whether its deposit under protest was applied (its ledger key).
     delivered = session.execute(
-        select(Delivery.at, Delivery.under_protest)
+        select(
+            Delivery.id,
+            Delivery.at,
+            Delivery.under_protest,
+            Delivery.lines,
+            LedgerTransaction.id,
+        )
+        .outerjoin(
+            LedgerTransaction,
+            (LedgerTransaction.tenant_id == Delivery.tenant_id)
+            & (LedgerTransaction.key == Delivery.deposit_ledger_key),
+        )
         .where(Delivery.impoundment_id == case.id)
         .order_by(Delivery.at)
     )
@@ -114,17 +149,39 @@ def load(
         .where(OffenceCase.impoundment_id == case.id)
         .order_by(Fine.at)
     )
+    rounds = session.execute(
+        select(Auction.id, Auction.scheduled_for, Auction.notice_issued_at, Auction.closed_at)
+        .where(Auction.impoundment_id == case.id)
+        .order_by(Auction.round)
+    )
     return facts_of(
         plugin,
         case,
         notices(session, case.id),
         held,
         sales(session, case.id),
-        complaints=tuple(complained),
+        complaints=tuple(at for _, at, *_ in complained),
         release_orders=tuple(released),
-        deliveries=tuple(DeliveryFact(at, protest) for at, protest in delivered),
+        deliveries=tuple(
+            DeliveryFact(at, protest, id_, fines_of(lines), applied is not None)
+            for id_, at, protest, lines, applied in delivered
+        ),
         fines=tuple(fined),
+        auctions=tuple(AuctionFact(*r) for r in rounds),
+        filed=tuple(
+            ComplaintFact(id_, at, decided, bool(illegal), owes or ZERO)
+            for id_, at, decided, illegal, owes in complained
+        ),
+        corrected=case.status == CaseStatus.CORRECTED.value,
     )
+
+
+ZERO = Decimal("0.00")
+
+
+def fines_of(lines: Sequence[dict[str, Any]]) -> Decimal:
+    """The fines a receipt's lines reckoned."""
+    return sum((Decimal(x["amount"]) for x in lines if x["kind"] == "FINE"), ZERO)
 
 
 def refresh_status(case: Impoundment, all_animals: Sequence[HeldAnimal]) -> None:

@@ -7,6 +7,7 @@ import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
+from decimal import Decimal
 from typing import Any, Protocol
 
 from pashu.jurisdictions.base import Jurisdiction
@@ -104,12 +105,16 @@ class AnimalFact:
     released_at: datetime | None = None
     description: str = ""
     ear_tag: str | None = None
+    injured: bool = False  # an injury while being seized is recorded
+    carcass_returned_at: datetime | None = None
 
 
 @dataclass(frozen=True)
 class NoticeFact:
     kind: str
     issued_at: datetime
+    id: uuid.UUID | None = None
+    proclaimed_at: datetime | None = None
 
 
 @dataclass(frozen=True)
@@ -122,6 +127,30 @@ class SaleFact:
 class DeliveryFact:
     at: datetime
     under_protest: bool = False
+    id: uuid.UUID | None = None
+    fines: Decimal = Decimal("0.00")  # the fines its receipt reckoned
+    applied: bool = False  # a deposit under protest applied to the dues already
+
+
+@dataclass(frozen=True)
+class AuctionFact:
+    """A round of the case's auction: when it is notified for, and whether it is closed."""
+
+    id: uuid.UUID
+    scheduled_for: datetime
+    notice_issued_at: datetime
+    closed_at: datetime | None = None
+
+
+@dataclass(frozen=True)
+class ComplaintFact:
+    """A complaint of illegal seizure filed on the case, and its decision if made."""
+
+    id: uuid.UUID
+    at: datetime
+    decided_at: datetime | None = None
+    illegal: bool = False
+    seizer_owes: Decimal = Decimal("0.00")  # what the decision lays on the seizer
 
 
 @dataclass(frozen=True)
@@ -141,6 +170,9 @@ class CourseFacts:
     complaints: tuple[datetime, ...] = ()  # when each complaint of illegal seizure was filed
     release_orders: tuple[datetime, ...] = ()  # when each ordered release took effect
     fines: tuple[uuid.UUID, ...] = ()  # fines on conviction linked to the case
+    auctions: tuple[AuctionFact, ...] = ()
+    filed: tuple[ComplaintFact, ...] = ()  # the complaints with their decisions
+    corrected: bool = False  # the entry was corrected by a newer one
 
 
 def facts_of(
@@ -167,10 +199,17 @@ def facts_of(
                 getattr(a, "released_at", None),
                 a.description,
                 a.ear_tag,
+                getattr(a, "injury", None) is not None,
+                getattr(a, "carcass_returned_at", None),
             )
             for a in animals
         ),
-        notices=tuple(NoticeFact(n.kind, n.issued_at) for n in issued),
+        notices=tuple(
+            NoticeFact(
+                n.kind, n.issued_at, getattr(n, "id", None), getattr(n, "proclaimed_at", None)
+            )
+            for n in issued
+        ),
         sales=tuple(SaleFact(s.at, dict(s.account)) for s in sales),
         **more,
     )
