@@ -12,11 +12,16 @@ Every rule of a case's order lives in this model, once, in its parts behind this
 (`_course/`): `facts` (what it reads), `timeline` (the timeline's events, the claim window
 of the sales held, the duties and the next action), `rules` (the complaint window, the
 order of the report and the notice, the window of a sale and of a refusal, "acts in their
-order" on animals already reckoned); `Course` here asks them for each act. The
+order" on animals already reckoned), `records` (the acts once the course is going: an
+auction closed, a deposit applied, a claim window closed, a complaint decided, the seizer's
+dues, a correction, an injury, a carcass, a proclamation); `Course` here asks them for
+each act. The
 mutations ask `check` (or `require`) before they write; `schedule` writes the model's next
 action onto the case row (what `nextAction` and the sweep's `find` read). The plugins
 supply the rules it applies (`impoundment_timeline`, `refusal_to_pay`, `delivery_*`,
-`release_by_order`, `sale_accounting`); no number or section is written here.
+`release_by_order`, `sale_accounting`, `deposit_unused`, `dues_of_illegal_seizure`,
+`register_entry`, `carcass_return`, the clock law's `auction_terms`, `notice_template` and
+`unclaimed_after_window`); no number or section is written here.
 
 Pure: nothing here reads the database (`load` in cases.py builds the facts for a case).
 """

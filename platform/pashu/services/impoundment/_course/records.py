@@ -73,7 +73,7 @@ def close_auction(
     (Act.SALE) with its own window."""
     plugin.require(Capability.AUCTION)
     cite = plugin.clock_law().auction_terms().cites[0]
-    wanted: uuid.UUID = given["auction_id"]
+    wanted: uuid.UUID | None = given.get("auction_id")
     auction = _one([a for a in f.auctions if a.id == wanted], "auction", "auctionId")
     if auction.closed_at is not None:
         raise Conflict(f"this auction was closed on {ist(auction.closed_at)}", citation=cite)
@@ -101,7 +101,7 @@ def apply_deposit(
     plugin.require(Capability.ILLEGAL_SEIZURE_COMPLAINTS)
     rule = plugin.deposit_unused()
     cite = rule.cites[0]
-    wanted: uuid.UUID = given["delivery_id"]
+    wanted: uuid.UUID | None = given.get("delivery_id")
     d: DeliveryFact = _one([d for d in f.deliveries if d.id == wanted], "delivery", "deliveryId")
     if not d.under_protest:
         raise Conflict("the delivery was paid for, not made on a deposit", citation=cite)
@@ -196,7 +196,7 @@ def decide_complaint(
     complainant paid and keeps paid (not a deposit under protest, returned whole)."""
     plugin.require(Capability.ILLEGAL_SEIZURE_COMPLAINTS)
     cite = _complaint_cite(plugin, f)
-    wanted: uuid.UUID = given["complaint_id"]
+    wanted: uuid.UUID | None = given.get("complaint_id")
     c = _one([c for c in f.filed if c.id == wanted], "complaint", "complaintId")
     if c.decided_at is not None:
         raise Conflict(f"this complaint was decided on {ist(c.decided_at)}", citation=cite)
@@ -230,7 +230,7 @@ def collect_seizer_dues(
     plugin.require(Capability.ILLEGAL_SEIZURE_COMPLAINTS)
     rule = plugin.dues_of_illegal_seizure()
     cite = rule.cites[0]
-    wanted: uuid.UUID = given["complaint_id"]
+    wanted: uuid.UUID | None = given.get("complaint_id")
     c = _one([c for c in f.filed if c.id == wanted], "complaint", "complaintId")
     if c.decided_at is None:
         raise Conflict("the complaint has not been decided", citation=cite)
@@ -319,7 +319,7 @@ def _carcass_cite(plugin: Jurisdiction) -> Citation | None:
 
 
 def _animal(f: CourseFacts, given: Mapping[str, Any]) -> AnimalFact:
-    wanted: uuid.UUID = given["animal_id"]
+    wanted: uuid.UUID | None = given.get("animal_id")
     return _one([a for a in f.animals if a.id == wanted], "animal", "animalId")
 
 
@@ -384,7 +384,7 @@ def proclaim(
 ) -> NoticeFact:
     """`notice_id`: the notice proclaimed where the Act has it proclaimed (the notice's
     template names by whom), once, after it is issued."""
-    wanted: uuid.UUID = given["notice_id"]
+    wanted: uuid.UUID | None = given.get("notice_id")
     n = _one([n for n in f.notices if n.id == wanted], "notice", "noticeId")
     rule = plugin.clock_law().notice_template(Action(n.kind))
     cite = rule.cites[0]
