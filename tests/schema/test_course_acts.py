@@ -11,7 +11,7 @@ from typing import Any
 
 from tests.conftest import Databases, GraphQLClient
 from tests.schema.clocks_helpers import CLOSE, PROCLAIM, case, sweep
-from tests.schema.impoundment_helpers import SALE, department, seize
+from tests.schema.impoundment_helpers import NOTICE, SALE, department, notice, seize
 from tests.schema.test_auctions import BUYER, _close, _scheduled
 from tests.schema.test_complaints_money import COLLECT, DECIDE, decide, filed, protest
 from tests.schema.test_impoundment_corrections import CORRECT
@@ -173,3 +173,25 @@ async def test_nagaland_s14_2_a_proclamation_follows_its_notice_and_not_ahead(
     refused(await gql.error(PROCLAIM, early, t.token), "VALIDATION", "at", "14(2)")
     ahead = {"input": {"noticeId": notice["id"], "at": AHEAD}}
     refused(await gql.error(PROCLAIM, ahead, t.token), "VALIDATION", "at")
+
+
+async def test_nagaland_s14_2_a_notice_recorded_with_its_proclamation_proclaimed_after_it(
+    dbs: Databases, gql: GraphQLClient
+) -> None:
+    """A notice recorded by hand with its proclamation: the proclamation obeys the same rule
+    as one recorded later (not before the notice, not ahead of now)."""
+    t, pound = await department(dbs, gql, "nagaland")
+    seized = await seize(gql, t.token, pound)
+    await notice(gql, t.token, seized, "REPORT_UNCLAIMED", "2026-01-11T10:00:00+05:30")
+    given = {
+        "impoundmentId": seized["id"],
+        "kind": "PUBLISH_NOTICE",
+        "issuedAt": "2026-01-11T11:00:00+05:30",
+        "proclaimedAt": "2026-01-11T10:30:00+05:30",
+    }
+    before = await gql.error(NOTICE, {"input": given}, t.token)
+    refused(before, "VALIDATION", "proclaimedAt", "14(2)")
+    ahead = {**given, "proclaimedAt": AHEAD}
+    refused(await gql.error(NOTICE, {"input": ahead}, t.token), "VALIDATION", "proclaimedAt")
+    made = {**given, "proclaimedAt": "2026-01-12T08:00:00+05:30"}
+    assert (await gql.ok(NOTICE, {"input": made}, t.token))["recordNotice"]

@@ -37,6 +37,7 @@ from pashu.services.impoundment.dues import compute
 from pashu.services.impoundment.seizures import Person, _text
 from pashu.services.ledger import ledger
 from pashu.services.ledger.accounts import PROTEST_DEPOSIT, body_of, routed
+from pashu.services.offences import offences
 from pashu.services.tenancy.tenants import Principal
 
 FORMS = ("WRITTEN", "VERBAL")
@@ -107,7 +108,8 @@ class Outcome:
 
 
 def _payer(plugin: Jurisdiction, case: Impoundment, outcome: Outcome) -> Person:
-    cite = plugin.act.cite("22", "1")
+    # Who pays: the Act's rule of compensation for an illegal seizure, its section its own.
+    cite = offences.law(plugin).compensation(CompensationKind.ILLEGAL_SEIZURE).cites[0]
     if outcome.payer not in PAYERS:
         raise ValidationError(f"payer is one of {PAYERS}", field="payer")
     if outcome.payer == "SEIZER":

@@ -386,13 +386,14 @@ def proclaim(
     template names by whom), once, after it is issued."""
     wanted: uuid.UUID | None = given.get("notice_id")
     n = _one([n for n in f.notices if n.id == wanted], "notice", "noticeId")
+    field = given.get("field", "at")  # "proclaimedAt" when recorded with its notice
     rule = plugin.clock_law().notice_template(Action(n.kind))
     cite = rule.cites[0]
     if rule.value.proclaimed_by is None:
         raise ValidationError(
             f"{plugin.act.title} asks for no proclamation of a {n.kind.lower()}",
             citation=cite,
-            field="noticeId",
+            field="noticeId" if field == "at" else field,
         )
     if n.proclaimed_at is not None:
         raise Conflict(
@@ -404,7 +405,7 @@ def proclaim(
             f"a notice is proclaimed after it is issued, {ist(n.issued_at)}",
             citation=cite,
             notBefore=ist(n.issued_at),
-            field="at",
+            field=field,
         )
-    not_ahead(at, given)
+    not_ahead(at, given, field)
     return n
