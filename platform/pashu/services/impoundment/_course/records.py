@@ -123,6 +123,13 @@ def apply_deposit(
             notBefore=ist(closes),
             field="asOf",
         )
+    if at < d.at:  # a sweep dated before the deposit came in has nothing to apply
+        raise TooEarly(
+            f"the deposit was received on {ist(d.at)}",
+            citation=cite,
+            notBefore=ist(d.at),
+            field="asOf",
+        )
     not_ahead(at, given, "asOf")
     return max(closes, d.at)
 
