@@ -119,7 +119,8 @@ async def test_a_case_the_clock_cannot_do_is_a_failed_run_counted_and_skipped(
     done = await sweep(gql, t.token, "2026-01-03T16:00:00+05:30")
     assert [d["kind"] for d in done] == ["ANNOUNCE_SEIZURE"]  # the rest of the work is done
     (run,) = await failed_runs(gql, t.token)
-    assert "INTERNAL" in run["error"] and "window" in run["error"]
+    # The model refuses to close a window no sale opened (Act.CLOSE_CLAIM_WINDOW): coded.
+    assert "CONFLICT" in run["error"] and "no claim window is open" in run["error"]
     assert failed_metric((await gql.http.get("/metrics")).text) == before + 1
     assert await sweep(gql, t.token, "2026-01-04T16:00:00+05:30") == []  # and again, skipped
     assert len(await failed_runs(gql, t.token)) == 2

@@ -12,9 +12,11 @@ from pashu.jurisdictions.vocabulary import Action, ReleasingAuthority
 from pashu.schema.node import from_global_id
 from pashu.services.impoundment import cases, course
 from tests.conftest import Databases, GraphQLClient
-from tests.schema.clocks_helpers import case, sweep
+from tests.schema.clocks_helpers import CLOSE, case, sweep
 from tests.schema.impoundment_helpers import DELIVER, NOTICE, SALE, department, seize
+from tests.schema.test_auctions import _close
 from tests.schema.test_complaints import FILE, complaint
+from tests.schema.test_complaints_money import COLLECT, DECIDE, decide, filed
 from tests.schema.test_course_findings import fined
 from tests.schema.test_refusal_to_pay import OWNER, REFUSE, REST, refusal, sale
 from tests.schema.test_release_orders import RELEASE, order
@@ -205,3 +207,39 @@ async def test_the_facts_of_a_case_name_the_fines_linked_to_it(
     parsed_fine = from_global_id(fine)
     assert parsed_fine is not None
     assert found == {seized["id"]: (parsed_fine[1],), other["id"]: ()}
+
+
+async def test_nagaland_the_new_acts_refusals_are_the_models(
+    dbs: Databases, gql: GraphQLClient
+) -> None:
+    """decideComplaint before its complaint, collectSeizerDues before a decision, and
+    closeAuction before its day answer what the model answers on the registers' facts."""
+    t, pound = await department(dbs, gql, "nagaland")
+    seized = await seize(gql, t.token, pound)
+    cid = seized["id"]
+    complaint_id = await filed(gql, t.token, seized)  # 4 January 11:00
+    pk = from_global_id(complaint_id)
+    assert pk is not None
+    early = "2026-01-04T10:00:00+05:30"
+    err = await gql.error(DECIDE, decide(complaint_id, early), t.token)
+    model = model_says(
+        dbs, t.id, "nagaland", cid, course.Act.DECIDE_COMPLAINT, early, complaint_id=pk[1]
+    )
+    assert api_says(err) == model == ("VALIDATION", "20", "at")
+    at = "2026-01-05T10:00:00+05:30"
+    err = await gql.error(COLLECT, {"input": {"complaintId": complaint_id, "at": at}}, t.token)
+    model = model_says(
+        dbs, t.id, "nagaland", cid, course.Act.COLLECT_SEIZER_DUES, at, complaint_id=pk[1]
+    )
+    assert api_says(err) == model and model[:2] == ("CONFLICT", "22(2)")
+    await sweep(gql, t.token, "2026-01-11T10:00:00+05:30")
+    await sweep(gql, t.token, "2026-01-19T09:00:00+05:30")
+    (auction,) = (await case(gql, t.token, cid))["auctions"]
+    round_ = from_global_id(auction["id"])
+    assert round_ is not None
+    before = "2026-01-22T11:00:00+05:30"
+    err = await gql.error(CLOSE, _close(auction, before, []), t.token)
+    model = model_says(
+        dbs, t.id, "nagaland", cid, course.Act.CLOSE_AUCTION, before, auction_id=round_[1]
+    )
+    assert api_says(err) == model and model[0] == "TOO_EARLY"

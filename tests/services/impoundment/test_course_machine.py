@@ -2,8 +2,9 @@
 rule-based state machine through the services: seizures, the sweep at random instants (its
 reports, notices and auctions) and reports and notices recorded by hand, delivery whole and
 in part, deposits under protest, refusal to pay, part sales, the rest delivered or refused,
-complaints and their decisions, release by order, fines and their recovery by sale (Cattle
-Trespass Act 1985 s.26), auctions closed, proceeds claimed. A clerk's act the Act refuses is
+complaints and their decisions, the seizer's dues collected, release by order, fines and
+their recovery by sale (Cattle Trespass Act 1985 s.26), auctions closed, proceeds claimed,
+deaths of injuries and notices proclaimed. A clerk's act the Act refuses is
 refused (a PashuError) and changes nothing; after every step the course must still hold
 together:
 
@@ -11,7 +12,9 @@ together:
 - the sweep never fails;
 - no act is dated after now (the machine's clock), nor before an act it depends on (a notice
   before the report it follows, a sale on refusal before the refusal, money leaving a
-  deposit before it came in);
+  deposit before it came in, an auction closed before its day, a proclamation before its
+  notice, the seizer's dues before the decision laying them, a death before the sale that
+  reckoned the animal's dues);
 - the books balance, every rupee received sits in an account the Act names, and a surplus
   held for the owner leaves deposit once its claim window has ended and the sweep has run;
   the model's books (`Course.books`) are the ledger's, account by account, every sum in a
@@ -82,10 +85,12 @@ from pashu.services.impoundment import (
     course,
     delivery,
     deposits,
+    injuries,
     notices,
     refusals,
     release_orders,
     sales,
+    seizer_dues,
     seizures,
 )
 from pashu.services.impoundment.dues import compute
@@ -490,6 +495,70 @@ class Course(RuleBasedStateMachine):
 
         self.act(work, "auction closed")
 
+    @precondition(lambda self: self.jurisdiction == "nagaland")  # s.22(2)
+    @rule(wait=WAIT, n=st.integers(0, 5))
+    def seizer_dues_collected(self, wait: int, n: int) -> None:
+        self.wait(wait)
+        case_id = self.case(n)
+        if case_id is None:
+            return
+
+        def work(s: Session) -> None:
+            filed = s.scalar(select(Complaint.id).where(Complaint.impoundment_id == case_id))
+            if filed is None:
+                raise Conflict("no complaint is on record for this case")
+            seizer_dues.collect(s, self.who, complaint_id=filed, at=self.now)
+
+        self.act(work, "seizer's dues collected")
+
+    @rule(wait=WAIT, n=st.integers(0, 5), back=st.integers(0, 48))
+    def died(self, wait: int, n: int, back: int) -> None:
+        """An animal of the case dies of an injury, recorded up to two days back."""
+        self.wait(wait)
+        case_id = self.case(n)
+        if case_id is None:
+            return
+
+        def work(s: Session) -> None:
+            animal = s.scalar(
+                select(ImpoundedAnimal.id)
+                .where(ImpoundedAnimal.impoundment_id == case_id)
+                .order_by(ImpoundedAnimal.id.desc())
+            )
+            assert animal is not None
+            injuries.record_injury(
+                s,
+                self.who,
+                animal_id=animal,
+                at=self.now - timedelta(hours=back),
+                description="a fall",
+                died=True,
+            )
+
+        self.act(work, "death")
+
+    @precondition(lambda self: self.jurisdiction == "nagaland")  # s.14(2): by beat of drum
+    @rule(wait=WAIT, n=st.integers(0, 5), back=st.integers(0, 48))
+    def proclaimed(self, wait: int, n: int, back: int) -> None:
+        self.wait(wait)
+        case_id = self.case(n)
+        if case_id is None:
+            return
+
+        def work(s: Session) -> None:
+            made = s.scalar(
+                select(Notice.id).where(
+                    Notice.impoundment_id == case_id, Notice.kind == Action.PUBLISH_NOTICE.value
+                )
+            )
+            if made is None:
+                raise Conflict("no notice of this case is issued")
+            notices.record_proclamation(
+                s, self.who, notice_id=made, at=self.now - timedelta(hours=back)
+            )
+
+        self.act(work, "proclamation")
+
     @rule(wait=WAIT, n=st.integers(0, 5))
     def proceeds_claimed(self, wait: int, n: int) -> None:
         self.wait(wait)
@@ -651,13 +720,31 @@ def _in_order(s: Session, now: datetime) -> None:
     for a in s.scalars(select(ImpoundedAnimal)):
         c = found[a.impoundment_id]
         for at in (a.released_at, a.charges_settled_at):
-            assert at is None or c.impounded_at <= at <= now, (a.id, at)
+            # An animal may die of an injury while being seized, before it is brought in.
+            first = c.seized_at if a.status == AnimalStatus.DIED.value else c.impounded_at
+            assert at is None or first <= at <= now, (a.id, at)
+            # Nor before an act that reckoned its dues to a later instant.
+            assert (
+                at is None
+                or a.charges_settled_at is None
+                or a.charges_settled_at <= (a.released_at or now)
+            ), (a.id, a.released_at, a.charges_settled_at)
+    for n in s.scalars(select(Notice).where(Notice.proclaimed_at.is_not(None))):
+        assert n.issued_at <= n.proclaimed_at <= now, (n.kind, n.proclaimed_at)
     filed = {c.id: c.at for c in s.scalars(select(Complaint))}
     for d in s.scalars(select(ComplaintDecision)):
         assert filed[d.complaint_id] <= d.at <= now, d.id
+        collected = s.scalar(
+            select(LedgerTransaction.at).where(
+                LedgerTransaction.key == seizer_dues.ledger_key(d.complaint_id)
+            )
+        )
+        assert collected is None or d.at <= collected <= now, d.id
     for auction in s.scalars(select(Auction)):
         notice = issued.get((auction.impoundment_id, Action.PUBLISH_NOTICE.value))
         assert notice is None or notice <= auction.scheduled_for, auction.id
+        closed = auction.closed_at
+        assert closed is None or auction.scheduled_for <= closed <= now, auction.id
     # Money leaves an account held for someone only after it came in: in each case's books,
     # in the order of their dates, a deposit never runs below nothing.
     legs = s.execute(

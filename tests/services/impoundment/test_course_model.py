@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import uuid
 from datetime import datetime
+from decimal import Decimal
 from typing import Any
 
 import pytest
@@ -17,8 +18,11 @@ from pashu.services.impoundment import course
 from pashu.services.impoundment.course import (
     Act,
     AnimalFact,
+    AuctionFact,
+    ComplaintFact,
     Course,
     CourseFacts,
+    DeliveryFact,
     NoticeFact,
     SaleFact,
 )
@@ -324,6 +328,9 @@ def test_every_act_has_an_answer_on_every_course(code: str) -> None:
             "ordered_at": t("2026-01-06T09:00"),
         },
         Act.SALE: {"animal_ids": [B]},
+        Act.RECORD_INJURY: {"animal_id": B, "died": True},
+        Act.RETURN_CARCASS: {"animal_id": A},
+        Act.CORRECT_SEIZURE: {"impounded_at": t("2026-01-03T11:00")},
     }
     for f in facts:
         for act in Act:
@@ -334,4 +341,90 @@ def test_every_act_has_an_answer_on_every_course(code: str) -> None:
                 "TOO_EARLY",
                 "TOO_LATE",
                 "NOT_IN_JURISDICTION",
+                "NOT_FOUND",  # the auction, deposit, complaint or notice it names is not there
             }, (act, found.message)
+
+
+# -- the acts after the course is set going (_course/records.py) ----------------------------
+
+NOW = t("2026-06-01T12:00")  # the model's clock in these tests: acts after it are ahead
+
+
+def test_an_auction_round_is_closed_on_its_day_once_and_not_ahead_of_now() -> None:
+    R = uuid.UUID(int=7)
+    held = t("2026-01-23T11:00")
+    facts = two_cows("nagaland", auctions=(AuctionFact(R, held, t("2026-01-19T09:00")),))
+    early = refused(facts, Act.CLOSE_AUCTION, "2026-01-23T10:00", auction_id=R, now=NOW)
+    assert early[0] == "TOO_EARLY" and early[1] and early[2] == "at"
+    ahead = course.check(facts, Act.CLOSE_AUCTION, NOW + (NOW - held), auction_id=R, now=NOW)
+    assert ahead is not None and (ahead.code, ahead.field) == ("VALIDATION", "at")
+    assert allowed(facts, Act.CLOSE_AUCTION, "2026-01-23T12:00", auction_id=R, now=NOW)
+    closed = two_cows("nagaland", auctions=(AuctionFact(R, held, held, held),))
+    assert refused(closed, Act.CLOSE_AUCTION, "2026-01-24T12:00", auction_id=R, now=NOW)[0] == (
+        "CONFLICT"
+    )
+
+
+def test_nagaland_s15_a_deposit_is_applied_when_the_complaint_window_closes_unused() -> None:
+    """Seized 3 January: the window for a complaint (s.20) ends with 13 January; the deposit
+    waits for a complaint that follows, and is applied once, not before the window ends."""
+    D = uuid.UUID(int=8)
+    paid = DeliveryFact(t("2026-01-04T10:00"), True, id=D)
+    facts = two_cows("nagaland", deliveries=(paid,))
+    early = refused(facts, Act.APPLY_DEPOSIT, "2026-01-13T23:59", delivery_id=D, now=NOW)
+    assert early == ("TOO_EARLY", "15", "asOf")
+    on = Course(facts).require(Act.APPLY_DEPOSIT, t("2026-01-20T06:00"), delivery_id=D, now=NOW)
+    assert on == t("2026-01-14T00:00")  # when the window closed, not when the sweep ran
+    complained = two_cows(
+        "nagaland", deliveries=(paid,), filed=(ComplaintFact(A, t("2026-01-05T10:00")),)
+    )
+    assert refused(complained, Act.APPLY_DEPOSIT, "2026-01-20T06:00", delivery_id=D)[0] == (
+        "CONFLICT"
+    )
+    done = two_cows("nagaland", deliveries=(DeliveryFact(paid.at, True, id=D, applied=True),))
+    assert refused(done, Act.APPLY_DEPOSIT, "2026-01-20T06:00", delivery_id=D)[0] == "CONFLICT"
+    ahead = course.check(facts, Act.APPLY_DEPOSIT, t("2026-07-01T00:00"), delivery_id=D, now=NOW)
+    assert ahead is not None and (ahead.code, ahead.field) == ("VALIDATION", "asOf")
+
+
+def test_nagaland_s17_3_the_claim_window_closes_three_months_after_the_sale() -> None:
+    sold = t("2026-01-20T12:00")
+    facts = two_cows(
+        "nagaland",
+        (Action.REPORT_UNCLAIMED, "2026-01-11T10:00"),
+        (Action.PUBLISH_NOTICE, "2026-01-11T11:00"),
+        animals=(AnimalFact(A, "cow", "SOLD", sold, sold), AnimalFact(B, "cow", "SOLD", sold)),
+        sales=(SaleFact(sold, {"onRefusal": False}),),
+    )
+    early = refused(facts, Act.CLOSE_CLAIM_WINDOW, "2026-04-19T12:00", now=NOW)
+    assert early[0] == "TOO_EARLY" and early[1] and early[2] == "asOf"
+    closes, action = Course(facts).require(Act.CLOSE_CLAIM_WINDOW, t("2026-05-01T00:00"), now=NOW)
+    assert action is Action.CLAIM_SURPLUS and sold < closes <= t("2026-05-01T00:00")
+    nothing = two_cows("nagaland")
+    assert refused(nothing, Act.CLOSE_CLAIM_WINDOW, "2026-05-01T00:00")[0] == "CONFLICT"
+
+
+def test_nagaland_ss20_22_a_decision_follows_its_complaint_and_the_dues_the_decision() -> None:
+    C = uuid.UUID(int=9)
+    facts = two_cows("nagaland", filed=(ComplaintFact(C, t("2026-01-04T11:00")),))
+    before = refused(facts, Act.DECIDE_COMPLAINT, "2026-01-04T10:00", complaint_id=C)
+    assert before == ("VALIDATION", "20", "at")
+    assert allowed(facts, Act.DECIDE_COMPLAINT, "2026-01-06T12:00", complaint_id=C, illegal=True)
+    assert refused(facts, Act.COLLECT_SEIZER_DUES, "2026-01-06T12:00", complaint_id=C) == (
+        "CONFLICT",
+        "22(2)",
+        None,
+    )
+    decided = two_cows(
+        "nagaland",
+        filed=(ComplaintFact(C, t("2026-01-04T11:00"), t("2026-01-06T12:00"), True, Decimal(170)),),
+    )
+    assert refused(decided, Act.DECIDE_COMPLAINT, "2026-01-07T12:00", complaint_id=C)[0] == (
+        "CONFLICT"
+    )
+    assert refused(decided, Act.COLLECT_SEIZER_DUES, "2026-01-06T11:00", complaint_id=C) == (
+        "VALIDATION",
+        "22(2)",
+        "at",
+    )
+    assert allowed(decided, Act.COLLECT_SEIZER_DUES, "2026-01-06T13:00", complaint_id=C)

@@ -9,7 +9,7 @@ statement per table; rows nothing reads back (lots, audit events, the claim wind
 plain values, never ORM objects.
 
 The law decides exactly as on one case (one_by_one.act_on_case): the same plugin rules
-through the same functions (notices.render, course.notice_step, auctions.auction_date and
+through the same functions (notices.render, course.require, auctions.auction_date and
 compose, course.schedule: the model of a case's course), case by case in Python on what was
 read. A case the law refuses leaves nothing behind and is reported as a failure, as in its
 own savepoint before.
@@ -46,9 +46,9 @@ from pashu.jurisdictions.base import Jurisdiction
 from pashu.jurisdictions.vocabulary import Action
 from pashu.services.clocks._due import DueAction, skipped
 from pashu.services.clocks._one_by_one import act_on_case, act_on_window
-from pashu.services.impoundment import auctions, cases, deposits, notices
+from pashu.services.impoundment import auctions, cases, course, deposits, notices
 from pashu.services.impoundment.cases import IssuedNotice
-from pashu.services.impoundment.seizures import NOTICE_ACTIONS, notice_step
+from pashu.services.impoundment.seizures import NOTICE_ACTIONS
 from pashu.services.ledger.accounts import Body
 from pashu.services.tenancy.tenants import Principal
 
@@ -189,9 +189,12 @@ def _decide(
             values = values or notices.values_of(case, in_pound, pound, authority, when)
             doc = notices.render(plugin, action, values)
             who.require("clerk")
-            step = notice_step(plugin, case, issued, action, when)
             if any(n.kind == action.value for n in issued):
                 break  # issued already: the register's key per case and kind
+            # The model of the case's course, as a clerk's notice asks it (Act.NOTICE).
+            step = course.require(
+                course.facts_of(plugin, case, issued, animals), course.Act.NOTICE, when, kind=action
+            )
             notice = _Issued(action.value, when)
             notice_id = new_id()
             issued.append(notice)
@@ -449,12 +452,14 @@ def _close_windows(
         w = windows.get(wid)
         if w is None or w.closed_at is not None or w.impoundment_id in closing:
             continue  # closed already, another worker's, or closing with a sibling
-        deadline, action = deposits.deadline_of(
-            plugin, found[w.impoundment_id], issued[w.impoundment_id], last[w.impoundment_id]
-        )
+        case_id = w.impoundment_id
+        facts = course.facts_of(plugin, found[case_id], issued[case_id], (), last[case_id])
+        deadline, action = course.claim_closes(plugin, facts, facts.notices, facts.sales)
         if now < deadline:
             timed.append((w, deadline))  # a later sale of the case moves the closing with it
             continue
+        # The model of the case's course, as one window at a time asks it (deposits.py).
+        deadline, action = course.require(facts, course.Act.CLOSE_CLAIM_WINDOW, now)
         closing.add(w.impoundment_id)  # they close with the latest sale's
         due.append((w, deadline, action))
     closes = _close(session, who, due, found) if due else []

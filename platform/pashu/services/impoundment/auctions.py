@@ -18,8 +18,8 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from pashu.core.documents import when
-from pashu.core.errors import Conflict, NotFound, TooEarly, ValidationError
-from pashu.core.legaltime import IST, aware, ist, legal_date
+from pashu.core.errors import Conflict, NotFound, ValidationError
+from pashu.core.legaltime import IST, aware, legal_date
 from pashu.db import audit, bulk
 from pashu.db.bulk import New
 from pashu.db.clocks import Auction, AuctionLot, LotStatus
@@ -227,12 +227,13 @@ def close(
     who.require("clerk", "finance")
     held = aware(at)
     auction = get(session, auction_id, lock=True)
-    if held < auction.scheduled_for:
-        raise TooEarly(
-            f"the auction is notified for {ist(auction.scheduled_for)}",
-            notBefore=ist(auction.scheduled_for),
-            field="at",
-        )
+    # The model of the case's course: the round closed once, not before the day it is
+    # notified for, nor after now; each lot sold is then a sale (Act.SALE, below).
+    plugin = registry.get(who.jurisdiction)
+    case = cases.get(session, auction.impoundment_id)
+    course.require(
+        cases.load(session, plugin, case), course.Act.CLOSE_AUCTION, held, auction_id=auction.id
+    )
     offered = {lot.id: lot for lot in lots(session, [auction.id])}
     seen: set[uuid.UUID] = set()
     for r in results:

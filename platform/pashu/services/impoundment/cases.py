@@ -15,7 +15,8 @@ from sqlalchemy.orm import Session
 
 from pashu.core.errors import Conflict, NotFound
 from pashu.db import bulk
-from pashu.db.complaints import Complaint
+from pashu.db.clocks import Auction
+from pashu.db.complaints import Complaint, ComplaintDecision
 from pashu.db.impoundment import (
     AnimalStatus,
     CaseStatus,
@@ -31,8 +32,15 @@ from pashu.db.refusals import ReleaseOrder
 from pashu.jurisdictions.base import Jurisdiction
 from pashu.jurisdictions.notifications import Notification
 from pashu.services.impoundment.course import DUTIES as DUTIES
+from pashu.services.impoundment.course import (
+    AuctionFact,
+    ComplaintFact,
+    CourseFacts,
+    DeliveryFact,
+    LedgerLeg,
+    facts_of,
+)
 from pashu.services.impoundment.course import CaseInstants as CaseInstants
-from pashu.services.impoundment.course import CourseFacts, DeliveryFact, LedgerLeg, facts_of
 from pashu.services.impoundment.course import HasStatus as HasStatus
 from pashu.services.impoundment.course import HeldAnimal as HeldAnimal
 from pashu.services.impoundment.course import IssuedNotice as IssuedNotice
@@ -99,14 +107,29 @@ def load(
     mutations and the sweep build the model from (`all_animals`: read already). `money`:
     with the rates notified and the case's ledger, for its dues and its books."""
     held = animals(session, case) if all_animals is None else all_animals
-    complained = session.scalars(
-        select(Complaint.at).where(Complaint.impoundment_id == case.id).order_by(Complaint.at)
-    )
+    # Each complaint with its decision, in one statement.
+    complained = session.execute(
+        select(
+            Complaint.id,
+            Complaint.at,
+            ComplaintDecision.at,
+            ComplaintDecision.illegal,
+            ComplaintDecision.seizer_owes,
+        )
+        .outerjoin(
+            ComplaintDecision,
+            (ComplaintDecision.tenant_id == Complaint.tenant_id)
+            & (ComplaintDecision.complaint_id == Complaint.id),
+        )
+        .where(Complaint.impoundment_id == case.id)
+        .order_by(Complaint.at)
+    ).all()
     released = session.scalars(
         select(ReleaseOrder.released_at)
         .where(ReleaseOrder.impoundment_id == case.id)
         .order_by(ReleaseOrder.released_at)
     )
+    # Each delivery with whether its deposit under protest was applied (its ledger key).
     delivered = session.execute(
         select(
             Delivery.at,
@@ -114,6 +137,13 @@ def load(
             Delivery.amount_paid,
             Delivery.lines,
             Delivery.deposit_ledger_key,
+            Delivery.id,
+            LedgerTransaction.id,
+        )
+        .outerjoin(
+            LedgerTransaction,
+            (LedgerTransaction.tenant_id == Delivery.tenant_id)
+            & (LedgerTransaction.key == Delivery.deposit_ledger_key),
         )
         .where(Delivery.impoundment_id == case.id)
         .order_by(Delivery.at)
@@ -127,16 +157,30 @@ def load(
         .where(OffenceCase.impoundment_id == case.id)
         .order_by(Fine.at)
     )
+    rounds = session.execute(
+        select(Auction.id, Auction.scheduled_for, Auction.notice_issued_at, Auction.closed_at)
+        .where(Auction.impoundment_id == case.id)
+        .order_by(Auction.round)
+    )
     return facts_of(
         plugin,
         case,
         notices(session, case.id),
         held,
         sales(session, case.id),
-        complaints=tuple(complained),
+        complaints=tuple(at for _, at, *_ in complained),
         release_orders=tuple(released),
-        deliveries=tuple(delivery_fact(*row) for row in delivered),
+        deliveries=tuple(
+            delivery_fact(at, protest, amount, lines, key, id_, applied is not None)
+            for at, protest, amount, lines, key, id_, applied in delivered
+        ),
         fines=tuple(fined),
+        auctions=tuple(AuctionFact(*r) for r in rounds),
+        filed=tuple(
+            ComplaintFact(id_, at, decided, bool(illegal), owes or ZERO)
+            for id_, at, decided, illegal, owes in complained
+        ),
+        corrected=case.status == CaseStatus.CORRECTED.value,
         **(
             {
                 "rates": tuple(rates(session)),
@@ -149,16 +193,26 @@ def load(
     )
 
 
+ZERO = Decimal("0.00")
+
+
+def fines_of(lines: Sequence[dict[str, Any]]) -> Decimal:
+    """The fines a receipt's lines reckoned."""
+    return sum((Decimal(x["amount"]) for x in lines if x["kind"] == "FINE"), ZERO)
+
+
 def delivery_fact(
     at: datetime,
     under_protest: bool,
     amount: Decimal,
     lines: Sequence[dict[str, Any]],
     key: str | None,
+    id_: uuid.UUID | None = None,
+    applied: bool = False,
 ) -> DeliveryFact:
-    """A delivery as the model reads it, its fines taken from the dues its receipt itemised."""
-    fines = sum((Decimal(x["amount"]) for x in lines if x["kind"] == "FINE"), Decimal("0.00"))
-    return DeliveryFact(at, under_protest, amount, fines, key)
+    """A delivery as the model reads it, its fines taken from the dues its receipt itemised
+    (`applied`: a deposit under protest applied to the dues already)."""
+    return DeliveryFact(at, under_protest, amount, fines_of(lines), key, id=id_, applied=applied)
 
 
 def ledger_legs(

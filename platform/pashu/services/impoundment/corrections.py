@@ -10,27 +10,25 @@ from __future__ import annotations
 
 import uuid
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import select, update
+from sqlalchemy import update
 from sqlalchemy.orm import Session
 
-from pashu.core.errors import Conflict, ValidationError
+from pashu.core.errors import ValidationError
 from pashu.core.legaltime import aware, legal_date
 from pashu.db import audit
 from pashu.db.impoundment import (
     CaseStatus,
-    Delivery,
     ImpoundedAnimal,
     Impoundment,
     Notice,
-    Sale,
 )
 from pashu.jurisdictions import registry
 from pashu.jurisdictions.vocabulary import PlaceKind, SeizerCapacity
 from pashu.services.extent import extent
-from pashu.services.impoundment import cases
+from pashu.services.impoundment import cases, course
 from pashu.services.impoundment._numbering import next_number
 from pashu.services.impoundment.seizures import Person, _text
 from pashu.services.tenancy.tenants import Principal
@@ -77,11 +75,6 @@ def correct_seizure(
     plugin = registry.get(who.jurisdiction)
     old = cases.get(session, impoundment_id, lock=True)
     why = _text(reason, "reason", limit=300)
-    if old.status == CaseStatus.CORRECTED.value:
-        raise Conflict("this entry has been corrected already; correct the newer entry")
-    for paid in (Delivery, Sale):
-        if session.scalar(select(paid.id).where(paid.impoundment_id == old.id)) is not None:
-            raise Conflict("money has moved on this case; its entry can no longer be corrected")
     fields = _entry(old)
     if changes.seized_at:
         fields["seized_at"] = changes.seized_at
@@ -108,8 +101,16 @@ def correct_seizure(
         fields["area"] = _text(changes.area, "area", limit=200)
     if fields == _entry(old):
         raise ValidationError("a correction changes something", field="input")
-    if fields["impounded_at"] < fields["seized_at"]:
-        raise ValidationError("animals cannot be brought before they were seized")
+    # The model of the case's course: not an entry corrected already nor one money has moved
+    # on; the corrected instants in order, not after now, nor after an act recorded on it.
+    course.require(
+        cases.load(session, plugin, old),
+        course.Act.CORRECT_SEIZURE,
+        datetime.now(UTC),
+        seized_at=fields["seized_at"],
+        impounded_at=fields["impounded_at"],
+        seizer_signed=fields["seizer_signed"],
+    )
     # The corrected entry must still rest on a power the Act gives, where the Act is in force.
     if fields["seizer_capacity"] is not None:
         plugin.seizure_power(
@@ -121,9 +122,6 @@ def correct_seizure(
         extent.require_in_force(
             session, plugin, fields["area"], legal_date(aware(fields["seized_at"])), "area"
         )
-    entry = plugin.register_entry()
-    if entry.value and not fields["seizer_signed"]:
-        raise ValidationError("the seizer must sign the register entry", citation=entry.cites[0])
     new = Impoundment(
         register_number=next_number(session, who.tenant_id, "register"),
         pound_id=old.pound_id,

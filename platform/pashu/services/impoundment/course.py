@@ -12,11 +12,16 @@ Every rule of a case's order lives in this model, once, in its parts behind this
 (`_course/`): `facts` (what it reads), `timeline` (the timeline's events, the claim window
 of the sales held, the duties and the next action), `rules` (the complaint window, the
 order of the report and the notice, the window of a sale and of a refusal, "acts in their
-order" on animals already reckoned); `Course` here asks them for each act. The
+order" on animals already reckoned), `records` (the acts once the course is going: an
+auction closed, a deposit applied, a claim window closed, a complaint decided, the seizer's
+dues, a correction, an injury, a carcass, a proclamation); `Course` here asks them for
+each act. The
 mutations ask `check` (or `require`) before they write; `schedule` writes the model's next
 action onto the case row (what `nextAction` and the sweep's `find` read). The plugins
 supply the rules it applies (`impoundment_timeline`, `refusal_to_pay`, `delivery_*`,
-`release_by_order`, `sale_accounting`); no number or section is written here.
+`release_by_order`, `sale_accounting`, `deposit_unused`, `dues_of_illegal_seizure`,
+`register_entry`, `carcass_return`, the clock law's `auction_terms`, `notice_template` and
+`unclaimed_after_window`); no number or section is written here.
 
 Pure: nothing here reads the database (`load` in cases.py builds the facts for a case).
 """
@@ -49,13 +54,16 @@ from pashu.jurisdictions.vocabulary import (
 )
 from pashu.services.impoundment import dues as dues_service
 from pashu.services.impoundment._course import books as money
+from pashu.services.impoundment._course import records
 from pashu.services.impoundment._course.books import Books as Books
 from pashu.services.impoundment._course.books import HeldSum as HeldSum
 from pashu.services.impoundment._course.books import Moved as Moved
 from pashu.services.impoundment._course.books import Placed as Placed
 from pashu.services.impoundment._course.books import balances as balances
 from pashu.services.impoundment._course.facts import AnimalFact as AnimalFact
+from pashu.services.impoundment._course.facts import AuctionFact as AuctionFact
 from pashu.services.impoundment._course.facts import CaseInstants as CaseInstants
+from pashu.services.impoundment._course.facts import ComplaintFact as ComplaintFact
 from pashu.services.impoundment._course.facts import CourseFacts as CourseFacts
 from pashu.services.impoundment._course.facts import DeliveryFact as DeliveryFact
 from pashu.services.impoundment._course.facts import HasStatus as HasStatus
@@ -67,6 +75,8 @@ from pashu.services.impoundment._course.facts import Reckoned as Reckoned
 from pashu.services.impoundment._course.facts import SaleFact as SaleFact
 from pashu.services.impoundment._course.facts import SoldAt as SoldAt
 from pashu.services.impoundment._course.facts import facts_of as facts_of
+from pashu.services.impoundment._course.records import claim_closes as claim_closes
+from pashu.services.impoundment._course.records import fines_kept as fines_kept
 from pashu.services.impoundment._course.rules import NOTICE_ACTIONS as NOTICE_ACTIONS
 from pashu.services.impoundment._course.rules import auction_step as auction_step
 from pashu.services.impoundment._course.rules import chosen as chosen
@@ -111,6 +121,15 @@ class Act(enum.Enum):
     CLAIM_PROCEEDS = "CLAIM_PROCEEDS"  # claimProceeds
     RELEASE_BY_ORDER = "RELEASE_BY_ORDER"  # releaseByOrder
     COMPLAINT = "COMPLAINT"  # fileComplaint
+    CLOSE_AUCTION = "CLOSE_AUCTION"  # closeAuction (each lot sold then a SALE)
+    APPLY_DEPOSIT = "APPLY_DEPOSIT"  # the clock applying a deposit under protest unused
+    CLOSE_CLAIM_WINDOW = "CLOSE_CLAIM_WINDOW"  # the clock closing the owner's claim window
+    DECIDE_COMPLAINT = "DECIDE_COMPLAINT"  # decideComplaint
+    COLLECT_SEIZER_DUES = "COLLECT_SEIZER_DUES"  # collectSeizerDues
+    CORRECT_SEIZURE = "CORRECT_SEIZURE"  # correctSeizure
+    RECORD_INJURY = "RECORD_INJURY"  # recordInjury
+    RETURN_CARCASS = "RETURN_CARCASS"  # returnCarcass
+    PROCLAIM = "PROCLAIM"  # recordProclamation
 
 
 @dataclass(frozen=True)
@@ -366,6 +385,38 @@ class Course:
         self.plugin.require(Capability.ILLEGAL_SEIZURE_COMPLAINTS)
         return complaint_open(self.plugin, f, f.notices, at, "a complaint")
 
+    # The acts after the course is set going (_course/records.py): each not dated after now
+    # (`now` given, else the server's clock) nor before the act it depends on.
+
+    def _close_auction(self, at: datetime, given: Mapping[str, Any]) -> AuctionFact:
+        return records.close_auction(self.plugin, self.facts, at, given)
+
+    def _apply_deposit(self, at: datetime, given: Mapping[str, Any]) -> datetime:
+        return records.apply_deposit(self.plugin, self.facts, at, given)
+
+    def _close_claim_window(
+        self, at: datetime, given: Mapping[str, Any]
+    ) -> tuple[datetime, Action]:
+        return records.close_claim_window(self.plugin, self.facts, at, given)
+
+    def _decide_complaint(self, at: datetime, given: Mapping[str, Any]) -> ComplaintFact:
+        return records.decide_complaint(self.plugin, self.facts, at, given)
+
+    def _collect_seizer_dues(self, at: datetime, given: Mapping[str, Any]) -> Decision[None]:
+        return records.collect_seizer_dues(self.plugin, self.facts, at, given)
+
+    def _correct_seizure(self, at: datetime, given: Mapping[str, Any]) -> Decision[bool]:
+        return records.correct_seizure(self.plugin, self.facts, at, given)
+
+    def _record_injury(self, at: datetime, given: Mapping[str, Any]) -> AnimalFact:
+        return records.record_injury(self.plugin, self.facts, at, given)
+
+    def _return_carcass(self, at: datetime, given: Mapping[str, Any]) -> Decision[None]:
+        return records.return_carcass(self.plugin, self.facts, at, given)
+
+    def _proclaim(self, at: datetime, given: Mapping[str, Any]) -> NoticeFact:
+        return records.proclaim(self.plugin, self.facts, at, given)
+
 
 _RULES: dict[Act, Callable[[Course, datetime, Mapping[str, Any]], Any]] = {
     Act.DELIVER: Course._deliver,
@@ -379,6 +430,15 @@ _RULES: dict[Act, Callable[[Course, datetime, Mapping[str, Any]], Any]] = {
     Act.CLAIM_PROCEEDS: Course._claim,
     Act.RELEASE_BY_ORDER: Course._release,
     Act.COMPLAINT: Course._complaint,
+    Act.CLOSE_AUCTION: Course._close_auction,
+    Act.APPLY_DEPOSIT: Course._apply_deposit,
+    Act.CLOSE_CLAIM_WINDOW: Course._close_claim_window,
+    Act.DECIDE_COMPLAINT: Course._decide_complaint,
+    Act.COLLECT_SEIZER_DUES: Course._collect_seizer_dues,
+    Act.CORRECT_SEIZURE: Course._correct_seizure,
+    Act.RECORD_INJURY: Course._record_injury,
+    Act.RETURN_CARCASS: Course._return_carcass,
+    Act.PROCLAIM: Course._proclaim,
 }
 assert set(_RULES) == set(Act)  # every act has its rule
 

@@ -19,11 +19,10 @@ from pashu.core.legaltime import aware
 from pashu.db import audit, bulk
 from pashu.db.bulk import New
 from pashu.db.clocks import ClaimWindow
-from pashu.db.impoundment import Sale
 from pashu.jurisdictions import registry
 from pashu.jurisdictions.base import Jurisdiction
 from pashu.jurisdictions.vocabulary import Action
-from pashu.services.impoundment import cases
+from pashu.services.impoundment import cases, course
 from pashu.services.impoundment._course import books as money
 from pashu.services.ledger import ledger
 from pashu.services.ledger.accounts import Body, body_of
@@ -40,24 +39,15 @@ class Closed:
     event: New  # its audit event, for the caller to write (with others: bulk.insert_all)
 
 
-def _deadline(session: Session, who: Principal, case_id: uuid.UUID) -> tuple[datetime, Action]:
-    """When the claim window of the case's sales closes (cases.claim_window)."""
-    plugin = registry.get(who.jurisdiction)
-    case = cases.get(session, case_id)
-    sold = list(session.scalars(select(Sale).where(Sale.impoundment_id == case_id)))
-    return deadline_of(plugin, case, cases.notices(session, case.id), sold)
-
-
 def deadline_of(
     plugin: Jurisdiction,
     case: cases.CaseInstants,
     issued: Sequence[cases.IssuedNotice],
     sold: Sequence[cases.SoldAt],
 ) -> tuple[datetime, Action]:
-    """`_deadline` from what was read: the case, its notices, its sales (a window exists
-    because a sale does): the model's answer (`_course/books.claim_deadline`)."""
-    deadline, action, _ = money.claim_deadline(plugin, case, issued, sold)
-    return deadline, action
+    """When the claim window of the case's sales closes: the model's answer
+    (course.claim_closes), from what was read."""
+    return course.claim_closes(plugin, case, issued, sold)
 
 
 def close_window(
@@ -75,13 +65,18 @@ def close_window(
     )
     if window is None or window.closed_at is not None:
         return None
-    deadline, action = _deadline(session, who, window.impoundment_id)
+    plugin = registry.get(who.jurisdiction)
+    case = cases.get(session, window.impoundment_id)
+    facts = cases.load(session, plugin, case)
+    deadline, _ = course.claim_closes(plugin, facts, facts.notices, facts.sales)
     if now < deadline:
         window.due_at = deadline  # a later sale of the case moves the closing with it
         session.flush()
         return None
+    # The model of the case's course: the window closes when it ends, not after now.
+    deadline, action = course.require(facts, course.Act.CLOSE_CLAIM_WINDOW, now)
     subject = f"Impoundment:{window.impoundment_id}"
-    body = body_of(session, cases.get(session, window.impoundment_id))
+    body = body_of(session, case)
     books = ledger.subject_balances(session, subject)
     closed = close(session, who, window.impoundment_id, deadline, action, body, books)
     bulk.insert_all(session, [closed.event])

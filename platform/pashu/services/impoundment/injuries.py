@@ -13,12 +13,12 @@ from datetime import datetime
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from pashu.core.errors import Conflict, NotFound, ValidationError
+from pashu.core.errors import NotFound
 from pashu.core.legaltime import aware
 from pashu.db import audit
 from pashu.db.impoundment import AnimalStatus, ImpoundedAnimal
 from pashu.jurisdictions import registry
-from pashu.services.impoundment import cases
+from pashu.services.impoundment import cases, course
 from pashu.services.impoundment.seizures import _text
 from pashu.services.tenancy.tenants import Principal
 
@@ -42,13 +42,20 @@ def record_injury(
     who.require("clerk")
     plugin = registry.get(who.jurisdiction)
     animal = _animal(session, animal_id)
-    if animal.injury is not None:
-        raise Conflict("an injury is recorded for this animal already")
-    animal.injury = _text(description, "description", limit=500)
     when = aware(at)
+    case = cases.get(session, animal.impoundment_id, lock=True)
+    # The model of the case's course: once, not before the seizure nor after now; a death
+    # takes the animal out of the pound, not before an act that reckoned its dues.
+    course.require(
+        cases.load(session, plugin, case),
+        course.Act.RECORD_INJURY,
+        when,
+        animal_id=animal.id,
+        died=died,
+    )
+    animal.injury = _text(description, "description", limit=500)
     if died:
         cases.release(session, [animal], AnimalStatus.DIED, when)
-        case = cases.get(session, animal.impoundment_id)
         cases.refresh(session, plugin, case, cases.animals(session, case))
     audit.record(
         session,
@@ -64,13 +71,15 @@ def return_carcass(
     session: Session, who: Principal, *, animal_id: uuid.UUID, at: datetime
 ) -> ImpoundedAnimal:
     who.require("clerk")
-    rule = registry.get(who.jurisdiction).carcass_return()
+    plugin = registry.get(who.jurisdiction)
     animal = _animal(session, animal_id)
-    if animal.status != AnimalStatus.DIED.value:
-        raise ValidationError("only the carcass of an animal recorded as dead is returned")
-    if animal.carcass_returned_at is not None:
-        raise Conflict("the carcass was returned already")
-    animal.carcass_returned_at = aware(at)
+    when = aware(at)
+    case = cases.get(session, animal.impoundment_id, lock=True)
+    # The model of the case's course: of an animal recorded as dead, once, after its death.
+    rule = course.require(
+        cases.load(session, plugin, case), course.Act.RETURN_CARCASS, when, animal_id=animal.id
+    )
+    animal.carcass_returned_at = when
     audit.record(
         session,
         who.actor,

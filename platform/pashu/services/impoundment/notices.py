@@ -13,7 +13,7 @@ from sqlalchemy import CursorResult, select, update
 from sqlalchemy.orm import Session
 
 from pashu.core.documents import Document, when
-from pashu.core.errors import Conflict, NotFound, PashuError, ValidationError
+from pashu.core.errors import Conflict, NotFound, PashuError
 from pashu.core.legaltime import aware
 from pashu.db import audit
 from pashu.db.impoundment import AnimalStatus, Impoundment, Notice
@@ -24,7 +24,7 @@ from pashu.jurisdictions.clocks import (
     FIELDS,
 )
 from pashu.jurisdictions.vocabulary import Action
-from pashu.services.impoundment import cases, seizures
+from pashu.services.impoundment import cases, course, seizures
 from pashu.services.tenancy.tenants import Principal
 
 
@@ -186,16 +186,14 @@ def record_proclamation(
     notice = session.scalar(select(Notice).where(Notice.id == notice_id))
     if notice is None:
         raise NotFound("no such notice", field="noticeId")
-    rule = plugin.clock_law().notice_template(Action(notice.kind))
-    if rule.value.proclaimed_by is None:
-        raise ValidationError(
-            f"{plugin.act.title} asks for no proclamation of a {notice.kind.lower()}",
-            citation=rule.cites[0],
-            field="noticeId",
-        )
     proclaimed = aware(at)
-    if proclaimed < notice.issued_at:
-        raise ValidationError("a notice is proclaimed after it is issued", field="at")
+    case = cases.get(session, notice.impoundment_id)
+    # The model of the case's course: where the Act has the notice proclaimed, once, after
+    # it is issued, not after now.
+    course.require(
+        cases.load(session, plugin, case), course.Act.PROCLAIM, proclaimed, notice_id=notice.id
+    )
+    rule = plugin.clock_law().notice_template(Action(notice.kind))
     done = cast(
         CursorResult[Any],
         session.execute(

@@ -13,14 +13,14 @@ from decimal import Decimal
 from sqlalchemy import ColumnElement, and_, exists, select
 from sqlalchemy.orm import Session
 
+from pashu.core.errors import Conflict, TooEarly
 from pashu.core.legaltime import aware
 from pashu.db import audit
 from pashu.db.complaints import Complaint
 from pashu.db.impoundment import Delivery
 from pashu.db.ledger import LedgerTransaction
 from pashu.jurisdictions import registry
-from pashu.jurisdictions.vocabulary import Capability
-from pashu.services.impoundment import cases
+from pashu.services.impoundment import cases, course
 from pashu.services.impoundment._course import books as money
 from pashu.services.ledger import ledger
 from pashu.services.ledger.accounts import PROTEST_DEPOSIT, body_of
@@ -66,29 +66,28 @@ def due(session: Session, as_of: datetime) -> list[uuid.UUID]:
 def apply(
     session: Session, who: Principal, delivery_id: uuid.UUID, as_of: datetime
 ) -> Applied | None:
-    """Apply the deposit of `delivery_id` if its window has closed unused by `as_of`; None if
-    it is not due, settled already, or a complaint followed."""
+    """Apply the deposit of `delivery_id` if the model of the case's course allows it at
+    `as_of` (Act.APPLY_DEPOSIT: the complaint window closed with none on record); None if
+    another worker applied it or a complaint followed meanwhile (the Act's CONFLICT), or
+    it is not due yet. Any other refusal is raised: the sweep records it as a failure."""
     who.require("clerk", "finance")
     plugin = registry.get(who.jurisdiction)
-    plugin.require(Capability.ILLEGAL_SEIZURE_COMPLAINTS)
     rule = plugin.deposit_unused()
     d = session.scalar(select(Delivery).where(Delivery.id == delivery_id))
-    if d is None or d.deposit_due_at is None or d.deposit_ledger_key is None:
-        return None
-    if aware(as_of) < d.deposit_due_at:
+    if d is None:
         return None
     # The case is locked (a receipt is never updated, so not locked for update itself); a
-    # complaint filed or a worker applying meanwhile is then seen here.
+    # complaint filed or a worker applying meanwhile is then seen in its facts.
     case = cases.get(session, d.impoundment_id, lock=True)
-    settled = session.scalar(select(Delivery.id).where(Delivery.id == d.id, ~_unsettled()))
-    if settled is not None:  # a complaint followed, or applied already
+    try:
+        on = course.require(
+            cases.load(session, plugin, case), course.Act.APPLY_DEPOSIT, as_of, delivery_id=d.id
+        )
+    except (Conflict, TooEarly):  # applied, or a complaint followed; or not due yet
         return None
     body = body_of(session, case)
-    fines = sum((Decimal(x["amount"]) for x in d.lines if x["kind"] == "FINE"), ZERO)
+    fines = cases.fines_of(d.lines)
     feeding = d.amount_paid - fines
-    # Applied when the window closed, never before the money was received (a deposit made
-    # late, before that was refused, is applied on its day).
-    on = max(d.deposit_due_at, d.at)
     ledger.transfer(
         session,
         at=on,

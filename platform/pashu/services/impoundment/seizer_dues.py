@@ -13,13 +13,13 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from pashu.core.citations import Citation
-from pashu.core.errors import Conflict, NotFound, ValidationError
+from pashu.core.errors import Conflict, NotFound
 from pashu.core.legaltime import aware
 from pashu.db import audit
 from pashu.db.complaints import Complaint, ComplaintDecision
 from pashu.jurisdictions import registry
 from pashu.jurisdictions.vocabulary import Capability, MoneyKind
-from pashu.services.impoundment import cases
+from pashu.services.impoundment import cases, course
 from pashu.services.ledger import ledger
 from pashu.services.ledger.accounts import body_of, routed
 from pashu.services.tenancy.tenants import Principal
@@ -46,28 +46,24 @@ def collect(
 ) -> Collected:
     who.require("clerk", "finance")
     plugin = registry.get(who.jurisdiction)
-    plugin.require(Capability.ILLEGAL_SEIZURE_COMPLAINTS)
-    rule = plugin.dues_of_illegal_seizure()
-    cite = rule.cites[0]
+    plugin.require(Capability.ILLEGAL_SEIZURE_COMPLAINTS)  # before looking for the complaint
     complaint = session.scalar(select(Complaint).where(Complaint.id == complaint_id))
     if complaint is None:
         raise NotFound("no such complaint", field="complaintId")
-    decision = session.scalar(
-        select(ComplaintDecision).where(ComplaintDecision.complaint_id == complaint.id)
-    )
-    if decision is None:
-        raise Conflict("the complaint has not been decided", citation=cite)
-    if not decision.illegal or decision.seizer_owes <= 0:
-        raise Conflict(
-            "the decision lays no fines or charges on the seizer: none were left to pay",
-            citation=cite,
-        )
     when = aware(at)
-    if when < decision.at:
-        raise ValidationError(
-            "the dues are collected after the decision that lays them", citation=cite, field="at"
-        )
     case = cases.get(session, complaint.impoundment_id, lock=True)
+    # The model of the case's course: the dues a decision of illegal seizure laid, after it,
+    # not after now.
+    rule = course.require(
+        cases.load(session, plugin, case),
+        course.Act.COLLECT_SEIZER_DUES,
+        when,
+        complaint_id=complaint.id,
+    )
+    cite = rule.cites[0]
+    decision = session.scalars(
+        select(ComplaintDecision).where(ComplaintDecision.complaint_id == complaint.id)
+    ).one()
     body = body_of(session, case)
     fines = decision.seizer_fines or ZERO
     feeding = decision.seizer_owes - fines

@@ -5,7 +5,7 @@ issued about it."""
 from __future__ import annotations
 
 import uuid
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date, datetime
 from typing import Any
 
@@ -332,8 +332,22 @@ def record_notice(
     plugin = registry.get(who.jurisdiction)
     case = cases.get(session, impoundment_id)
     issued = aware(issued_at)
-    step = course.require(cases.load(session, plugin, case), course.Act.NOTICE, issued, kind=kind)
+    facts = cases.load(session, plugin, case)
+    step = course.require(facts, course.Act.NOTICE, issued, kind=kind)
+    notice_id = new_id()
+    if proclaimed_at is not None:
+        # A proclamation recorded with its notice obeys the rule of one recorded later: where
+        # the Act has the notice proclaimed, after it is issued, not after now.
+        made = course.NoticeFact(kind.value, issued, notice_id)
+        course.require(
+            replace(facts, notices=(*facts.notices, made)),
+            course.Act.PROCLAIM,
+            aware(proclaimed_at),
+            notice_id=notice_id,
+            field="proclaimedAt",
+        )
     notice = Notice(
+        id=notice_id,
         impoundment_id=case.id,
         kind=kind.value,
         issued_at=issued,

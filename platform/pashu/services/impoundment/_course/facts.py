@@ -108,12 +108,16 @@ class AnimalFact:
     description: str = ""
     ear_tag: str | None = None
     fine_settled: bool = False  # its fine paid (or laid elsewhere): the dues count it no more
+    injured: bool = False  # an injury while being seized is recorded
+    carcass_returned_at: datetime | None = None
 
 
 @dataclass(frozen=True)
 class NoticeFact:
     kind: str
     issued_at: datetime
+    id: uuid.UUID | None = None
+    proclaimed_at: datetime | None = None
 
 
 @dataclass(frozen=True)
@@ -129,6 +133,8 @@ class DeliveryFact:
     amount: Decimal = Decimal("0.00")  # the sum paid (deposited, under protest)
     fines: Decimal = Decimal("0.00")  # of which the fines, as its receipt itemised the dues
     key: str | None = None  # the ledger key a deposit under protest is applied under
+    id: uuid.UUID | None = None
+    applied: bool = False  # a deposit under protest applied to the dues already
 
 
 @dataclass(frozen=True)
@@ -141,6 +147,27 @@ class LedgerLeg:
     key: str | None
     account: str
     amount: Decimal
+
+
+@dataclass(frozen=True)
+class AuctionFact:
+    """A round of the case's auction: when it is notified for, and whether it is closed."""
+
+    id: uuid.UUID
+    scheduled_for: datetime
+    notice_issued_at: datetime
+    closed_at: datetime | None = None
+
+
+@dataclass(frozen=True)
+class ComplaintFact:
+    """A complaint of illegal seizure filed on the case, and its decision if made."""
+
+    id: uuid.UUID
+    at: datetime
+    decided_at: datetime | None = None
+    illegal: bool = False
+    seizer_owes: Decimal = Decimal("0.00")  # what the decision lays on the seizer
 
 
 @dataclass(frozen=True)
@@ -170,6 +197,9 @@ class CourseFacts:
     rates: tuple[Notification, ...] | None = None
     ledger: tuple[LedgerLeg, ...] | None = None
     body: Body = NO_BODY
+    auctions: tuple[AuctionFact, ...] = ()
+    filed: tuple[ComplaintFact, ...] = ()  # the complaints with their decisions
+    corrected: bool = False  # the entry was corrected by a newer one
 
 
 def facts_of(
@@ -197,10 +227,17 @@ def facts_of(
                 a.description,
                 a.ear_tag,
                 bool(getattr(a, "fine_settled", False)),
+                getattr(a, "injury", None) is not None,
+                getattr(a, "carcass_returned_at", None),
             )
             for a in animals
         ),
-        notices=tuple(NoticeFact(n.kind, n.issued_at) for n in issued),
+        notices=tuple(
+            NoticeFact(
+                n.kind, n.issued_at, getattr(n, "id", None), getattr(n, "proclaimed_at", None)
+            )
+            for n in issued
+        ),
         sales=tuple(SaleFact(s.at, dict(s.account)) for s in sales),
         place=getattr(case, "place", ""),
         place_kind=getattr(case, "place_kind", ""),

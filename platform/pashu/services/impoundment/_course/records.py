@@ -1,0 +1,415 @@
+"""The rules of the acts recorded on a case after its course is set going: an auction
+closed, a deposit under protest applied when no complaint followed, the owner's claim window
+closed, a complaint decided and the seizer's dues collected, the register entry corrected,
+an injury recorded and a carcass returned, a notice proclaimed.
+
+Each answers from the facts alone (`CourseFacts`), as the other rules do: the act's own
+precondition, that it follows the act it depends on, and that it is not dated after now
+(`given["now"]`, default the server's clock: the one rule of time, core/recorded_at.py).
+Every refusal cites the plugin's decision for the act; no section is written here.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Mapping, Sequence
+from datetime import datetime
+from decimal import Decimal
+from typing import Any, TypeVar
+
+from pashu.core.citations import Citation
+from pashu.core.decision import Decision
+from pashu.core.errors import (
+    Conflict,
+    NotFound,
+    NotInJurisdiction,
+    PashuError,
+    TooEarly,
+    ValidationError,
+)
+from pashu.core.legaltime import aware, ist
+from pashu.core.recorded_at import not_after_now
+from pashu.db.impoundment import AnimalStatus
+from pashu.jurisdictions.base import Jurisdiction
+from pashu.jurisdictions.penalties import CompensationKind
+from pashu.jurisdictions.vocabulary import Action, Capability
+from pashu.services.impoundment._course.books import claim_deadline
+from pashu.services.impoundment._course.facts import (
+    AnimalFact,
+    AuctionFact,
+    CaseInstants,
+    ComplaintFact,
+    CourseFacts,
+    DeliveryFact,
+    IssuedNotice,
+    NoticeFact,
+    SoldAt,
+)
+from pashu.services.impoundment._course.rules import not_before_reckoned
+from pashu.services.impoundment._course.timeline import step, timeline
+
+ZERO = Decimal("0.00")
+T = TypeVar("T")
+
+
+def not_ahead(at: datetime, given: Mapping[str, Any], field: str = "at") -> datetime:
+    """No act is dated after now (the caller's `now`, else the server's clock)."""
+    return not_after_now(aware(at), field, now=given.get("now"))
+
+
+def _one(found: Sequence[T], what: str, field: str) -> T:
+    if not found:
+        raise NotFound(f"no such {what} in this case", field=field)
+    return found[0]
+
+
+# -- the auction ---------------------------------------------------------------------------
+
+
+def close_auction(
+    plugin: Jurisdiction, f: CourseFacts, at: datetime, given: Mapping[str, Any]
+) -> AuctionFact:
+    """`auction_id`: the round closed at `at`, once, not before the day it is notified for
+    (the auction's terms, the plugin's `auction_terms`); each lot sold is then a sale
+    (Act.SALE) with its own window."""
+    plugin.require(Capability.AUCTION)
+    cite = plugin.clock_law().auction_terms().cites[0]
+    wanted: uuid.UUID | None = given.get("auction_id")
+    auction = _one([a for a in f.auctions if a.id == wanted], "auction", "auctionId")
+    if auction.closed_at is not None:
+        raise Conflict(f"this auction was closed on {ist(auction.closed_at)}", citation=cite)
+    if at < auction.scheduled_for:
+        raise TooEarly(
+            f"the auction is notified for {ist(auction.scheduled_for)}: it cannot be closed "
+            "before it is held",
+            citation=cite,
+            notBefore=ist(auction.scheduled_for),
+            field="at",
+        )
+    not_ahead(at, given)
+    return auction
+
+
+# -- deposits under protest and the owner's claim window ------------------------------------
+
+
+def apply_deposit(
+    plugin: Jurisdiction, f: CourseFacts, at: datetime, given: Mapping[str, Any]
+) -> datetime:
+    """`delivery_id`: its deposit under protest applied to the dues it was made for when the
+    window for a complaint closes with none on record (`deposit_unused`). Returns the
+    instant it is applied: the window's end, never before the money came in."""
+    plugin.require(Capability.ILLEGAL_SEIZURE_COMPLAINTS)
+    rule = plugin.deposit_unused()
+    cite = rule.cites[0]
+    wanted: uuid.UUID | None = given.get("delivery_id")
+    d: DeliveryFact = _one([d for d in f.deliveries if d.id == wanted], "delivery", "deliveryId")
+    if not d.under_protest:
+        raise Conflict("the delivery was paid for, not made on a deposit", citation=cite)
+    if d.applied:
+        raise Conflict("the deposit has been applied already", citation=cite)
+    if f.filed:
+        raise Conflict(
+            "a complaint followed the deposit: it waits for the complaint's decision",
+            citation=cite,
+        )
+    window = step(timeline(plugin, f, f.notices), Action.COMPLAIN_ILLEGAL_SEIZURE)
+    if window is None or window.window.deadline is None:
+        raise Conflict("no window for a complaint closes on this case", citation=cite)
+    closes = window.window.deadline
+    if at < closes:
+        raise TooEarly(
+            f"the deposit is applied when the window for a complaint closes, {ist(closes)}",
+            citation=cite,
+            notBefore=ist(closes),
+            field="asOf",
+        )
+    if at < d.at:  # a sweep dated before the deposit came in has nothing to apply
+        raise TooEarly(
+            f"the deposit was received on {ist(d.at)}",
+            citation=cite,
+            notBefore=ist(d.at),
+            field="asOf",
+        )
+    not_ahead(at, given, "asOf")
+    return max(closes, d.at)
+
+
+def claim_closes(
+    plugin: Jurisdiction,
+    case: CaseInstants,
+    issued: Sequence[IssuedNotice],
+    sold: Sequence[SoldAt],
+) -> tuple[datetime, Action]:
+    """When the owner's claim window on the case's sales closes (the books' `claim_deadline`),
+    from what was read (the sweep's batch reads no more); refused where nothing was sold."""
+    if not sold:
+        raise Conflict("nothing of this case has been sold: no claim window is open")
+    closes, action, _ = claim_deadline(plugin, case, issued, sold)
+    return closes, action
+
+
+def close_claim_window(
+    plugin: Jurisdiction, f: CourseFacts, at: datetime, given: Mapping[str, Any]
+) -> tuple[datetime, Action]:
+    """The owner's claim window closed by the clock at `at`: not before it ends, the money
+    still held then going where the Act says (`unclaimed_after_window`). Returns when it
+    closed and the claim's step."""
+    rule = plugin.clock_law().unclaimed_after_window()
+    closes, action = claim_closes(plugin, f, f.notices, f.sales)
+    if at < closes:
+        raise TooEarly(
+            f"the owner may claim the proceeds until {ist(closes)}",
+            citation=rule.cites[0],
+            notBefore=ist(closes),
+            field="asOf",
+        )
+    not_ahead(at, given, "asOf")
+    return closes, action
+
+
+# -- complaints of illegal seizure ----------------------------------------------------------
+
+
+def _complaint_cite(plugin: Jurisdiction, f: CourseFacts) -> Citation | None:
+    found = step(timeline(plugin, f, f.notices), Action.COMPLAIN_ILLEGAL_SEIZURE)
+    return found.cites[0] if found is not None else None
+
+
+def _compensation_cite(plugin: Jurisdiction) -> Citation | None:
+    if plugin.penalties is None:
+        return None
+    try:
+        return plugin.penalties.compensation(CompensationKind.ILLEGAL_SEIZURE).cites[0]
+    except PashuError:
+        return None
+
+
+def fines_kept(f: CourseFacts) -> Decimal:
+    """Fines the owner paid on delivery and keeps paid: a deposit under protest is returned
+    whole on an illegal seizure, so its fines are not among them."""
+    return sum((d.fines for d in f.deliveries if not d.under_protest), ZERO)
+
+
+def decide_complaint(
+    plugin: Jurisdiction, f: CourseFacts, at: datetime, given: Mapping[str, Any]
+) -> ComplaintFact:
+    """`complaint_id`, `illegal`, `fines_paid`: the Magistrate's decision, once, after the
+    complaint; an illegal seizure releases the cattle still held (their dues reckoned to
+    `at`, so not before an act that reckoned them later) and awards the fines the
+    complainant paid and keeps paid (not a deposit under protest, returned whole)."""
+    plugin.require(Capability.ILLEGAL_SEIZURE_COMPLAINTS)
+    cite = _complaint_cite(plugin, f)
+    wanted: uuid.UUID | None = given.get("complaint_id")
+    c = _one([c for c in f.filed if c.id == wanted], "complaint", "complaintId")
+    if c.decided_at is not None:
+        raise Conflict(f"this complaint was decided on {ist(c.decided_at)}", citation=cite)
+    if at < c.at:
+        raise ValidationError(
+            f"a decision follows the complaint, filed {ist(c.at)}",
+            citation=cite,
+            notBefore=ist(c.at),
+            field="at",
+        )
+    not_ahead(at, given)
+    if given.get("illegal"):
+        not_before_reckoned([a for a in f.animals if a.status == AnimalStatus.IN_POUND.value], at)
+        kept = fines_kept(f)
+        if given.get("fines_paid", ZERO) > kept:
+            raise ValidationError(
+                f"the fines the complainant paid and keeps paid are Rs {kept}: a deposit under "
+                "protest is returned whole, so its fines are not awarded again as fines paid",
+                citation=_compensation_cite(plugin),
+                field="finesPaid",
+                finesPaid=str(kept),
+            )
+    return c
+
+
+def collect_seizer_dues(
+    plugin: Jurisdiction, f: CourseFacts, at: datetime, given: Mapping[str, Any]
+) -> Decision[None]:
+    """`complaint_id`: the fines and charges a decision of illegal seizure laid on the seizer
+    (or detainer), collected after that decision (`dues_of_illegal_seizure`)."""
+    plugin.require(Capability.ILLEGAL_SEIZURE_COMPLAINTS)
+    rule = plugin.dues_of_illegal_seizure()
+    cite = rule.cites[0]
+    wanted: uuid.UUID | None = given.get("complaint_id")
+    c = _one([c for c in f.filed if c.id == wanted], "complaint", "complaintId")
+    if c.decided_at is None:
+        raise Conflict("the complaint has not been decided", citation=cite)
+    if not c.illegal or c.seizer_owes <= 0:
+        raise Conflict(
+            "the decision lays no fines or charges on the seizer: none were left to pay",
+            citation=cite,
+        )
+    if at < c.decided_at:
+        raise ValidationError(
+            f"the dues are collected after the decision that lays them, {ist(c.decided_at)}",
+            citation=cite,
+            notBefore=ist(c.decided_at),
+            field="at",
+        )
+    not_ahead(at, given)
+    return rule
+
+
+# -- the register entry ---------------------------------------------------------------------
+
+
+def _recorded_on(f: CourseFacts) -> list[tuple[datetime, str]]:
+    """The acts recorded on the case that follow its impounding, with what they are."""
+    found: list[tuple[datetime, str]] = [(n.issued_at, n.kind.lower()) for n in f.notices]
+    found += [(at, "a complaint") for at in f.complaints]
+    found += [(at, "a release by order") for at in f.release_orders]
+    found += [(a.notice_issued_at, "an auction's notice") for a in f.auctions]
+    if f.refused_at is not None:
+        found.append((f.refused_at, "the owner's refusal to pay"))
+    for a in f.animals:
+        found += [(at, "an animal's release") for at in (a.released_at,) if at is not None]
+    return found
+
+
+def correct_seizure(
+    plugin: Jurisdiction, f: CourseFacts, at: datetime, given: Mapping[str, Any]
+) -> Decision[bool]:
+    """`seized_at`, `impounded_at`, `seizer_signed`: the register entry as corrected (a new
+    entry, the register's rule `register_entry`). Not once money has moved on the case (its
+    receipts and accounts name the entry), not of an entry corrected already, and the
+    corrected instants neither ahead of now nor after an act already recorded on the case."""
+    rule = plugin.register_entry()
+    cite = rule.cites[0]
+    if f.corrected:
+        raise Conflict(
+            "this entry has been corrected already; correct the newer entry", citation=cite
+        )
+    if f.deliveries or f.sales:
+        raise Conflict(
+            "money has moved on this case; its entry can no longer be corrected", citation=cite
+        )
+    seized = aware(given.get("seized_at") or f.seized_at)
+    impounded = aware(given.get("impounded_at") or f.impounded_at)
+    not_ahead(at, given)
+    not_ahead(seized, given, "seizedAt")
+    not_ahead(impounded, given, "impoundedAt")
+    if impounded < seized:
+        raise ValidationError(
+            "animals cannot be brought before they were seized", citation=cite, field="impoundedAt"
+        )
+    later = [x for x in _recorded_on(f) if x[0] < impounded]
+    if later:
+        when, what = min(later)
+        raise ValidationError(
+            f"the entry would date the impounding ({ist(impounded)}) after {what} recorded for "
+            f"{ist(when)}: acts on a case follow its impounding",
+            citation=cite,
+            field="impoundedAt" if impounded != f.impounded_at else "seizedAt",
+        )
+    if rule.value and not given.get("seizer_signed", True):
+        raise ValidationError(
+            "the seizer must sign the register entry", citation=cite, field="seizerSigned"
+        )
+    return rule
+
+
+# -- an animal hurt or killed while being seized --------------------------------------------
+
+
+def _carcass_cite(plugin: Jurisdiction) -> Citation | None:
+    try:
+        return plugin.carcass_return().cites[0]
+    except NotInJurisdiction:  # an Act that says nothing of it: the fact is still recorded
+        return None
+
+
+def _animal(f: CourseFacts, given: Mapping[str, Any]) -> AnimalFact:
+    wanted: uuid.UUID | None = given.get("animal_id")
+    return _one([a for a in f.animals if a.id == wanted], "animal", "animalId")
+
+
+def record_injury(
+    plugin: Jurisdiction, f: CourseFacts, at: datetime, given: Mapping[str, Any]
+) -> AnimalFact:
+    """`animal_id`, `died`: an injury while being seized, recorded once in any state, not
+    before the seizure; an animal that died (perhaps before it was brought to the pound)
+    leaves the pound then, not before an act that reckoned its dues later."""
+    cite = _carcass_cite(plugin)
+    a = _animal(f, given)
+    if a.injured:
+        raise Conflict("an injury is recorded for this animal already", citation=cite)
+    if at < f.seized_at:
+        raise ValidationError(
+            f"the injury is one suffered while being seized, {ist(f.seized_at)}: it cannot "
+            "precede the seizure",
+            citation=cite,
+            notBefore=ist(f.seized_at),
+            field="at",
+        )
+    not_ahead(at, given)
+    if given.get("died"):
+        if a.status != AnimalStatus.IN_POUND.value:
+            raise Conflict("the animal has left the pound already", field="animalId")
+        not_before_reckoned([a], at)
+    return a
+
+
+def return_carcass(
+    plugin: Jurisdiction, f: CourseFacts, at: datetime, given: Mapping[str, Any]
+) -> Decision[None]:
+    """`animal_id`: the carcass of an animal recorded as dead returned (`carcass_return`),
+    once, after its death."""
+    rule = plugin.carcass_return()
+    cite = rule.cites[0]
+    a = _animal(f, given)
+    if a.status != AnimalStatus.DIED.value:
+        raise ValidationError(
+            "only the carcass of an animal recorded as dead is returned",
+            citation=cite,
+            field="animalId",
+        )
+    if a.carcass_returned_at is not None:
+        raise Conflict(f"the carcass was returned on {ist(a.carcass_returned_at)}", citation=cite)
+    if a.released_at is not None and at < a.released_at:
+        raise ValidationError(
+            f"the carcass is returned after the death recorded for {ist(a.released_at)}",
+            citation=cite,
+            notBefore=ist(a.released_at),
+            field="at",
+        )
+    not_ahead(at, given)
+    return rule
+
+
+# -- a notice proclaimed --------------------------------------------------------------------
+
+
+def proclaim(
+    plugin: Jurisdiction, f: CourseFacts, at: datetime, given: Mapping[str, Any]
+) -> NoticeFact:
+    """`notice_id`: the notice proclaimed where the Act has it proclaimed (the notice's
+    template names by whom), once, after it is issued."""
+    wanted: uuid.UUID | None = given.get("notice_id")
+    n = _one([n for n in f.notices if n.id == wanted], "notice", "noticeId")
+    field = given.get("field", "at")  # "proclaimedAt" when recorded with its notice
+    rule = plugin.clock_law().notice_template(Action(n.kind))
+    cite = rule.cites[0]
+    if rule.value.proclaimed_by is None:
+        raise ValidationError(
+            f"{plugin.act.title} asks for no proclamation of a {n.kind.lower()}",
+            citation=cite,
+            field="noticeId" if field == "at" else field,
+        )
+    if n.proclaimed_at is not None:
+        raise Conflict(
+            f"the proclamation of this notice is recorded for {ist(n.proclaimed_at)}",
+            citation=cite,
+        )
+    if at < n.issued_at:
+        raise ValidationError(
+            f"a notice is proclaimed after it is issued, {ist(n.issued_at)}",
+            citation=cite,
+            notBefore=ist(n.issued_at),
+            field=field,
+        )
+    not_ahead(at, given, field)
+    return n
