@@ -197,3 +197,18 @@ async def test_a_scenario_act_of_an_unknown_species_is_refused_on_its_field(
     err = await gql.error(SCENARIO, {"f": facts})
     assert err["extensions"]["code"] == "UNKNOWN_SPECIES"
     assert err["extensions"]["field"] == "sales"
+
+
+async def test_a_sale_when_nothing_is_left_in_the_pound_is_refused(gql: GraphQLClient) -> None:
+    """Both cows delivered on day 2: a sale of "every animal in the pound" after the notices
+    finds none, and is refused as recordSale would be."""
+    a = await scenario(
+        gql,
+        "nagaland",
+        reportedAt="2026-01-11T10:00:00+05:30",
+        noticedAt="2026-01-11T11:00:00+05:30",
+        deliveries=[{"at": DAY_2}],
+        sales=[{"at": "2026-01-23T10:00:00+05:30"}],
+    )
+    assert [(x["act"], x["lawful"]) for x in a["acts"]] == [("DELIVER", True), ("SALE", False)]
+    assert "no animal" in a["acts"][1]["explanation"]

@@ -83,6 +83,8 @@ def suppose(facts: CourseFacts, acts: Sequence[Supposed]) -> Supposition:
         try:
             if "lots" in given:  # the animals named by kind: those in the pound now
                 given["animal_ids"] = _picked(facts, given.pop("lots"))
+            elif s.act is Act.SALE:  # recordSale names its lots: here, every animal held
+                given["animal_ids"] = [a.id for a in in_pound(facts.animals)]
             found: Any = None
             if s.act == DECIDE_COMPLAINT:
                 _decision(facts, at)
