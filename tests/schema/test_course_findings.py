@@ -288,7 +288,7 @@ query($f: ScenarioInput!) { compareScenario(facts: $f) {
   timeline { action notBefore required }
   steps { action lawful explanation citations { section } }
   earliestSale prohibitedPurchasers owner { lawful citations { section } }
-  money { account amount }
+  money { account amount } nextAction { action }
 } }"""
 
 
@@ -325,6 +325,7 @@ async def test_scenario_no_lawful_step_for_a_species_the_act_does_not_impound(
     assert a["refusal"]["lawful"] is False
     assert a["timeline"] == [] and a["earliestSale"] is None
     assert a["prohibitedPurchasers"] == []
+    assert a["steps"] == []  # not even its delivery to the pound is lawful
 
 
 async def test_scenario_a_notice_before_the_report_is_that_step_unlawful_not_a_refusal(
@@ -336,6 +337,17 @@ async def test_scenario_a_notice_before_the_report_is_that_step_unlawful_not_a_r
     assert a["refusal"] is None and a["earliestSale"]
     (notice,) = [s for s in a["steps"] if s["action"] == "PUBLISH_NOTICE"]
     assert notice["lawful"] is False and notice["citations"] == [{"section": "14(2)"}]
+    # Dated before the report the facts give: refused as recordNotice refuses it; the report
+    # stands, and the notice is still the next duty.
+    a = (
+        await scenario(
+            gql, reportedAt="2026-01-12T10:00:00+05:30", noticedAt="2026-01-11T10:00:00+05:30"
+        )
+    )["nagaland"]
+    assert a["refusal"] is None
+    lawful = {s["action"]: s["lawful"] for s in a["steps"]}
+    assert lawful["PUBLISH_NOTICE"] is False and lawful["REPORT_UNCLAIMED"] is True
+    assert a["nextAction"]["action"] == "PUBLISH_NOTICE"
 
 
 async def test_scenario_after_the_owner_pays_no_auction_or_claim_is_required(

@@ -22,9 +22,10 @@ together:
 - dues are never negative, and an animal's dues never fall while it is held, save by an act
   that reckoned them (a sale deducting the herd's charges);
 - the scenario of the case's facts so far (compareScenario's answer for them) is the
-  registers' answer: the timeline, each step required or not, the next duty, the earliest
-  sale. A course the facts cannot state (a part delivery, a sale, a release, a decision)
-  is not compared (`event` counts them).
+  registers' answer: every act recorded, supposed, is allowed by the model, and the
+  timeline, each step required or not, the next duty, the earliest sale are the same. A
+  course the facts cannot state (a sale for a fine, a sale on refusal short of the dues,
+  several refusals) is not compared (`event` counts them).
 
 Bounded and derandomized for CI (never flaky: 25 courses of 15 steps per Act, the same
 each run). To run it longer, raise the number of courses and their length, e.g.
@@ -74,6 +75,7 @@ from pashu.jurisdictions.penalties import OffenderRole
 from pashu.jurisdictions.vocabulary import (
     Action,
     MoneyKind,
+    ReleasingAuthority,
     TimelineEvents,
 )
 from pashu.services import clocks
@@ -767,36 +769,71 @@ def _in_order(s: Session, now: datetime) -> None:
 
 
 def _facts(s: Session, case: Impoundment, now: datetime) -> scenarios.Facts | None:
-    """The case's course as compareScenario's facts, or None if the facts cannot state it."""
+    """The case's course as compareScenario's facts, or None if the facts cannot state it:
+    a sale for a fine (s.26), a sale on refusal short of the dues (the scenario supposes one
+    meets them), more than one refusal, handover or complaint."""
     everything = cases.animals(s, case)
-    states = {a.status for a in everything}
-    given = list(s.scalars(select(Delivery).where(Delivery.impoundment_id == case.id)))
-    if s.scalar(select(Sale.id).where(Sale.impoundment_id == case.id).limit(1)):
+    sold = cases.sales(s, case.id)
+    if any(x.account.get("recoversFine") for x in sold):
         return None
-    if states == {AnimalStatus.IN_POUND.value} and not given:
-        conduct, appears = (
-            (scenarios.Conduct.REFUSES, case.refused_at)
-            if case.refused_at is not None
-            else (scenarios.Conduct.ABSENT, None)
+    if any(x.account.get("onRefusal") and x.account.get("unrecovered") for x in sold):
+        return None
+    refused = refusals.of_case(s, case.id)
+    rests = refusals.handovers(s, case.id)
+    filed = list(s.scalars(select(Complaint).where(Complaint.impoundment_id == case.id)))
+    if len(refused) > 1 or len(rests) > 1 or len(filed) > 1:
+        return None
+
+    def herds(picked: list[ImpoundedAnimal]) -> list[scenarios.Herd]:
+        found = Counter(a.species for a in picked)
+        return [scenarios.Herd(sp, k) for sp, k in sorted(found.items())]
+
+    given = s.scalars(
+        select(Delivery).where(Delivery.impoundment_id == case.id).order_by(Delivery.at)
+    )
+    orders = s.scalars(
+        select(ReleaseOrder)
+        .where(ReleaseOrder.impoundment_id == case.id)
+        .order_by(ReleaseOrder.released_at)
+    )
+    complaint = None
+    if filed:
+        (c,) = filed
+        decided = s.scalar(select(ComplaintDecision).where(ComplaintDecision.complaint_id == c.id))
+        complaint = scenarios.Complained(
+            c.at, decided.at if decided else None, bool(decided and decided.illegal)
         )
-    elif states == {AnimalStatus.DELIVERED.value} and len(given) == 1 and case.refused_at is None:
-        (d,) = given
-        conduct = scenarios.Conduct.DISPUTES if d.under_protest else scenarios.Conduct.PAYS
-        appears = d.at
-    else:
-        return None
     made = {n.kind: n.issued_at for n in cases.notices(s, case.id)}
-    herds = Counter(a.species for a in everything)
     return scenarios.Facts(
-        animals=[scenarios.Herd(sp, k) for sp, k in sorted(herds.items())],
+        animals=herds(everything),
         seized_at=case.seized_at,
         impounded_at=case.impounded_at,
         announced_at=made.get(Action.ANNOUNCE_SEIZURE.value),
         reported_at=made.get(Action.REPORT_UNCLAIMED.value),
         noticed_at=made.get(Action.PUBLISH_NOTICE.value),
-        conduct=conduct,
-        owner_appears_at=appears,
+        conduct=scenarios.Conduct.REFUSES if refused else scenarios.Conduct.ABSENT,
+        owner_appears_at=refused[0].at if refused else None,
         as_of=now,
+        deliveries=[
+            scenarios.Delivered(
+                d.at, herds([a for a in everything if a.delivery_id == d.id]), d.under_protest
+            )
+            for d in given
+        ],
+        sales=[
+            scenarios.Sold(x.at, herds([a for a in everything if a.sale_id == x.id])) for x in sold
+        ],
+        rest=scenarios.Rest(rests[0].at, rests[0].accepted) if rests else None,
+        releases=[
+            scenarios.Released(
+                o.released_at,
+                ReleasingAuthority(o.authority),
+                o.ordered_at,
+                herds([a for a in everything if str(a.id) in o.animals]),
+            )
+            for o in orders
+        ],
+        complaint=complaint,
     )
 
 
@@ -804,13 +841,22 @@ def _same(plugin: Jurisdiction, s: Session, case: Impoundment, out: scenarios.Ou
     """The scenario's answer is the registers': the timeline as the case page shows it,
     each step required or not, the next duty, the earliest sale."""
     issued = cases.notices(s, case.id)
-    steps = cases.course_timeline(plugin, case, issued, [])
+    steps = cases.course_timeline(plugin, case, issued, cases.sales(s, case.id))
     gone = cases.no_longer_required(steps, issued, cases.animals(s, case))
     registers = [(x.action, x.window, x.projected, x.action not in gone) for x in steps]
     scenario = [
         (x.action, x.window, x.projected, x.action not in out.not_required) for x in out.timeline
     ]
     assert out.refusal is None, (case.id, out.refusal)
+    # Every act the registers recorded, supposed, is one the model allows in the scenario
+    # (a notice made late is recorded, and said late).
+    refused = [(a.act, a.at, a.why) for a in out.acts if not a.lawful]
+    refused += [
+        (x.action, x.at, x.why)
+        for x in out.steps
+        if x.lawful is False and not x.why.startswith("late: ")
+    ]
+    assert refused == [], (case.id, refused)
     assert scenario == registers, (case.id, scenario, registers)
     duty = out.next_duty
     supposed = (duty.action.value, duty.not_before, duty.deadline) if duty else None

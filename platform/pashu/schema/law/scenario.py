@@ -8,13 +8,13 @@ from decimal import Decimal
 import strawberry
 
 from pashu.jurisdictions import registry
-from pashu.jurisdictions.vocabulary import Action, RateKind
+from pashu.jurisdictions.vocabulary import Action, RateKind, ReleasingAuthority
 from pashu.schema.enums import described_enum
 from pashu.schema.impoundment.types import Dues, NextAction
 from pashu.schema.kinds import BuyerRole, PlaceKind, code
 from pashu.schema.law.types import Citation, TimelineStep, cites, source_note
 from pashu.services.law import scenarios
-from pashu.services.law.scenarios import Conduct
+from pashu.services.law.scenarios import Conduct, SupposedAct
 
 described_enum(
     Conduct,
@@ -29,10 +29,90 @@ described_enum(
 )
 
 
+described_enum(
+    SupposedAct,
+    {
+        "DELIVER": "The animals delivered to the owner on payment (deliverToOwner)",
+        "DELIVER_ON_DEPOSIT": "The animals delivered on a deposit under protest "
+        "(deliverToOwner, underProtest)",
+        "REFUSAL": "The owner's refusal to pay (recordRefusalToPay)",
+        "SALE": "A sale (recordSale)",
+        "DELIVER_REST": "After the sale on the owner's refusal, the rest delivered to him "
+        "(deliverRest)",
+        "REFUSE_REST": "After the sale on the owner's refusal, the rest refused by him "
+        "(deliverRest, accepted: false)",
+        "RELEASE_BY_ORDER": "A release by order (releaseByOrder)",
+        "COMPLAINT": "A complaint of illegal seizure (fileComplaint)",
+        "DECIDE_COMPLAINT": "The complaint's decision (decideComplaint)",
+    },
+    name="ScenarioAct",
+    description="An act a scenario supposes, asked of the Act as the mutation named records it",
+)
+
+
 @strawberry.input(description="Animals of one species in the scenario")
 class ScenarioAnimalInput:
     species: str = strawberry.field(description="The species (a name or synonym)")
     count: int = strawberry.field(description="How many head")
+
+
+_NAMED = (
+    "The animals it is of, by species and count, taken from those still in the pound; "
+    "default: every animal still in the pound"
+)
+
+
+@strawberry.input(description="A delivery to the owner, whole or in part")
+class ScenarioDeliveryInput:
+    at: datetime = strawberry.field(description="When (ISO 8601 with offset)")
+    animals: list[ScenarioAnimalInput] | None = strawberry.field(default=None, description=_NAMED)
+    under_protest: bool = strawberry.field(
+        default=False, description="On a deposit of the dues under protest, where the Act has one"
+    )
+
+
+@strawberry.input(description="A sale of impounded animals")
+class ScenarioSaleInput:
+    at: datetime = strawberry.field(description="When (ISO 8601 with offset)")
+    animals: list[ScenarioAnimalInput] | None = strawberry.field(
+        default=None,
+        description=_NAMED + ". A sale on the owner's refusal is supposed to meet the dues "
+        "(the Act sells as many as are necessary)",
+    )
+
+
+@strawberry.input(description="After the sale on the owner's refusal: the rest delivered or not")
+class ScenarioRestInput:
+    at: datetime = strawberry.field(description="When (ISO 8601 with offset)")
+    accepted: bool = strawberry.field(
+        default=True, description="false: the owner refuses to take them back"
+    )
+
+
+@strawberry.input(description="A release of impounded animals by order")
+class ScenarioReleaseInput:
+    at: datetime = strawberry.field(description="When released (ISO 8601 with offset)")
+    authority: ReleasingAuthority = strawberry.field(description="Who ordered it")
+    ordered_at: datetime | None = strawberry.field(
+        default=None, description="When it was ordered (ISO 8601 with offset); default: at"
+    )
+    animals: list[ScenarioAnimalInput] | None = strawberry.field(default=None, description=_NAMED)
+
+
+@strawberry.input(description="A complaint of illegal seizure, and its decision")
+class ScenarioComplaintInput:
+    at: datetime = strawberry.field(description="When filed (ISO 8601 with offset)")
+    decided_at: datetime | None = strawberry.field(
+        default=None, description="When decided (ISO 8601 with offset); null: not decided"
+    )
+    illegal: bool = strawberry.field(
+        default=False,
+        description="Decided: the seizure adjudged illegal (the animals still held released)",
+    )
+
+
+def _herds(given: list[ScenarioAnimalInput] | None) -> list[scenarios.Herd] | None:
+    return None if given is None else [scenarios.Herd(a.species, a.count) for a in given]
 
 
 @strawberry.input(description="A rate as a notification would fix it, checked as one is")
@@ -61,7 +141,8 @@ class ScenarioInput:
         "(its land, under each built-in Act)",
     )
     impounded_at: datetime | None = strawberry.field(
-        default=None, description="When the pound received them (ISO 8601 with offset)"
+        default=None,
+        description="When the pound received them (ISO 8601 with offset); default: at the seizure",
     )
     announced_at: datetime | None = strawberry.field(
         default=None, description="When the seizure was announced (ISO 8601 with offset)"
@@ -96,6 +177,23 @@ class ScenarioInput:
         description="The dues are worked out on this instant; default: the owner's appearance, "
         "else the earliest sale",
     )
+    deliveries: list[ScenarioDeliveryInput] = strawberry.field(
+        default_factory=list,
+        description="Deliveries to the owner, whole or in part, besides the owner's conduct",
+    )
+    sales: list[ScenarioSaleInput] = strawberry.field(
+        default_factory=list, description="Sales of the animals, whole or in part"
+    )
+    rest: ScenarioRestInput | None = strawberry.field(
+        default=None,
+        description="After the sale on the owner's refusal: the rest delivered to him or refused",
+    )
+    releases: list[ScenarioReleaseInput] = strawberry.field(
+        default_factory=list, description="Releases by order"
+    )
+    complaint: ScenarioComplaintInput | None = strawberry.field(
+        default=None, description="A complaint of illegal seizure, and its decision"
+    )
 
     def facts(self) -> scenarios.Facts:
         return scenarios.Facts(
@@ -114,6 +212,23 @@ class ScenarioInput:
             sale_price=self.sale_price,
             sale_expenses=self.sale_expenses,
             as_of=self.as_of,
+            deliveries=[
+                scenarios.Delivered(d.at, _herds(d.animals), d.under_protest)
+                for d in self.deliveries
+            ],
+            sales=[scenarios.Sold(x.at, _herds(x.animals)) for x in self.sales],
+            rest=scenarios.Rest(self.rest.at, self.rest.accepted) if self.rest else None,
+            releases=[
+                scenarios.Released(r.at, r.authority, r.ordered_at, _herds(r.animals))
+                for r in self.releases
+            ],
+            complaint=(
+                scenarios.Complained(
+                    self.complaint.at, self.complaint.decided_at, self.complaint.illegal
+                )
+                if self.complaint
+                else None
+            ),
         )
 
 
@@ -160,6 +275,23 @@ class ScenarioStepCheck:
     )
 
 
+@strawberry.type(
+    description="An act the facts suppose, asked of the Act as the mutation recording it asks"
+)
+class ScenarioActCheck:
+    act: SupposedAct = strawberry.field(description="The act")
+    at: datetime = strawberry.field(
+        description="When the facts say it was done (ISO 8601 with offset, shown in IST)"
+    )
+    lawful: bool = strawberry.field(
+        description="false: a register would refuse it, and the course runs on without it"
+    )
+    citations: list[Citation] = strawberry.field(description="The provisions this rests on")
+    explanation: str = strawberry.field(
+        description="Why, in one line: the rule applied, or the refusal's message"
+    )
+
+
 @strawberry.type(description="A rate of the scenario checked as a notification would be")
 class ScenarioRateCheck:
     kind: RateKind = strawberry.field(description="The rate's kind")
@@ -194,7 +326,13 @@ class ScenarioAnswer:
     animals: list[ScenarioAnimal] = strawberry.field(description="How the Act classes the animals")
     timeline: list[TimelineStep] = strawberry.field(description="The timeline the facts give")
     steps: list[ScenarioStepCheck] = strawberry.field(
-        description="The steps the facts say were taken, each inside its window or not"
+        description="The steps the facts say were taken (the impounding, the notices), each "
+        "inside its window or not; a notice a register would refuse is unlawful, with the "
+        "refusal's reason, and the course runs on without it"
+    )
+    acts: list[ScenarioActCheck] = strawberry.field(
+        description="The other acts the facts suppose (the owner's, deliveries, sales, the "
+        "rest, releases, a complaint and its decision), each as the registers would take it"
     )
     rates: list[ScenarioRateCheck] = strawberry.field(description="The scenario's rates, checked")
     dues: Dues | None = strawberry.field(description="What the owner must pay")
@@ -253,6 +391,16 @@ class ScenarioAnswer:
                     explanation=s.why,
                 )
                 for s in o.steps
+            ],
+            acts=[
+                ScenarioActCheck(
+                    act=a.act,
+                    at=a.at,
+                    lawful=a.lawful,
+                    citations=cites(a.cites),
+                    explanation=a.why,
+                )
+                for a in o.acts
             ],
             rates=[
                 ScenarioRateCheck(

@@ -1,10 +1,17 @@
 """One set of facts run through every installed Act at once (compareScenario).
 
 Nothing is stored. Each Act answers with the very rules its tenants' operations use: the
-classification (`classify`, as recordSeizure refuses), the timeline (`impoundment_timeline`),
-the hypothetical rates checked as publishNotification checks them (`notifications.check`),
-the dues on a day (`dues.compute`, on unsaved rows), the earliest sale, who may not buy, and
-where each rupee goes (`delivery.routed`, in the order `sales.record_sale` deducts).
+classification (`classify`, as recordSeizure refuses); the course of the case, which is the
+model's (services/impoundment/course.py): the facts are a supposed case, and each act they
+suppose (the notices, the owner's delivery, refusal or deposit under protest, deliveries in
+part, sales, the rest delivered or refused, a release by order, a complaint and its decision)
+is asked of the model in its order, exactly as the mutation recording it asks
+(services/impoundment/supposed.py): one it refuses is that act unlawful, and the course runs
+on without it, as a register would. The timeline, the steps required, the next duty and the
+earliest sale are the model's answers on the course so supposed. Beside the course: the
+hypothetical rates checked as publishNotification checks them (`notifications.check`), the
+dues on a day (`dues.compute`, on unsaved rows), who may not buy, and where each rupee goes
+(`delivery.routed`, in the order `sales.record_sale` deducts).
 """
 
 from __future__ import annotations
@@ -34,13 +41,25 @@ from pashu.jurisdictions.vocabulary import (
     MoneyKind,
     PlaceKind,
     RateKind,
+    ReleasingAuthority,
     SaleAccounting,
-    TimelineEvents,
     TimelineStep,
 )
-from pashu.services.impoundment.cases import complaint_open, no_longer_required, schedule
+from pashu.services.impoundment.course import (
+    Act,
+    AnimalFact,
+    Course,
+    CourseFacts,
+    no_longer_required,
+)
 from pashu.services.impoundment.dues import Dues, compute
-from pashu.services.impoundment.refusals import refusal_open
+from pashu.services.impoundment.supposed import (
+    DECIDE_COMPLAINT,
+    Asked,
+    Supposed,
+    Supposition,
+    suppose,
+)
 from pashu.services.ledger.accounts import NO_BODY, routed
 
 MAX_HEADS = 10_000  # in all: each head is worked out as a row, as in a recorded case
@@ -58,6 +77,20 @@ class Conduct(enum.Enum):
     DISPUTES = "DISPUTES"  # appears, disputes the seizure and deposits the dues under protest
 
 
+class SupposedAct(enum.Enum):
+    """An act the facts suppose, other than a notice (those are `steps`)."""
+
+    DELIVER = Act.DELIVER.value
+    DELIVER_ON_DEPOSIT = Act.DELIVER_ON_DEPOSIT.value
+    REFUSAL = Act.REFUSAL.value
+    SALE = Act.SALE.value
+    DELIVER_REST = Act.DELIVER_REST.value
+    REFUSE_REST = Act.REFUSE_REST.value
+    RELEASE_BY_ORDER = Act.RELEASE_BY_ORDER.value
+    COMPLAINT = Act.COMPLAINT.value
+    DECIDE_COMPLAINT = Act.DECIDE_COMPLAINT.value
+
+
 @dataclass(frozen=True)
 class Herd:
     species: str
@@ -70,6 +103,50 @@ class Rate:
     amount: Decimal
     effective_from: date
     species: str | None = None
+
+
+@dataclass(frozen=True)
+class Delivered:
+    """Animals delivered to the owner (on payment, or on a deposit under protest)."""
+
+    at: datetime
+    animals: list[Herd] | None = None  # None: every animal still in the pound
+    under_protest: bool = False
+
+
+@dataclass(frozen=True)
+class Sold:
+    """Animals sold (on the owner's refusal: supposed to meet the dues)."""
+
+    at: datetime
+    animals: list[Herd] | None = None
+
+
+@dataclass(frozen=True)
+class Rest:
+    """After the sale on the owner's refusal, the rest delivered to him, or refused."""
+
+    at: datetime
+    accepted: bool = True
+
+
+@dataclass(frozen=True)
+class Released:
+    """Animals released by an order."""
+
+    at: datetime
+    authority: ReleasingAuthority
+    ordered_at: datetime | None = None  # None: at the release
+    animals: list[Herd] | None = None
+
+
+@dataclass(frozen=True)
+class Complained:
+    """A complaint of illegal seizure, and its decision if decided."""
+
+    at: datetime
+    decided_at: datetime | None = None
+    illegal: bool = False
 
 
 @dataclass(frozen=True)
@@ -88,6 +165,12 @@ class Facts:
     sale_price: Decimal | None = None  # the total the whole lot fetches, not per animal
     sale_expenses: Decimal = Decimal("0.00")
     as_of: datetime | None = None  # the day the dues are worked out on
+    # More acts supposed, each asked of the model of the course in its order.
+    deliveries: list[Delivered] = field(default_factory=list)
+    sales: list[Sold] = field(default_factory=list)
+    rest: Rest | None = None
+    releases: list[Released] = field(default_factory=list)
+    complaint: Complained | None = None
 
 
 @dataclass(frozen=True)
@@ -115,6 +198,18 @@ class StepCheck:
     action: Action
     at: datetime
     lawful: bool | None  # None: the Act has no such step
+    cites: list[Citation]
+    why: str
+
+
+@dataclass(frozen=True)
+class ActCheck:
+    """An act the facts suppose (the owner's, a sale, a release, a complaint...) and the
+    model's answer, as the mutation recording it would get it."""
+
+    act: SupposedAct
+    at: datetime
+    lawful: bool
     cites: list[Citation]
     why: str
 
@@ -197,6 +292,7 @@ class Outcome:
     # Steps the course the facts give no longer requires (the owner took his animals back).
     not_required: set[Action] = field(default_factory=set)
     next_duty: NextDuty | None = None
+    acts: list[ActCheck] = field(default_factory=list)
 
 
 def validate(facts: Facts) -> Facts:
@@ -222,6 +318,13 @@ def validate(facts: Facts) -> Facts:
         ("reportedAt", facts.reported_at),
         ("ownerAppearsAt", facts.owner_appears_at),
         ("asOf", facts.as_of),
+        *(("deliveries", d.at) for d in facts.deliveries),
+        *(("sales", x.at) for x in facts.sales),
+        *(("rest", r.at) for r in [facts.rest] if r is not None),
+        *(("releases", r.at) for r in facts.releases),
+        *(("releases", r.ordered_at) for r in facts.releases),
+        *(("complaint", c.at) for c in [facts.complaint] if c is not None),
+        *(("complaint", c.decided_at) for c in [facts.complaint] if c is not None),
     ]
     for name, at in instants:
         if at is not None and at.tzinfo is None:
@@ -240,6 +343,21 @@ def validate(facts: Facts) -> Facts:
             "ownerAppearsAt is given exactly when the owner appears (conduct other than ABSENT)",
             field="ownerAppearsAt",
         )
+    named = [
+        *(("deliveries", d.animals) for d in facts.deliveries),
+        *(("sales", x.animals) for x in facts.sales),
+        *(("releases", r.animals) for r in facts.releases),
+    ]
+    if len(named) > MAX_HERDS:
+        raise ValidationError(f"at most {MAX_HERDS} acts of each kind", field=named[0][0])
+    for name, lots in named:
+        for lot in lots or []:
+            if not 1 <= lot.count <= MAX_HEADS:
+                raise ValidationError(f"a count is 1 to {MAX_HEADS}", field=name)
+            try:
+                canonical(lot.species)
+            except UnknownSpecies as err:
+                raise UnknownSpecies(err.message, field=name, **err.details) from None
     for name, amount in (("salePrice", facts.sale_price), ("saleExpenses", facts.sale_expenses)):
         if amount is not None and rupees(amount) < 0:
             raise ValidationError("amounts cannot be negative", field=name)
@@ -274,41 +392,35 @@ def _one(plugin: Jurisdiction, facts: Facts) -> Outcome:
             lawful=False,
         )
         return out
-    events = TimelineEvents(
+    brought = aware(facts.impounded_at or facts.seized_at)
+    # The case the facts suppose, run through the model of its course as the registers run
+    # a recorded one: each act asked in its order, one refused not taken.
+    heads = [canonical(h.species) for h in impoundable for _ in range(h.count)]
+    start = CourseFacts(
+        plugin=plugin,
         seized_at=aware(facts.seized_at),
-        impounded_at=aware(facts.impounded_at) if facts.impounded_at else None,
-        announced_at=aware(facts.announced_at) if facts.announced_at else None,
-        noticed_at=aware(facts.noticed_at) if facts.noticed_at else None,
-    )
-    try:
-        events, out.timeline, unlawful = _course(plugin, events)
-    except PashuError as err:
-        out.refusal = Cell(err.message, [err.citation] if err.citation else [], lawful=False)
-        return out
-    events, out.owner = _appears(plugin, facts, events, out)
-    if events.refused_at is not None:  # the owner claimed: the sale on refusal's timeline
-        out.timeline = plugin.impoundment_timeline(events)
-    brought = events.impounded_at or events.seized_at
-    # The case the facts suppose, as a register would hold it: its next duty and the acts
-    # that depend on the course are asked of the very functions a recorded case asks.
-    place = facts.place or next((k.code for k in plugin.declared_kinds().places), "")
-    case = Impoundment(
-        seized_at=events.seized_at,
         impounded_at=brought,
-        refused_at=events.refused_at,
-        refusal_sold_at=None,
-        place_kind=place,
-        place=_AERODROME,
-        pound_id=_POUND,
+        animals=tuple(
+            AnimalFact(uuid.UUID(int=i + 1), sp, AnimalStatus.IN_POUND.value)
+            for i, sp in enumerate(heads)
+        ),
     )
-    issued = _issued(facts, events)
-    out.steps = unlawful + _checks(out.timeline, events, facts.reported_at)
-    out.steps += _lacking(plugin, out.timeline, events, facts.reported_at)
-    delivered = _delivered(plugin, facts, case, issued, out)
-    if delivered:
-        # Delivered to the owner: the case closes with nothing sold, as a recorded one does.
-        out.not_required = _closed_unsold(out.timeline, issued)
-    out.next_duty = _next_duty(plugin, case, issued, impoundable, delivered)
+    ran = suppose(start, _acts(facts))
+    course = Course(ran.facts)
+    out.timeline = course.timeline()
+    out.not_required = no_longer_required(out.timeline, ran.facts.notices, ran.facts.animals)
+    out.steps = _steps(plugin, facts, ran, out.timeline)
+    out.acts = [_act(a) for a in ran.asked if a.supposed.act is not Act.NOTICE]
+    conduct = next((a for a in ran.asked if a.supposed.given.get("conduct")), None)
+    if conduct is not None and conduct.refusal is not None:
+        r = conduct.refusal
+        # An Act with no such act at all (no sale on refusal, no deposit under protest) is
+        # said so below, from its own provisions.
+        if r.code != NotInJurisdiction.code:
+            out.owner = Cell(r.message, [r.citation] if r.citation else [], lawful=False)
+    found = course.next_action()
+    if found is not None:
+        out.next_duty = NextDuty(found.action, found.not_before, found.deadline)
     auction = next((s for s in out.timeline if s.action is Action.AUCTION), None)
     if auction is not None and auction.action not in out.not_required:
         out.earliest_sale, out.earliest_sale_cites = auction.window.not_before, auction.cites
@@ -318,15 +430,23 @@ def _one(plugin: Jurisdiction, facts: Facts) -> Outcome:
         out.prohibited_cites = d.cites
     notified = _rates(plugin, facts.rates, out)
     on = facts.as_of or facts.owner_appears_at or out.earliest_sale or brought
+    # The dues of every animal impounded, held to `on`, on the case as a register holds it.
+    place = facts.place or next((k.code for k in plugin.declared_kinds().places), "")
+    case = Impoundment(
+        seized_at=start.seized_at,
+        impounded_at=brought,
+        place_kind=place,
+        place=_AERODROME,
+        pound_id=_POUND,
+    )
     rows = [
         ImpoundedAnimal(
-            species=canonical(h.species),
+            species=sp,
             status=AnimalStatus.IN_POUND.value,
             fine_settled=False,
             charges_settled_at=None,
         )
-        for h in impoundable
-        for _ in range(h.count)
+        for sp in heads
     ]
     try:
         out.dues = compute(plugin, notified, case, rows, aware(on))
@@ -340,124 +460,127 @@ def _one(plugin: Jurisdiction, facts: Facts) -> Outcome:
     return out
 
 
-# The fields of the facts that record a step, and the event they give.
-_FIELDS = {"impoundedAt": "impounded_at", "announcedAt": "announced_at", "noticedAt": "noticed_at"}
+# The order of acts supposed at one instant: the notices in the Act's order, the complaint
+# (a Magistrate's release acts on it), the owner's delivery or refusal, the sale that follows
+# a refusal, the rest after that sale, a release, a decision.
+_RANK = {
+    Action.ANNOUNCE_SEIZURE.value: 0,
+    Action.REPORT_UNCLAIMED.value: 1,
+    Action.PUBLISH_NOTICE.value: 2,
+    Act.COMPLAINT: 3,
+    Act.DELIVER: 4,
+    Act.DELIVER_ON_DEPOSIT: 4,
+    Act.REFUSAL: 5,
+    Act.SALE: 6,
+    Act.DELIVER_REST: 7,
+    Act.REFUSE_REST: 7,
+    Act.RELEASE_BY_ORDER: 8,
+    DECIDE_COMPLAINT: 9,
+}
 
 
-def _course(
-    plugin: Jurisdiction, events: TimelineEvents
-) -> tuple[TimelineEvents, list[TimelineStep], list[StepCheck]]:
-    """The Act's timeline of the facts. A step the facts date where the Act does not allow it
-    (a notice before the report it follows) is that step unlawful, as a register refuses
-    that act: it is marked so, and the course runs on as if it had not been taken."""
-    unlawful: list[StepCheck] = []
-    while True:
-        try:
-            return events, plugin.impoundment_timeline(events), unlawful
-        except PashuError as err:
-            name = _FIELDS.get(str(err.details.get("field")))
-            at = getattr(events, name) if name else None
-            if name is None or at is None:
-                raise
-            action = next(a for a, n in _PERFORMED_BY.items() if n == name)
-            cites = [err.citation] if err.citation else []
-            unlawful.append(StepCheck(action, at, False, cites, err.message))
-            dropped: dict[str, Any] = {name: None}
-            events = replace(events, **dropped)
-
-
-def _appears(
-    plugin: Jurisdiction, facts: Facts, events: TimelineEvents, out: Outcome
-) -> tuple[TimelineEvents, Cell | None]:
-    """The owner's appearance as the registers take it. Refusing to pay within the period
-    for his claim, his animals are claimed and sold at once, without the notices of cattle
-    unclaimed (refusals.refusal_open, as recordRefusalToPay asks it); outside it, that is
-    the refusal a register would not record (a Cell saying why)."""
-    if facts.conduct is not Conduct.REFUSES or facts.owner_appears_at is None:
-        return events, None
-    if not plugin.has(Capability.AUCTION):
-        return events, None
-    when = aware(facts.owner_appears_at)
-    try:
-        rule = plugin.refusal_to_pay(events)
-        refusal_open(rule, when)
-    except PashuError as err:
-        return events, Cell(err.message, [err.citation] if err.citation else [], lawful=False)
-    return replace(events, refused_at=when), None
-
-
-def _delivered(
-    plugin: Jurisdiction, facts: Facts, case: Impoundment, issued: list[_Issued], out: Outcome
-) -> bool:
-    """Whether the owner takes his animals back: paying, or depositing under protest where
-    the Act provides for it and while a complaint of illegal seizure may still follow it, as
-    deliverToOwner asks (cases.complaint_open; Cattle Trespass Act 1985 ss.15, 20). A deposit
-    the registers would refuse is that refusal (`out.owner`), and nothing is delivered."""
-    if facts.conduct is Conduct.PAYS:
-        return True
-    if facts.conduct is not Conduct.DISPUTES or facts.owner_appears_at is None:
-        return False
-    try:
-        plugin.delivery_on_deposit()
-    except NotInJurisdiction:
-        return False
-    try:
-        complaint_open(
-            plugin, case, issued, aware(facts.owner_appears_at), "a deposit under protest"
+def _acts(facts: Facts) -> list[Supposed]:
+    """The acts the facts suppose, each as its mutation asks the model, in their order."""
+    acts = [
+        Supposed(Act.NOTICE, aware(at), {"kind": kind})
+        for kind, at in (
+            (Action.ANNOUNCE_SEIZURE, facts.announced_at),
+            (Action.REPORT_UNCLAIMED, facts.reported_at),
+            (Action.PUBLISH_NOTICE, facts.noticed_at),
         )
-    except PashuError as err:
-        out.owner = Cell(err.message, [err.citation] if err.citation else [], lawful=False)
-        return False
-    return True
-
-
-def _issued(facts: Facts, events: TimelineEvents) -> list[_Issued]:
-    """The notices the facts say were made, as a register lists them."""
-    made = [
-        _Issued(action.value, at)
-        for action, name in _PERFORMED_BY.items()
-        if (at := getattr(events, name)) is not None and action is not Action.DELIVER_TO_POUND
+        if at is not None
     ]
-    if facts.reported_at is not None:
-        made.append(_Issued(Action.REPORT_UNCLAIMED.value, aware(facts.reported_at)))
-    return made
+    given: dict[str, Any]
+    if facts.owner_appears_at is not None:
+        owner = {
+            Conduct.PAYS: (Act.DELIVER, {}),
+            Conduct.DISPUTES: (Act.DELIVER_ON_DEPOSIT, {}),
+            Conduct.REFUSES: (Act.REFUSAL, {"deposit": False}),
+        }.get(facts.conduct)
+        if owner is not None:
+            act, passed = owner
+            acts.append(Supposed(act, aware(facts.owner_appears_at), {**passed, "conduct": True}))
+    for d in facts.deliveries:
+        act = Act.DELIVER_ON_DEPOSIT if d.under_protest else Act.DELIVER
+        acts.append(Supposed(act, aware(d.at), _lots(d.animals)))
+    acts += [Supposed(Act.SALE, aware(s.at), _lots(s.animals)) for s in facts.sales]
+    if facts.rest is not None:
+        act = Act.DELIVER_REST if facts.rest.accepted else Act.REFUSE_REST
+        acts.append(Supposed(act, aware(facts.rest.at)))
+    for r in facts.releases:
+        given = {
+            "authority": r.authority,
+            "ordered_at": aware(r.ordered_at or r.at),
+            **_lots(r.animals),
+        }
+        acts.append(Supposed(Act.RELEASE_BY_ORDER, aware(r.at), given))
+    if facts.complaint is not None:
+        c = facts.complaint
+        acts.append(Supposed(Act.COMPLAINT, aware(c.at)))
+        if c.decided_at is not None:
+            acts.append(Supposed(DECIDE_COMPLAINT, aware(c.decided_at), {"illegal": c.illegal}))
+
+    def order(s: Supposed) -> tuple[datetime, int]:
+        kind = s.given.get("kind")
+        return s.at, _RANK[kind.value if kind is not None else s.act]
+
+    return sorted(acts, key=order)
 
 
-def _closed_unsold(steps: Sequence[TimelineStep], issued: list[_Issued]) -> set[Action]:
-    """The steps a case delivered to its owner, nothing sold, no longer requires: as
-    cases.no_longer_required answers for a recorded case."""
-    delivered = [_Delivered(AnimalStatus.DELIVERED.value)]
-    return no_longer_required(steps, issued, delivered)
+def _lots(herds: list[Herd] | None) -> dict[str, Any]:
+    """The animals an act names, by species and count (None: every animal in the pound)."""
+    if herds is None:
+        return {}
+    return {"lots": [(canonical(h.species), h.count) for h in herds]}
 
 
-def _next_duty(
-    plugin: Jurisdiction,
-    case: Impoundment,
-    issued: list[_Issued],
-    impoundable: list[Herd],
-    delivered: bool,
-) -> NextDuty | None:
-    """The department's next duty, as cases.schedule sets it on a recorded case."""
-    status = (AnimalStatus.DELIVERED if delivered else AnimalStatus.IN_POUND).value
-    rows = [
-        ImpoundedAnimal(species=canonical(h.species), status=status, description="", ear_tag=None)
-        for h in impoundable
-    ]
-    schedule(plugin, case, issued, rows)
-    if case.next_action is None or case.next_action_at is None:
-        return None
-    return NextDuty(Action(case.next_action), case.next_action_at, case.next_deadline)
+def _act(asked: Asked) -> ActCheck:
+    """A supposed act and the model's answer: allowed, with the rule it found; or refused."""
+    s = asked.supposed
+    name = SupposedAct(s.act.value if isinstance(s.act, Act) else s.act)
+    if asked.refusal is not None:
+        r = asked.refusal
+        return ActCheck(name, s.at, False, [r.citation] if r.citation else [], r.message)
+    found = asked.found
+    cites = list(getattr(found, "cites", []) or [])
+    why = getattr(found, "why", "") or "the Act allows it then, on the course so far"
+    return ActCheck(name, s.at, True, cites, why)
 
 
-@dataclass(frozen=True)
-class _Issued:
-    kind: str
-    issued_at: datetime
+def _steps(
+    plugin: Jurisdiction, facts: Facts, ran: Supposition, timeline: Sequence[TimelineStep]
+) -> list[StepCheck]:
+    """The steps the facts say were taken: the impounding inside the window the model's
+    timeline gives it, or not; each notice as the model answered recordNotice (refused:
+    unlawful with its reason, or a step the Act does not have), inside its window or late."""
+    out = []
+    brought = next((s for s in timeline if s.action is Action.DELIVER_TO_POUND), None)
+    if facts.impounded_at is not None and brought is not None:
+        out.append(_window(brought, aware(facts.impounded_at)))
+    periods = None
+    for asked in ran.answer(Act.NOTICE):
+        kind: Action = asked.supposed.given["kind"]
+        at = asked.supposed.at
+        r = asked.refusal
+        if r is None:
+            out.append(_window(asked.found, at))
+        elif r.code == NotInJurisdiction.code:
+            periods = periods or research.answer(plugin, ComparisonTopic.PERIODS)
+            name = kind.value.lower().replace("_", " ")
+            why = f"the Act has no step {name}: {periods.summary}"
+            out.append(StepCheck(kind, at, None, periods.cites, why))
+        else:
+            out.append(StepCheck(kind, at, False, [r.citation] if r.citation else [], r.message))
+    return out
 
 
-@dataclass(frozen=True)
-class _Delivered:
-    status: str
+def _window(step: TimelineStep, at: datetime) -> StepCheck:
+    """A step taken at `at`: inside its window, too early, or late."""
+    if at < step.window.not_before:
+        return StepCheck(step.action, at, False, step.cites, "too early: " + step.why)
+    if step.window.is_late(at):
+        return StepCheck(step.action, at, False, step.cites, "late: " + step.why)
+    return StepCheck(step.action, at, True, step.cites, step.why)
 
 
 def _animal(plugin: Jurisdiction, herd: Herd) -> AnimalCell:
@@ -474,56 +597,6 @@ def _animal(plugin: Jurisdiction, herd: Herd) -> AnimalCell:
         [*c.is_cattle.cites, *c.is_animal.cites],
         why,
     )
-
-
-# The event of the facts that performs each step, and the field it came from.
-_PERFORMED_BY = {
-    Action.DELIVER_TO_POUND: "impounded_at",
-    Action.ANNOUNCE_SEIZURE: "announced_at",
-    Action.PUBLISH_NOTICE: "noticed_at",
-}
-
-
-def _checks(
-    timeline: Sequence[TimelineStep], events: TimelineEvents, reported_at: datetime | None
-) -> list[StepCheck]:
-    """Each step the facts say was taken: inside its window, or too early, or late."""
-    checks = []
-    for step in timeline:
-        name = _PERFORMED_BY.get(step.action)
-        at = getattr(events, name) if name else None
-        if step.action is Action.REPORT_UNCLAIMED and reported_at is not None:
-            at = aware(reported_at)
-        if at is None:
-            continue
-        w = step.window
-        if at < w.not_before:
-            checks.append(StepCheck(step.action, at, False, step.cites, "too early: " + step.why))
-        elif w.deadline is not None and at >= w.deadline:
-            checks.append(StepCheck(step.action, at, False, step.cites, "late: " + step.why))
-        else:
-            checks.append(StepCheck(step.action, at, True, step.cites, step.why))
-    return checks
-
-
-def _lacking(
-    plugin: Jurisdiction,
-    timeline: Sequence[TimelineStep],
-    events: TimelineEvents,
-    reported_at: datetime | None,
-) -> list[StepCheck]:
-    """A step the facts say was taken that this Act does not have: said so, cited to the
-    periods it does set."""
-    have = {s.action for s in timeline}
-    periods = research.answer(plugin, ComparisonTopic.PERIODS)
-    out = []
-    taken = [(action, getattr(events, name)) for action, name in _PERFORMED_BY.items()]
-    taken.append((Action.REPORT_UNCLAIMED, aware(reported_at) if reported_at else None))
-    for action, at in taken:
-        if at is not None and action not in have:
-            why = f"the Act has no step {action.value.lower().replace('_', ' ')}: {periods.summary}"
-            out.append(StepCheck(action, at, None, periods.cites, why))
-    return out
 
 
 def _rates(plugin: Jurisdiction, rates: Sequence[Rate], out: Outcome) -> list[Notification]:

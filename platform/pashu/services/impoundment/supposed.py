@@ -1,0 +1,250 @@
+"""A course supposed, not recorded: the public scenario's acts run through the model of a
+case's course (course.py) as the registers' mutations run them (issue #31).
+
+Each supposed act is asked of `Course` at its instant, in order, exactly as the mutation that
+records it asks (`Course.require`). One the model refuses is not taken, as a register would
+not record it, and the course runs on without it; one it allows changes the facts as the
+mutation's write changes the registers (the animals it moves, the notices, the refusal, the
+sales, deliveries, complaints and release orders), so the next act is asked of the course
+so far. The answer, `Supposition`, is the facts at the end and each act's answer: so the
+public scenario and the registers cannot disagree.
+
+Nothing here decides whether an act is lawful: that is the model's. What is here is what the
+registers write when an act is recorded (services `delivery`, `refusals`, `sales`,
+`release_orders`, `complaints`), on facts instead of rows.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from datetime import datetime
+from typing import Any
+
+from pashu.core.errors import Conflict, PashuError
+from pashu.core.legaltime import aware
+from pashu.db.impoundment import AnimalStatus
+from pashu.services.impoundment.course import (
+    Act,
+    AnimalFact,
+    ComplaintFact,
+    Course,
+    CourseFacts,
+    DeliveryFact,
+    NoticeFact,
+    Refusal,
+    SaleFact,
+    chosen,
+    in_pound,
+    settled_by_sale,
+)
+
+# A complaint's decision: asked of the model as decideComplaint asks it, on the complaint
+# the facts suppose (the latest filed).
+DECIDE_COMPLAINT = Act.DECIDE_COMPLAINT
+
+
+@dataclass(frozen=True)
+class Supposed:
+    """One act supposed: the act, its instant and what its mutation passes the model
+    (`animal_ids`, `kind`, `authority`, `ordered_at`, `deposit`, `illegal`)."""
+
+    act: Act
+    at: datetime
+    given: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Asked:
+    """The model's answer to one supposed act: what its rule found (a step, a rule) when
+    allowed, or its refusal."""
+
+    supposed: Supposed
+    found: Any = None
+    refusal: Refusal | None = None
+
+
+@dataclass(frozen=True)
+class Supposition:
+    facts: CourseFacts  # the course after the acts the model allowed
+    asked: list[Asked]
+
+    def answer(self, act: Act) -> list[Asked]:
+        return [a for a in self.asked if a.supposed.act == act]
+
+
+def suppose(facts: CourseFacts, acts: Sequence[Supposed]) -> Supposition:
+    """Ask each act of the course so far, in the order given; take those allowed."""
+    asked: list[Asked] = []
+    for s in acts:
+        at = aware(s.at)
+        given = {k: v for k, v in s.given.items() if k not in _NOT_ASKED}
+        try:
+            if "lots" in given:  # the animals named by kind: those in the pound now
+                given["animal_ids"] = _picked(facts, given.pop("lots"))
+            elif s.act is Act.SALE:  # recordSale names its lots: here, every animal held
+                given["animal_ids"] = [a.id for a in in_pound(facts.animals)]
+            if s.act is DECIDE_COMPLAINT:
+                given["complaint_id"] = facts.filed[-1].id if facts.filed else None
+            # Supposed acts are not held to the server's clock: a scenario may be of any day.
+            given.setdefault("now", at)
+            assert isinstance(s.act, Act)
+            found = Course(facts).require(s.act, at, **given)
+        except PashuError as err:
+            asked.append(Asked(s, refusal=Refusal(err)))
+            continue
+        asked.append(Asked(s, found=found))
+        facts = _TAKEN.get(s.act, _nothing)(facts, at, {**s.given, **given}, found)
+    return Supposition(facts, asked)
+
+
+# What a supposed act carries that its mutation does not pass the model.
+_NOT_ASKED = ("conduct",)
+
+
+def _picked(facts: CourseFacts, lots: Sequence[tuple[str, int]]) -> list[uuid.UUID]:
+    """The animals of each kind named, as many as named, from those in the pound (as
+    recordSale picks its lots): CONFLICT when fewer are there."""
+    held = in_pound(facts.animals)
+    picked: list[uuid.UUID] = []
+    for species, count in lots:
+        pool = [a.id for a in held if a.species == species and a.id not in picked]
+        if count < 1 or count > len(pool):
+            raise Conflict(f"{count} {species} are not in the pound ({len(pool)} are)")
+        picked += pool[:count]
+    return picked
+
+
+# -- what recording an act writes, on the facts ------------------------------------------
+
+
+def _moved(
+    facts: CourseFacts,
+    ids: set[uuid.UUID],
+    at: datetime,
+    status: AnimalStatus | None = None,
+    settled: set[uuid.UUID] | None = None,
+) -> tuple[AnimalFact, ...]:
+    """`ids` leave the pound (as `status`) at `at`; `settled` (default `ids`) have their
+    dues reckoned to `at` (cases.release, and the settlement each service writes)."""
+    reckoned = ids if settled is None else settled
+    out = []
+    for a in facts.animals:
+        if a.id in ids and status is not None:
+            a = replace(a, status=status.value, released_at=at)
+        if a.id in reckoned:
+            a = replace(a, charges_settled_at=at)
+        out.append(a)
+    return tuple(out)
+
+
+def _ids(facts: CourseFacts, given: Mapping[str, Any]) -> set[uuid.UUID]:
+    return {a.id for a in chosen(facts.animals, given.get("animal_ids"))}
+
+
+def _delivered(
+    facts: CourseFacts, at: datetime, given: Mapping[str, Any], found: Any
+) -> CourseFacts:
+    """deliverToOwner: the animals named (else all held) delivered, their dues settled."""
+    protest = bool(given.get("under_protest"))
+    return replace(
+        facts,
+        animals=_moved(facts, _ids(facts, given), at, AnimalStatus.DELIVERED),
+        deliveries=(*facts.deliveries, DeliveryFact(at, protest)),
+    )
+
+
+def _on_deposit(
+    facts: CourseFacts, at: datetime, given: Mapping[str, Any], found: Any
+) -> CourseFacts:
+    return _delivered(facts, at, {**given, "under_protest": True}, found)
+
+
+def _refused(facts: CourseFacts, at: datetime, given: Mapping[str, Any], found: Any) -> CourseFacts:
+    """recordRefusalToPay: the owner's refusal, the sale it calls for not yet held."""
+    return replace(facts, refused_at=at, refusal_sold_at=None)
+
+
+def _sold(facts: CourseFacts, at: datetime, given: Mapping[str, Any], found: Any) -> CourseFacts:
+    """recordSale: the animals named sold, the dues the sale reckons settled to its day
+    (`settled_by_sale`). `found` is the rule of the sale on the owner's refusal, if it is
+    one: supposed to meet the dues (the Act sells as many as are necessary), its step done."""
+    sold = chosen(facts.animals, given.get("animal_ids"))
+    settled = settled_by_sale(facts.plugin, facts, facts.animals, sold)
+    return replace(
+        facts,
+        animals=_moved(facts, {a.id for a in sold}, at, AnimalStatus.SOLD, {a.id for a in settled}),
+        sales=(*facts.sales, SaleFact(at, {"onRefusal": found is not None})),
+        refusal_sold_at=at if found is not None else facts.refusal_sold_at,
+    )
+
+
+def _rest_delivered(
+    facts: CourseFacts, at: datetime, given: Mapping[str, Any], found: Any
+) -> CourseFacts:
+    """deliverRest accepted: the animals still held go to the owner."""
+    held = {a.id for a in in_pound(facts.animals)}
+    return replace(facts, animals=_moved(facts, held, at, AnimalStatus.DELIVERED))
+
+
+def _rest_refused(
+    facts: CourseFacts, at: datetime, given: Mapping[str, Any], found: Any
+) -> CourseFacts:
+    """deliverRest refused: the rest are unclaimed, and the Act's course for cattle not
+    claimed runs again (Cattle Trespass Act 1985 s.16(5))."""
+    return replace(facts, refused_at=None, refusal_sold_at=None)
+
+
+def _released(
+    facts: CourseFacts, at: datetime, given: Mapping[str, Any], found: Any
+) -> CourseFacts:
+    """releaseByOrder: the animals named (else all held) released; nothing more accrues."""
+    return replace(
+        facts,
+        animals=_moved(facts, _ids(facts, given), at, AnimalStatus.DELIVERED),
+        release_orders=(*facts.release_orders, at),
+    )
+
+
+def _complained(
+    facts: CourseFacts, at: datetime, given: Mapping[str, Any], found: Any
+) -> CourseFacts:
+    filed = ComplaintFact(uuid.UUID(int=len(facts.filed) + 1), at)
+    return replace(facts, complaints=(*facts.complaints, at), filed=(*facts.filed, filed))
+
+
+def _decided(facts: CourseFacts, at: datetime, given: Mapping[str, Any], found: Any) -> CourseFacts:
+    """decideComplaint: the complaint decided; adjudged illegal, the animals still held are
+    released (complaints.decide)."""
+    illegal = bool(given.get("illegal"))
+    filed = tuple(
+        replace(c, decided_at=at, illegal=illegal) if c.id == found.id else c for c in facts.filed
+    )
+    facts = replace(facts, filed=filed)
+    if not illegal:
+        return facts
+    held = {a.id for a in in_pound(facts.animals)}
+    return replace(facts, animals=_moved(facts, held, at, AnimalStatus.DELIVERED))
+
+
+def _noticed(facts: CourseFacts, at: datetime, given: Mapping[str, Any], found: Any) -> CourseFacts:
+    return replace(facts, notices=(*facts.notices, NoticeFact(given["kind"].value, at)))
+
+
+def _nothing(facts: CourseFacts, at: datetime, given: Mapping[str, Any], found: Any) -> CourseFacts:
+    return facts
+
+
+_TAKEN: dict[Act, Callable[[CourseFacts, datetime, Mapping[str, Any], Any], CourseFacts]] = {
+    Act.NOTICE: _noticed,
+    Act.DELIVER: _delivered,
+    Act.DELIVER_ON_DEPOSIT: _on_deposit,
+    Act.REFUSAL: _refused,
+    Act.SALE: _sold,
+    Act.DELIVER_REST: _rest_delivered,
+    Act.REFUSE_REST: _rest_refused,
+    Act.RELEASE_BY_ORDER: _released,
+    Act.COMPLAINT: _complained,
+    DECIDE_COMPLAINT: _decided,
+}

@@ -1,0 +1,171 @@
+"""compareScenario of a recorded course is the registers' answer (issue #31), for courses
+the random machine (test_course_machine.py) reaches seldom in its bounded run: the rest
+refused after a sale on refusal, a complaint decided, a part delivery and a sale. Each is
+recorded through the services, then stated as the scenario's facts and compared as the
+machine compares them (`_facts`, `_same`)."""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Callable
+from datetime import timedelta
+from decimal import Decimal
+
+from sqlalchemy.orm import Session
+
+from pashu.db.impoundment import AnimalStatus
+from pashu.jurisdictions import registry
+from pashu.jurisdictions.vocabulary import Action
+from pashu.services import clocks
+from pashu.services.complaints import complaints
+from pashu.services.impoundment import cases, delivery, notices, refusals, sales, seizures
+from pashu.services.impoundment.dues import compute
+from pashu.services.law import scenarios
+from pashu.services.tenancy.tenants import Principal
+from tests.conftest import Databases
+from tests.services.impoundment.test_course_machine import BUYER, OWNER, _facts, _same
+from tests.services.ledger.test_books_balance import DAY0, _department
+
+DAY = timedelta(days=1)
+
+
+class Registers:
+    def __init__(self, dbs: Databases, code: str) -> None:
+        self.dbs, self.code = dbs, code
+        self.who: Principal
+        self.who, self.pound = _department(dbs, code)
+        self.plugin = registry.get(code)
+        with dbs.app.transaction(self.who.tenant_id) as s:
+            self.case = seizures.record_seizure(
+                s,
+                self.who,
+                pound_id=self.pound,
+                seized_at=DAY0,
+                impounded_at=DAY0,
+                place_kind="PRIVATE_LAND",
+                place="field",
+                seizer=seizures.Person("K. Angami", "Kohima"),
+                seizer_signed=True,
+                owner=None,
+                animals=[seizures.AnimalLine("cow", 2)],
+                capacity="CULTIVATOR",
+                damage="paddy trampled",
+            ).id
+
+    def do(self, work: Callable[[Session], object]) -> None:
+        with self.dbs.app.transaction(self.who.tenant_id) as s:
+            work(s)
+
+    def sell_one(self, s: Session, at: object) -> None:
+        sales.record_sale(
+            s,
+            self.who,
+            impoundment_id=self.case,
+            at=at,  # type: ignore[arg-type]
+            lots=[sales.Lot("cow", 1)],
+            buyer=BUYER,
+            buyer_role="PUBLIC",
+            price=Decimal(1500),
+            expenses=Decimal(0),
+        )
+
+    def sweep(self, at: object) -> None:
+        def work(s: Session) -> None:
+            _, failed = clocks.run(s, clocks.clock(s, self.who.tenant_id), at)  # type: ignore[arg-type]
+            assert failed == []
+
+        self.do(work)
+
+    def compare(self, at: object) -> scenarios.Outcome:
+        """The scenario of the course so far, held to the registers' answer."""
+        with self.dbs.app.transaction(self.who.tenant_id) as s:
+            case = cases.get(s, self.case)
+            facts = _facts(s, case, at)  # type: ignore[arg-type]
+            assert facts is not None
+            out = scenarios.answer(self.plugin, facts)
+            _same(self.plugin, s, case, out)
+            return out
+
+
+def test_nagaland_s16_5_the_rest_refused_after_a_sale_on_refusal(dbs: Databases) -> None:
+    r = Registers(dbs, "nagaland")
+    r.do(
+        lambda s: refusals.record_refusal(
+            s, r.who, impoundment_id=r.case, at=DAY0 + DAY, claimant=OWNER
+        )
+    )
+    r.do(lambda s: r.sell_one(s, DAY0 + DAY))
+    assert r.compare(DAY0 + DAY).next_duty is not None  # DELIVER_REST, a clerk's duty
+    r.do(
+        lambda s: refusals.deliver_rest(
+            s, r.who, impoundment_id=r.case, at=DAY0 + 2 * DAY, claimant=OWNER, accepted=False
+        )
+    )
+    out = r.compare(DAY0 + 2 * DAY)
+    assert out.next_duty is not None and out.next_duty.action is Action.REPORT_UNCLAIMED
+    r.sweep(DAY0 + 10 * DAY)  # the report and the notice of s.14, by the clock
+    out = r.compare(DAY0 + 10 * DAY)
+    assert [a.act.value for a in out.acts] == ["REFUSAL", "SALE", "REFUSE_REST"]
+    assert out.next_duty is not None and out.next_duty.action is Action.AUCTION
+
+
+def test_nagaland_s22_2_a_complaint_decided_illegal(dbs: Databases) -> None:
+    r = Registers(dbs, "nagaland")
+    filed: list[uuid.UUID] = []
+    r.do(
+        lambda s: filed.append(
+            complaints.file_complaint(
+                s,
+                r.who,
+                impoundment_id=r.case,
+                at=DAY0 + DAY,
+                complainant=OWNER,
+                form="WRITTEN",
+                statement="seized on my own land",
+            ).id
+        )
+    )
+    r.compare(DAY0 + DAY)
+    r.do(
+        lambda s: complaints.decide(
+            s,
+            r.who,
+            complaint_id=filed[0],
+            at=DAY0 + 2 * DAY,
+            outcome=complaints.Outcome(illegal=True, fines_paid=Decimal(0)),
+        )
+    )
+    out = r.compare(DAY0 + 2 * DAY)
+    assert out.next_duty is None and out.earliest_sale is None
+
+
+def test_mizoram_a_part_delivery_then_the_sale_of_the_other(dbs: Databases) -> None:
+    r = Registers(dbs, "mizoram")
+    r.do(
+        lambda s: notices.record(
+            s, r.who, impoundment_id=r.case, kind=Action.ANNOUNCE_SEIZURE, issued_at=DAY0
+        )
+    )
+
+    def deliver_one(s: Session) -> None:
+        case = cases.get(s, r.case)
+        held = [a for a in cases.animals(s, case) if a.status == AnimalStatus.IN_POUND.value]
+        owed = compute(r.plugin, cases.rates(s), case, held[:1], DAY0 + DAY).total
+        assert owed is not None
+        delivery.deliver_to_owner(
+            s,
+            r.who,
+            impoundment_id=r.case,
+            at=DAY0 + DAY,
+            claimant=OWNER,
+            amount_paid=owed,
+            under_protest=False,
+            animal_ids=[held[0].id],
+        )
+
+    r.do(deliver_one)
+    assert r.compare(DAY0 + DAY).earliest_sale is not None  # the other cow is unclaimed
+    r.do(lambda s: r.sell_one(s, DAY0 + 9 * DAY))
+    out = r.compare(DAY0 + 9 * DAY)
+    assert [a.act.value for a in out.acts] == ["DELIVER", "SALE"]
+    assert out.next_duty is None
