@@ -106,7 +106,7 @@ KEEPING = {
     "OffenceCases",
 }
 # The registers of animals and their tax (web/work.js), asked of a Mizoram department.
-REGISTERS = {"RegistrationPage"}
+REGISTERS = {"RegistrationPage", "RegistrationAppeals", "OffencesPage"}
 
 
 async def _small(dbs: Databases, gql: GraphQLClient) -> tuple[TenantFixture, str]:
@@ -219,20 +219,29 @@ NOT_YET = {
     "CancelLicence",
     "ClaimProceeds",
     "CloseAuction",
+    "CollectSeizerDues",
     "CompoundOffence",
+    "CorrectSeizure",
     "CreatePound",
     "DecideComplaint",
+    "DecideRegistrationAppeal",
     "DesignateInspector",
     "FileComplaint",
     "GrantLicence",
+    "ImposeFine",
+    "OrderCompensation",
     "PayAnimalTax",
+    "PayFine",
     "PublishNotification",
     "RecordExtentNotification",
+    "RecordFineRecoverySale",
+    "RecordInjury",
     "RecordInspection",
     "RecordNotice",
     "RecordNotifiedOrder",
     "RecordOffence",
     "RecordProclamation",
+    "RecordRegistrationAppeal",
     "RegisterAnimals",
     "RenewEstablishmentRegistration",
     "ScheduleAuction",

@@ -6,6 +6,7 @@ import {
   actionForm, checkbox, checkField, countInput, dateInput, dateTimeInput, grid, ist, may, moneyInput,
   personFields, readOnly, selectInput, textInput,
 } from "./forms.js";
+import { offencesPage } from "./offences.js";
 
 // Each page: its path, its tab's words, and the chapter of the Act it needs (null: any Act).
 const PAGES = [
@@ -14,6 +15,7 @@ const PAGES = [
   ["rates", "Rates", null],
   ["registration", "Registration of animals", "ANIMAL_REGISTRATION"],
   ["establishments", "Establishments", "ESTABLISHMENT_REGISTRATION"],
+  ["offences", "Offences and fines", null],
   ["extent", "Where the Act is in force", null],
 ];
 
@@ -31,6 +33,7 @@ const VIEWS = {
   rates: ratesPage,
   registration: registrationPage,
   establishments: establishmentsPage,
+  offences: offencesPage,
   extent: extentPage,
 };
 
@@ -260,8 +263,73 @@ async function registrationPage(reload) {
     parts.push(card("tax", "Animal tax",
       forms.length ? forms : (may(viewer.role, "assessAnimalTax")
         ? h("p", { class: "muted" }, "Register an owner's animals first.") : readOnly(viewer.role, ["assessAnimalTax"]))));
+    parts.push(await appealsCard(viewer.role, registrations, taxInstalments, reload));
   }
   return ["Registration of animals", parts, viewer];
+}
+
+// ---- appeals against a registration or an assessment of tax ----
+async function appealsCard(role, registrations, instalments, reload) {
+  const { registrationAppeals: appeals } = await gql("RegistrationAppeals", {}, { auth: true });
+  const subjects = [
+    ...registrations.map((r) => [r.id, `Registration of ${r.owner.name}'s animals`]),
+    ...instalments.map((t) => [t.id, `Animal tax ${t.year} no. ${t.number} (${rupees(t.amount)}) of ${registrations.find((r) => r.id === t.registrationId)?.owner.name || "—"}`]),
+  ];
+  const named = new Map(subjects);
+  const forms = [];
+  if (may(role, "recordRegistrationAppeal") && subjects.length) forms.push(appealForm(subjects, reload));
+  if (may(role, "decideRegistrationAppeal")) forms.push(...appeals.filter((a) => !a.outcome).map((a) => decideAppealForm(a, reload)));
+  return card("appeals", "Appeals",
+    table(["Against", "Appellant", "To", "Filed", "Outcome"], appeals.map((a) => [
+      named.get(a.subject) || a.subject, a.appellant, a.authority, day(a.filedOn),
+      a.outcome ? [label(a.outcome), " ", day(a.decidedOn), a.remarks ? h("div", { class: "muted small" }, a.remarks) : null] : "pending",
+    ]), "No appeal has been filed.", "Appeals"),
+    appeals[0] ? h("p", { class: "muted small" }, appeals[0].explanation, " ", citeList(appeals[0].citations)) : null,
+    forms.length ? forms : (may(role, "recordRegistrationAppeal") ? null : readOnly(role, ["recordRegistrationAppeal"])));
+}
+
+function appealForm(subjects, reload) {
+  const subject = selectInput(subjects);
+  const appellant = textInput("", { autocomplete: "off" });
+  const authority = textInput();
+  const filed = dateInput();
+  const grounds = h("textarea", { rows: "2", required: true });
+  return actionForm({
+    name: "appeal",
+    title: "Record an appeal",
+    intro: "Against a registration or an assessment of animal tax, to the authority the Act names.",
+    body: grid(field("Against", subject, { name: "subject" }), field("Appellant", appellant, { name: "appellant" }),
+      field("Appealed to", authority, { name: "authority" }), field("Filed on", filed, { name: "filedOn" }),
+      field("Grounds", grounds, { name: "grounds" })),
+    submit: "Record the appeal",
+    fieldMap: { "code:NOT_IN_JURISDICTION": "subject", "code:TOO_LATE": "filedOn" },
+    run: async () => {
+      await gql("RecordRegistrationAppeal", {
+        input: { subject: subject.value, appellant: appellant.value.trim(), authority: authority.value.trim(), filedOn: filed.value, grounds: grounds.value.trim() },
+      }, { auth: true });
+      reload("Appeal recorded: it awaits its decision.");
+    },
+  });
+}
+
+function decideAppealForm(appeal, reload) {
+  const outcome = selectInput(["ALLOWED", "PARTLY_ALLOWED", "DISMISSED", "WITHDRAWN"]);
+  const decided = dateInput();
+  const remarks = textInput("", { required: false });
+  return actionForm({
+    name: `decide-appeal-${appeal.id}`,
+    title: `Decide the appeal of ${appeal.appellant}`,
+    body: grid(field("Outcome", outcome, { name: "outcome" }), field("Decided on", decided, { name: "decidedOn" }),
+      field("Remarks", remarks, { name: "remarks" })),
+    submit: "Record the outcome",
+    fieldMap: { "code:CONFLICT": "outcome" },
+    run: async () => {
+      await gql("DecideRegistrationAppeal", {
+        input: { appealId: appeal.id, outcome: outcome.value, decidedOn: decided.value, remarks: remarks.value.trim() },
+      }, { auth: true });
+      reload(`Appeal ${label(outcome.value).toLowerCase()}.`);
+    },
+  });
 }
 
 function registerForm(reload) {
