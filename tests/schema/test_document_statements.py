@@ -106,7 +106,7 @@ KEEPING = {
     "OffenceCases",
 }
 # The registers of animals and their tax (web/work.js), asked of a Mizoram department.
-REGISTERS = {"RegistrationPage", "RegistrationAppeals", "OffencesPage"}
+REGISTERS = {"RegistrationPage", "RegistrationAppeals", "OffencesPage", "GrazingPage"}
 
 
 async def _small(dbs: Databases, gql: GraphQLClient) -> tuple[TenantFixture, str]:
@@ -225,16 +225,19 @@ NOT_YET = {
     "CreatePound",
     "DecideComplaint",
     "DecideRegistrationAppeal",
+    "DeclareGrazingGround",
     "DesignateInspector",
     "FileComplaint",
     "GrantLicence",
     "ImposeFine",
+    "MakeGrazingOrder",
     "OrderCompensation",
     "PayAnimalTax",
     "PayFine",
     "PublishNotification",
     "RecordExtentNotification",
     "RecordFineRecoverySale",
+    "RecordGrazingDecision",
     "RecordInjury",
     "RecordInspection",
     "RecordNotice",

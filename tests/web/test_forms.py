@@ -334,7 +334,7 @@ def test_each_form_is_shown_only_to_the_roles_that_may_record_it(
     expect(page.get_by_role("heading", level=1)).to_have_text(re.compile(r"^Register no\."))
     expect(page.locator("[data-section=actions]")).to_be_visible()
     expect(page.locator("form[data-form]")).to_have_count(0)
-    for where in ("seizure", "pounds", "rates", "establishments", "extent"):
+    for where in ("seizure", "pounds", "rates", "establishments", "offences", "extent"):
         page.goto(f"{server.url}/#/work/{where}")
         expect(page.locator("[data-read-only]").first).to_be_visible()
         expect(page.locator("form[data-form]")).to_have_count(0)
@@ -501,3 +501,36 @@ def test_mizoram_an_appeal_against_a_registration_recorded_and_decided(
     succeeded(page, "Appeal allowed")
     expect(page.locator("[data-section=appeals] tbody tr")).to_contain_text("Allowed")
     axe_and_widths(page, "appeals")
+
+
+def test_mizoram_a_grazing_ground_declared_and_approved_through_the_forms(
+    page: Page, server: Server
+) -> None:
+    """s.6(1): a Village Council's declaration takes effect with the State Government's
+    approval; one that would take effect before it is declared is refused beside the date."""
+    _, token = own_tenant(server, "mizoram")
+    sign_in(page, server, "mizoram", token)
+    page.goto(f"{server.url}/#/work/grazing")
+    f = page.locator("[data-form=grazing-ground]")
+    f.get_by_label("Village Council").fill("Sihphir Village Council")
+    f.get_by_label("Name of the ground").fill("Sihphir Tlang grazing ground")
+    f.get_by_label("The land").fill("The slope north of the football ground")
+    f.get_by_label("Resolution").fill("SVC resolution 4/2026")
+    f.get_by_label("Declared on").fill(days_ago(5))
+    f.get_by_label("In force from").fill(days_ago(6))
+    submit(f, "Record the declaration")
+    expect(f.locator("[data-field=effectiveFrom] .error")).to_contain_text("before it is declared")
+    expect(f.get_by_label("Name of the ground")).to_have_value("Sihphir Tlang grazing ground")
+    f.get_by_label("In force from").fill(days_ago(4))
+    submit(f, "Record the declaration")
+    succeeded(page, "awaits the State Government's approval")
+    row = page.locator("[data-section=grazing] tbody tr")
+    expect(row).to_contain_text("awaiting approval")
+    f = page.locator("[data-form=grazing-decision]")
+    f.get_by_label("Decided on").fill(days_ago(2))
+    f.get_by_label("Reference").fill("Govt. of Mizoram letter B.13/2026")
+    submit(f, "Record the decision")
+    succeeded(page, "Approval recorded")
+    expect(row).to_contain_text("approved")
+    expect(row.locator("td").nth(3)).to_contain_text("yes")
+    axe_and_widths(page, "grazing")

@@ -9,11 +9,9 @@ import {
   selectInput, submitting, textInput, whoMay,
 } from "./forms.js";
 
-const BUYER_ROLES = [
-  "PUBLIC", "VILLAGE_COUNCIL_MEMBER", "VILLAGE_COUNCIL_SECRETARY", "VILLAGE_COUNCIL_EMPLOYEE",
-  "VILLAGE_COUNCIL_FAMILY_MEMBER", "POLICE_OFFICER", "POUND_KEEPER", "OFFICER_UNDER_ACT",
-  "LOCAL_AUTHORITY_MEMBER",
-];
+// The capacities a buyer is recorded in: the public, and those the tenant's Act bars (so a
+// clerk records a barred buyer as what he is, and the API refuses the sale with its section).
+const buyerRoles = (jurisdiction) => ["PUBLIC", ...(jurisdiction.prohibitedPurchasers?.roles || [])];
 const NOTICE_STEPS = ["ANNOUNCE_SEIZURE", "REPORT_UNCLAIMED", "PUBLISH_NOTICE"];
 const OTHERS = {
   COMPLAIN_ILLEGAL_SEIZURE: "the owner's window",
@@ -224,9 +222,9 @@ function actionsCard(c, inPound, jurisdiction, role, reload, ctx) {
     if (may(role, "recordNotice") && noticesDue(c).length) forms.push(noticeForm(c, reload));
     if (may(role, "recordProclamation") && unproclaimed(c).length) forms.push(proclamationForm(c, reload));
     if (may(role, "deliverToOwner")) forms.push(deliverForm(c, inPound, jurisdiction, reload));
-    if (auction && openAuction && may(role, "closeAuction")) forms.push(closeAuctionForm(c, openAuction, reload));
+    if (auction && openAuction && may(role, "closeAuction")) forms.push(closeAuctionForm(c, openAuction, buyerRoles(jurisdiction), reload));
     if (auction && !openAuction && may(role, "scheduleAuction")) forms.push(scheduleAuctionForm(c, reload));
-    if (auction && may(role, "recordSale")) forms.push(saleForm(c, inPound, reload));
+    if (auction && may(role, "recordSale")) forms.push(saleForm(c, inPound, buyerRoles(jurisdiction), reload));
     if (auction && awaitingRest(c) && may(role, "deliverRest")) forms.push(restForm(c, reload));
     if (auction && !c.refusals.length && may(role, "recordRefusalToPay")) forms.push(refusalForm(c, reload));
     if (may(role, "releaseByOrder")) forms.push(releaseForm(c, reload));
@@ -335,12 +333,12 @@ function scheduleAuctionForm(c, reload) {
   });
 }
 
-function closeAuctionForm(c, auction, reload) {
+function closeAuctionForm(c, auction, roles, reload) {
   const at = dateTimeInput();
   const lots = auction.lots.filter((l) => l.status === "OFFERED").map((lot) => {
     const sold = checkbox(true);
     const [fields, buyer] = personFields(`lot.${lot.number}.buyer`, { who: "Buyer's ", required: false });
-    const role = selectInput(BUYER_ROLES);
+    const role = selectInput(roles);
     const price = moneyInput("", { required: false });
     const expenses = moneyInput("0.00", { required: false });
     const set = h("fieldset", { class: "field lot", "data-field": `lot.${lot.number}` },
@@ -713,7 +711,7 @@ function deliverForm(c, inPound, jurisdiction, reload) {
   return form;
 }
 
-function saleForm(c, inPound, reload) {
+function saleForm(c, inPound, roles, reload) {
   const species = [...new Set(inPound.map((a) => a.species))];
   const at = h("input", { type: "datetime-local", required: true, value: istInput() });
   const lots = species.map((s) => {
@@ -722,7 +720,7 @@ function saleForm(c, inPound, reload) {
   });
   const buyer = h("input", { type: "text", required: true, autocomplete: "off" });
   const address = h("input", { type: "text", required: true });
-  const role = h("select", {}, BUYER_ROLES.map((r) => h("option", { value: r }, label(r))));
+  const role = selectInput(roles);
   const price = h("input", { type: "text", inputmode: "decimal", required: true, pattern: "\\d+(\\.\\d{1,2})?" });
   const expenses = h("input", { type: "text", inputmode: "decimal", required: true, pattern: "\\d+(\\.\\d{1,2})?", value: "0.00" });
   const decidedBy = h("input", { type: "text" });

@@ -38,6 +38,8 @@ const MAY = {
   recordRegistrationAppeal: ["CLERK"],
   decideRegistrationAppeal: ["CLERK", "MAGISTRATE"],
   declareGrazingGround: ["CLERK"],
+  makeGrazingOrder: ["CLERK"],
+  recordGrazingDecision: ["CLERK"],
   // The registers of an Act governing keeping by notified orders (web/keeping.js).
   recordNotifiedOrder: ["CLERK"],
   grantLicence: ["CLERK"],
