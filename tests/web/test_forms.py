@@ -346,6 +346,10 @@ def test_each_form_is_shown_only_to_the_roles_that_may_record_it(
     page.goto(f"{server.url}/#/work/seizure")
     expect(page.locator("[data-read-only]")).to_contain_text("a clerk or an admin")
     expect(page.locator("form[data-form]")).to_have_count(0)
+    # A finance officer receives fines; he neither records an offence nor imposes a fine.
+    page.goto(f"{server.url}/#/work/offences")
+    expect(page.locator("[data-read-only]")).to_contain_text("a magistrate or an admin")
+    expect(page.locator("form[data-form=offence], form[data-form=fine]")).to_have_count(0)
     assert admin
 
 

@@ -470,7 +470,11 @@ async function grazingPage(reload) {
     return ["Grazing grounds", card("grazing", "Grazing grounds", h("p", { class: "muted" }, `The Act provides no grazing grounds (${err.message}).`)), viewer];
   }
   const { viewer, grazingGrounds: grounds } = data;
-  const state = (x) => (x.decision ? `${x.decision.approved ? "approved" : "not approved"} ${day(x.decision.decidedOn)} (${x.decision.reference})` : "awaiting approval");
+  // A ground's approval, or an order's decision, by the State Government.
+  const state = (x) => {
+    const d = x.approval || x.decision;
+    return d ? `${d.approved ? "approved" : "not approved"} ${day(d.decidedOn)} (${d.reference})` : "awaiting approval";
+  };
   const listed = card("grazing", "Grazing grounds",
     table(["Ground", "Declared", "Approval", "In force", "Orders"], grounds.map((g) => [
       [h("strong", {}, g.name), h("div", { class: "muted small" }, `${g.villageCouncil} · ${g.location}${g.extent ? ` · ${g.extent}` : ""}`)],
@@ -481,7 +485,7 @@ async function grazingPage(reload) {
     ]), "No grazing ground is declared.", "Grazing grounds"));
   if (!may(viewer.role, "declareGrazingGround")) return ["Grazing grounds", [listed, card("new-grazing", "Record", readOnly(viewer.role, ["declareGrazingGround"]))], viewer];
   const undecided = [
-    ...grounds.filter((g) => !g.decision).map((g) => [g.id, `The declaration of ${g.name}`]),
+    ...grounds.filter((g) => !g.approval).map((g) => [g.id, `The declaration of ${g.name}`]),
     ...grounds.flatMap((g) => g.orders.filter((o) => !o.decision).map((o) => [o.id, `The order “${o.title}” for ${g.name}`])),
   ];
   const forms = [declareGroundForm(reload)];
