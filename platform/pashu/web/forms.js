@@ -153,5 +153,5 @@ export function personFields(name, { who = "", person = null, required = true } 
 /** A page's notice that the user's role records nothing here. */
 export function readOnly(role, acts) {
   return h("p", { class: "muted small", "data-read-only": "" },
-    `Signed in as ${label(role).toLowerCase()}, you may read this. Only ${acts.map(whoMay).join("; ")} may record it.`);
+    `Signed in as ${label(role).toLowerCase()}, you may read this. Only ${[...new Set(acts.map(whoMay))].join("; ")} may record it.`);
 }
