@@ -106,7 +106,7 @@ KEEPING = {
     "OffenceCases",
 }
 # The registers of animals and their tax (web/work.js), asked of a Mizoram department.
-REGISTERS = {"RegistrationPage"}
+REGISTERS = {"RegistrationPage", "RegistrationAppeals", "OffencesPage", "GrazingPage"}
 
 
 async def _small(dbs: Databases, gql: GraphQLClient) -> tuple[TenantFixture, str]:
@@ -219,20 +219,32 @@ NOT_YET = {
     "CancelLicence",
     "ClaimProceeds",
     "CloseAuction",
+    "CollectSeizerDues",
     "CompoundOffence",
+    "CorrectSeizure",
     "CreatePound",
     "DecideComplaint",
+    "DecideRegistrationAppeal",
+    "DeclareGrazingGround",
     "DesignateInspector",
     "FileComplaint",
     "GrantLicence",
+    "ImposeFine",
+    "MakeGrazingOrder",
+    "OrderCompensation",
     "PayAnimalTax",
+    "PayFine",
     "PublishNotification",
     "RecordExtentNotification",
+    "RecordFineRecoverySale",
+    "RecordGrazingDecision",
+    "RecordInjury",
     "RecordInspection",
     "RecordNotice",
     "RecordNotifiedOrder",
     "RecordOffence",
     "RecordProclamation",
+    "RecordRegistrationAppeal",
     "RegisterAnimals",
     "RenewEstablishmentRegistration",
     "ScheduleAuction",

@@ -264,6 +264,13 @@ def _rates(page: Page, server: Server) -> None:
     expect(page.locator("[data-form=rate]")).to_be_visible()
 
 
+def _offences(page: Page, server: Server) -> None:
+    """The register of offences and fines, with an admin's forms."""
+    sign_in(page, server, "mizoram")
+    page.goto(f"{server.url}/#/work/offences")
+    expect(page.locator("[data-form=offence]")).to_be_visible()
+
+
 PAGES: dict[str, Callable[[Page, Server], None]] = {
     "signin": _signin,
     "law-compare": _compare,
@@ -279,6 +286,7 @@ PAGES: dict[str, Callable[[Page, Server], None]] = {
     "case-nagaland": _case_nagaland,
     "new-seizure": _new_seizure,
     "rates": _rates,
+    "offences": _offences,
 }
 
 # Words (split at spaces and hyphens) whose letters sit on more than one line.

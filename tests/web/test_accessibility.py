@@ -94,8 +94,9 @@ def _fresh_case(server: Server, token: str) -> str:
 
 
 def tab_to(page: Page, form: str, label: str) -> None:
-    """Press Tab (only) until the focus is on the control labelled `label` in `form`."""
-    for _ in range(120):
+    """Press Tab (only) until the focus is on the control labelled `label` in `form` (round
+    the page once at most: a case page's forms hold some two hundred stops)."""
+    for _ in range(250):
         page.keyboard.press("Tab")
         here = page.evaluate(
             """() => { const el = document.activeElement;

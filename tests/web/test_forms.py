@@ -216,21 +216,9 @@ def test_mizoram_a_course_from_the_seizure_to_the_owners_claim_through_the_forms
     axe_and_widths(page, "mizoram case")
 
 
-def test_mizoram_an_owner_registers_his_animals_and_pays_the_animal_tax(
-    page: Page, server: Server
-) -> None:
-    """The fee and the tax are notified first (s.12(1) refuses a registration without a fee in
-    force): a finance officer's act, then the clerk's, then the tax assessed and paid."""
-    _, token = own_tenant(server, "mizoram")
-    sign_in(page, server, "mizoram", token)
-    page.goto(f"{server.url}/#/work/registration")
-    f = page.locator("[data-form=register]")
-    f.get_by_label("Owner's name").fill("C. Lalhmingsanga")
-    f.get_by_label("Owner's address").fill("Sihphir Vengthar")
-    f.get_by_label("Species").fill("pig")
-    submit(f, "Register")
-    expect(f.locator(".error")).to_contain_text("no registration fee for pig is notified")
-    expect(f.locator(".error a.cite")).to_have_text(re.compile(r"^s\.12\(1\)"))
+def register_a_pig(page: Page, server: Server) -> None:
+    """The registration fee and the animal tax for pigs notified, and an owner's pig
+    registered, through the forms."""
     for kind, amount in (("REGISTRATION_FEE", "100.00"), ("ANIMAL_TAX", "60.00")):
         page.goto(f"{server.url}/#/work/rates")
         f = page.locator("[data-form=rate]")
@@ -250,6 +238,24 @@ def test_mizoram_an_owner_registers_his_animals_and_pays_the_animal_tax(
     f.get_by_label("Species").fill("pig")
     submit(f, "Register")
     succeeded(page, "Registered: fee ₹")
+
+
+def test_mizoram_an_owner_registers_his_animals_and_pays_the_animal_tax(
+    page: Page, server: Server
+) -> None:
+    """The fee and the tax are notified first (s.12(1) refuses a registration without a fee in
+    force): a finance officer's act, then the clerk's, then the tax assessed and paid."""
+    _, token = own_tenant(server, "mizoram")
+    sign_in(page, server, "mizoram", token)
+    page.goto(f"{server.url}/#/work/registration")
+    f = page.locator("[data-form=register]")
+    f.get_by_label("Owner's name").fill("C. Lalhmingsanga")
+    f.get_by_label("Owner's address").fill("Sihphir Vengthar")
+    f.get_by_label("Species").fill("pig")
+    submit(f, "Register")
+    expect(f.locator(".error")).to_contain_text("no registration fee for pig is notified")
+    expect(f.locator(".error a.cite")).to_have_text(re.compile(r"^s\.12\(1\)"))
+    register_a_pig(page, server)
     f = page.locator("[data-form=assess]")
     submit(f, "Assess")
     succeeded(page, "Assessed: ₹")
@@ -328,7 +334,7 @@ def test_each_form_is_shown_only_to_the_roles_that_may_record_it(
     expect(page.get_by_role("heading", level=1)).to_have_text(re.compile(r"^Register no\."))
     expect(page.locator("[data-section=actions]")).to_be_visible()
     expect(page.locator("form[data-form]")).to_have_count(0)
-    for where in ("seizure", "pounds", "rates", "establishments", "extent"):
+    for where in ("seizure", "pounds", "rates", "establishments", "offences", "extent"):
         page.goto(f"{server.url}/#/work/{where}")
         expect(page.locator("[data-read-only]").first).to_be_visible()
         expect(page.locator("form[data-form]")).to_have_count(0)
@@ -340,6 +346,10 @@ def test_each_form_is_shown_only_to_the_roles_that_may_record_it(
     page.goto(f"{server.url}/#/work/seizure")
     expect(page.locator("[data-read-only]")).to_contain_text("a clerk or an admin")
     expect(page.locator("form[data-form]")).to_have_count(0)
+    # A finance officer receives fines; he neither records an offence nor imposes a fine.
+    page.goto(f"{server.url}/#/work/offences")
+    expect(page.locator("[data-read-only]")).to_contain_text("a magistrate or an admin")
+    expect(page.locator("form[data-form=offence], form[data-form=fine]")).to_have_count(0)
     assert admin
 
 
@@ -382,4 +392,212 @@ def test_nagaland_a_complaint_of_illegal_seizure_filed_and_decided_through_the_f
     submit(f, "Record the decision")
     succeeded(page, "Decision recorded")
     expect(page.locator("[data-item=complaint]")).to_contain_text("the seizure was illegal")
+    # What the decision lays on the seizer (s.22(2)), collected into the funds the Act names.
+    expect(page.locator("[data-item=complaint]")).to_contain_text("not yet collected")
+    f = page.locator("form[data-form^=seizer-dues-]")
+    f.get_by_label("Collected (IST)").fill(local(seized + timedelta(days=2, hours=1)))
+    submit(f, "Record the collection")
+    succeeded(page, "Collected ₹")
+    expect(page.locator("[data-item=complaint]")).to_contain_text("collected")
+    expect(page.locator("form[data-form^=seizer-dues-]")).to_have_count(0)
     axe_and_widths(page, "complaint decided")
+
+
+def test_mizoram_an_offence_fined_above_the_act_then_within_it_and_the_fine_paid(
+    page: Page, server: Server
+) -> None:
+    """An offence under s.15(1); a fine above its Rs 500 refused beside the amount with the
+    section, nothing typed lost; a lawful fine imposed and received into the fund."""
+    _, token = own_tenant(server, "mizoram")
+    sign_in(page, server, "mizoram", token)
+    committed = datetime.now(IST) - timedelta(days=3)
+    page.goto(f"{server.url}/#/work/offences")
+    f = page.locator("[data-form=offence]")
+    f.get_by_label("Offence").select_option("15(1)")
+    f.get_by_label("Offender's name").fill("R. Lalthanzara")
+    f.get_by_label("Offender's address").fill("Sihphir Venglai")
+    f.get_by_label("Committed (IST)").fill(local(committed))
+    submit(f, "Record the offence")
+    succeeded(page, "Offence recorded")
+    expect(page.locator("[data-item=offence-case]")).to_have_count(1)
+
+    f = page.locator("[data-form=fine]")
+    f.get_by_label("Fine (₹)").fill("600.00")
+    f.get_by_label("Imposed (IST)").fill(local(committed + timedelta(days=1)))
+    f.get_by_label("Local body whose fund receives it").fill("Sihphir Village Council")
+    submit(f, "Impose the fine")
+    error = f.locator("[data-field=amount] .error")
+    expect(error).to_contain_text("FINE_ABOVE_CAP")
+    expect(error.locator("a.cite")).to_have_text(re.compile(r"^s\.15\(1\)"))
+    expect(f.get_by_label("Fine (₹)")).to_have_attribute("aria-invalid", "true")
+    expect(f.get_by_label("Local body whose fund receives it")).to_have_value(
+        "Sihphir Village Council"
+    )
+    f.get_by_label("Fine (₹)").fill("400.00")
+    submit(f, "Impose the fine")
+    succeeded(page, "Fine imposed: ₹400.00")
+    expect(page.locator("[data-item=fine]")).to_have_attribute("data-paid", "false")
+
+    f = page.locator("[data-form=pay-fine]")
+    f.get_by_label("Paid (IST)").fill(local(committed + timedelta(days=2)))
+    submit(f, "Record the payment")
+    succeeded(page, "Fine of ₹400.00 received")
+    expect(page.locator("[data-item=fine]")).to_have_attribute("data-paid", "true")
+    axe_and_widths(page, "offences")
+
+
+def test_mizoram_an_injury_and_a_correction_of_the_register_entry_through_the_forms(
+    page: Page, server: Server
+) -> None:
+    """An animal hurt in the seizure, recorded beside it; the entry corrected by a new entry
+    pointing at it (a correction changing nothing refused beside its reason)."""
+    _, token = own_tenant(server, "mizoram")
+    sign_in(page, server, "mizoram", token)
+    t0 = datetime.now(IST).replace(second=0, microsecond=0) - timedelta(days=1)
+    record_seizure(
+        page,
+        server,
+        "Sihphir VC animal enclosure (Sihphir Village Council)",
+        t0,
+        "LAND_OWNER",
+        "goat",
+    )
+    first = page.get_by_role("heading", level=1).inner_text()
+    f = page.locator("[data-form=injury]")
+    f.get_by_label("When (IST)").fill(local(t0 + timedelta(hours=1)))
+    f.get_by_label("What happened").fill("Foreleg cut on the fence while being caught")
+    submit(f, "Record the injury")
+    succeeded(page, "Injury recorded")
+    expect(page.locator("[data-injury]")).to_contain_text("Foreleg cut")
+
+    f = page.locator("[data-form=correction]")
+    f.get_by_label("Why it is corrected").fill("The place was misheard")
+    submit(f, "Enter the correction")
+    expect(f.locator("[data-field=reason] .error")).to_contain_text("changes something")
+    expect(f.get_by_label("Why it is corrected")).to_have_value("The place was misheard")
+    f.get_by_label("Place of seizure").fill("Sihphir Venglai, the upper terraces")
+    submit(f, "Enter the correction")
+    succeeded(page, "Corrected: register no.")
+    expect(page.get_by_role("heading", level=1)).not_to_have_text(first)
+    expect(page.locator(".facts")).to_contain_text("Sihphir Venglai, the upper terraces")
+    expect(page.locator(".facts")).to_contain_text(first)
+    axe_and_widths(page, "corrected case")
+
+
+def test_mizoram_an_appeal_against_a_registration_recorded_and_decided(
+    page: Page, server: Server
+) -> None:
+    _, token = own_tenant(server, "mizoram")
+    sign_in(page, server, "mizoram", token)
+    register_a_pig(page, server)
+    f = page.locator("[data-form=appeal]")
+    f.get_by_label("Appellant").fill("C. Lalhmingsanga")
+    f.get_by_label("Appealed to").fill("Deputy Commissioner, Aizawl")
+    f.get_by_label("Filed on").fill(days_ago(1))
+    f.get_by_label("Grounds").fill("The pigs were bought after the year's assessment.")
+    submit(f, "Record the appeal")
+    succeeded(page, "Appeal recorded")
+    expect(page.locator("[data-section=appeals] tbody tr")).to_have_count(1)
+    f = page.locator("form[data-form^=decide-appeal-]")
+    f.get_by_label("Outcome").select_option("ALLOWED")
+    f.get_by_label("Decided on").fill(days_ago(0))
+    submit(f, "Record the outcome")
+    succeeded(page, "Appeal allowed")
+    expect(page.locator("[data-section=appeals] tbody tr")).to_contain_text("Allowed")
+    axe_and_widths(page, "appeals")
+
+
+def test_mizoram_a_grazing_ground_declared_and_approved_through_the_forms(
+    page: Page, server: Server
+) -> None:
+    """s.6(1): a Village Council's declaration takes effect with the State Government's
+    approval; one that would take effect before it is declared is refused beside the date."""
+    _, token = own_tenant(server, "mizoram")
+    sign_in(page, server, "mizoram", token)
+    page.goto(f"{server.url}/#/work/grazing")
+    f = page.locator("[data-form=grazing-ground]")
+    f.get_by_label("Village Council").fill("Sihphir Village Council")
+    f.get_by_label("Name of the ground").fill("Sihphir Tlang grazing ground")
+    f.get_by_label("The land").fill("The slope north of the football ground")
+    f.get_by_label("Resolution").fill("SVC resolution 4/2026")
+    f.get_by_label("Declared on").fill(days_ago(5))
+    f.get_by_label("In force from").fill(days_ago(6))
+    submit(f, "Record the declaration")
+    expect(f.locator("[data-field=effectiveFrom] .error")).to_contain_text("before it is declared")
+    expect(f.get_by_label("Name of the ground")).to_have_value("Sihphir Tlang grazing ground")
+    f.get_by_label("In force from").fill(days_ago(4))
+    submit(f, "Record the declaration")
+    succeeded(page, "awaits the State Government's approval")
+    row = page.locator("[data-section=grazing] tbody tr")
+    expect(row).to_contain_text("awaiting approval")
+    f = page.locator("[data-form=grazing-decision]")
+    f.get_by_label("Decided on").fill(days_ago(2))
+    f.get_by_label("Reference").fill("Govt. of Mizoram letter B.13/2026")
+    submit(f, "Record the decision")
+    succeeded(page, "Approval recorded")
+    expect(row).to_contain_text("approved")
+    expect(row.locator("td").nth(3)).to_contain_text("yes")
+    axe_and_widths(page, "grazing")
+
+
+def test_nagaland_a_trespass_fined_and_recovered_by_sale_of_the_cattle_through_the_forms(
+    page: Page, server: Server
+) -> None:
+    """s.25: a fine below its Rs 25 refused beside the amount; a lawful fine recovered by the
+    sale of the trespassing cattle, which are in no pound (s.26)."""
+    _, token = own_tenant(server, "nagaland")
+    sign_in(page, server, "nagaland", token)
+    committed = datetime.now(IST) - timedelta(days=4)
+    page.goto(f"{server.url}/#/work/offences")
+    f = page.locator("[data-form=offence]")
+    f.get_by_label("Offence").select_option("25")
+    f.get_by_label("Offender's name").fill("T. Sema")
+    f.get_by_label("Offender's address").fill("Jotsoma")
+    f.get_by_label("Committed (IST)").fill(local(committed))
+    submit(f, "Record the offence")
+    succeeded(page, "Offence recorded")
+    f = page.locator("[data-form=fine]")
+    f.get_by_label("Fine (₹)").fill("10.00")
+    f.get_by_label("Imposed (IST)").fill(local(committed + timedelta(days=1)))
+    f.get_by_label("Local body whose fund receives it").fill("Khonoma Village Council")
+    submit(f, "Impose the fine")
+    error = f.locator("[data-field=amount] .error")
+    expect(error).to_contain_text("FINE_BELOW_MINIMUM")
+    expect(error.locator("a.cite")).to_have_text(re.compile(r"^s\.25"))
+    f.get_by_label("Fine (₹)").fill("200.00")
+    submit(f, "Impose the fine")
+    succeeded(page, "Fine imposed: ₹200.00")
+
+    f = page.locator("[data-form=fine-sale]")
+    f.get_by_label("Sold (IST)").fill(local(committed + timedelta(days=2)))
+    f.get_by_label("Cattle sold").fill("two cows, brown and white")
+    f.get_by_label("Head").fill("2")
+    f.get_by_label("Owner's name").fill("T. Sema")
+    f.get_by_label("Owner's address").fill("Jotsoma")
+    f.get_by_label("Where sold").fill("Jotsoma market")
+    f.get_by_label("Buyer's name").fill("L. Ao")
+    f.get_by_label("Buyer's address").fill("Mokokchung")
+    f.get_by_label("Price (₹)").fill("3000.00")
+    submit(f, "Record the sale")
+    succeeded(page, "Sale recorded: ₹200.00 of the fine recovered")
+
+    # Compensation for an illegal seizure is at most Rs 100 (s.22): more is refused beside
+    # the amount, with the section.
+    f = page.locator("[data-form=compensation]")
+    f.get_by_label("For").select_option("ILLEGAL_SEIZURE")
+    f.get_by_label("Payer's name").fill("V. Kevichusa")
+    f.get_by_label("Payer's address").fill("Merhüma khel")
+    f.get_by_label("Recipient's name").fill("T. Sema")
+    f.get_by_label("Recipient's address").fill("Jotsoma")
+    f.get_by_label("Compensation (₹)").fill("150.00")
+    f.get_by_label("Ordered (IST)").fill(local(committed + timedelta(days=3)))
+    f.get_by_label("The damage or loss proved").fill("Two days' milk lost")
+    f.get_by_label("Ordered by").fill("Magistrate, Kohima")
+    submit(f, "Order compensation")
+    error = f.locator("[data-field=amount] .error")
+    expect(error).to_contain_text("FINE_ABOVE_CAP")
+    expect(error.locator("a.cite")).to_have_text(re.compile(r"^s\.22"))
+    f.get_by_label("Compensation (₹)").fill("80.00")
+    submit(f, "Order compensation")
+    succeeded(page, "Compensation of ₹80.00 ordered")
+    axe_and_widths(page, "fine recovered by sale")

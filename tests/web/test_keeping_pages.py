@@ -86,7 +86,7 @@ def test_a_clerk_and_a_magistrate_keep_chhattisgarhs_registers_through_the_pages
     expect(page.get_by_role("heading", level=1)).to_have_text("Offences and compositions")
     expect(page.locator("[data-form=compound]")).to_have_count(0)
     expect(page.locator("[data-note=roles]")).to_contain_text(
-        "A composition is recorded by: magistrate, admin."
+        "A composition is recorded by a magistrate or an admin."
     )
 
     # A permit under an order that fixes no permit fee: refused beside the kind, s.4(2)(e).

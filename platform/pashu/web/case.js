@@ -9,11 +9,9 @@ import {
   selectInput, submitting, textInput, whoMay,
 } from "./forms.js";
 
-const BUYER_ROLES = [
-  "PUBLIC", "VILLAGE_COUNCIL_MEMBER", "VILLAGE_COUNCIL_SECRETARY", "VILLAGE_COUNCIL_EMPLOYEE",
-  "VILLAGE_COUNCIL_FAMILY_MEMBER", "POLICE_OFFICER", "POUND_KEEPER", "OFFICER_UNDER_ACT",
-  "LOCAL_AUTHORITY_MEMBER",
-];
+// The capacities a buyer is recorded in: the public, and those the tenant's Act bars (so a
+// clerk records a barred buyer as what he is, and the API refuses the sale with its section).
+const buyerRoles = (jurisdiction) => ["PUBLIC", ...(jurisdiction.prohibitedPurchasers?.roles || [])];
 const NOTICE_STEPS = ["ANNOUNCE_SEIZURE", "REPORT_UNCLAIMED", "PUBLISH_NOTICE"];
 const OTHERS = {
   COMPLAIN_ILLEGAL_SEIZURE: "the owner's window",
@@ -51,7 +49,7 @@ export async function caseView(view, id, ctx) {
     flash ? h("p", { class: "success", role: "status" }, flash) : null,
     h("div", { class: "case-grid" },
       h("div", { class: "case-main" }, timelineCard(c), duesCard(c), remediesCard(c),
-        complaints ? complaintsCard(c, complaints, role, reload) : null, actionsCard(c, inPound, jurisdiction, role, reload)),
+        complaints ? complaintsCard(c, complaints, role, reload) : null, actionsCard(c, inPound, jurisdiction, role, reload, ctx)),
       h("div", { class: "case-side" }, entryCard(c), documentsCard(c), booksCard(c))),
   );
   flash = null;
@@ -75,7 +73,7 @@ function entryCard(c) {
       h("thead", {}, h("tr", {}, ["Species", "Description", "Status"].map((t) => h("th", { scope: "col" }, t)))),
       h("tbody", {}, c.animals.map((a) => h("tr", {},
         h("td", {}, a.species, a.earTag ? h("div", { class: "muted small" }, `tag ${a.earTag}`) : null),
-        h("td", {}, a.description || "—"),
+        h("td", {}, a.description || "—", a.injury ? h("div", { class: "small", "data-injury": "" }, `Injury: ${a.injury}`) : null),
         h("td", {}, label(a.status), a.releasedAt ? h("div", { class: "muted small" }, timeEl(a.releasedAt)) : null)))))));
 }
 
@@ -216,7 +214,7 @@ function remediesCard(c) {
 }
 
 // The acts recorded on a case, each shown to the roles the API lets record it.
-function actionsCard(c, inPound, jurisdiction, role, reload) {
+function actionsCard(c, inPound, jurisdiction, role, reload, ctx) {
   const auction = jurisdiction.capabilities.includes("AUCTION");
   const openAuction = c.auctions.find((a) => !a.closedAt);
   const forms = [];
@@ -224,14 +222,20 @@ function actionsCard(c, inPound, jurisdiction, role, reload) {
     if (may(role, "recordNotice") && noticesDue(c).length) forms.push(noticeForm(c, reload));
     if (may(role, "recordProclamation") && unproclaimed(c).length) forms.push(proclamationForm(c, reload));
     if (may(role, "deliverToOwner")) forms.push(deliverForm(c, inPound, jurisdiction, reload));
-    if (auction && openAuction && may(role, "closeAuction")) forms.push(closeAuctionForm(c, openAuction, reload));
+    if (auction && openAuction && may(role, "closeAuction")) forms.push(closeAuctionForm(c, openAuction, buyerRoles(jurisdiction), reload));
     if (auction && !openAuction && may(role, "scheduleAuction")) forms.push(scheduleAuctionForm(c, reload));
-    if (auction && may(role, "recordSale")) forms.push(saleForm(c, inPound, reload));
+    if (auction && may(role, "recordSale")) forms.push(saleForm(c, inPound, buyerRoles(jurisdiction), reload));
     if (auction && awaitingRest(c) && may(role, "deliverRest")) forms.push(restForm(c, reload));
     if (auction && !c.refusals.length && may(role, "recordRefusalToPay")) forms.push(refusalForm(c, reload));
     if (may(role, "releaseByOrder")) forms.push(releaseForm(c, reload));
+    const unhurt = inPound.filter((a) => !a.injury);
+    if (unhurt.length && may(role, "recordInjury")) forms.push(injuryForm(unhurt, reload));
   }
   if (auction && c.sales.length && may(role, "claimProceeds")) forms.push(claimForm(c, reload));
+  // An entry is corrected by a new entry pointing at it, until money has moved on the case.
+  if (c.status !== "CORRECTED" && !c.receipts.length && !c.sales.length && may(role, "correctSeizure")) {
+    forms.push(correctionForm(c, jurisdiction, ctx));
+  }
   const notes = [];
   if (!inPound.length) notes.push("No animal of this case is in the pound: nothing is left to deliver or sell.");
   if (!auction) notes.push(`${jurisdiction.name}'s Act provides no auction.`);
@@ -329,12 +333,12 @@ function scheduleAuctionForm(c, reload) {
   });
 }
 
-function closeAuctionForm(c, auction, reload) {
+function closeAuctionForm(c, auction, roles, reload) {
   const at = dateTimeInput();
   const lots = auction.lots.filter((l) => l.status === "OFFERED").map((lot) => {
     const sold = checkbox(true);
     const [fields, buyer] = personFields(`lot.${lot.number}.buyer`, { who: "Buyer's ", required: false });
-    const role = selectInput(BUYER_ROLES);
+    const role = selectInput(roles);
     const price = moneyInput("", { required: false });
     const expenses = moneyInput("0.00", { required: false });
     const set = h("fieldset", { class: "field lot", "data-field": `lot.${lot.number}` },
@@ -408,13 +412,109 @@ function complaintsCard(c, complaints, role, reload) {
         h("div", { class: "small" }, x.statement),
         x.decision
           ? h("div", { class: "muted small" }, x.decision.illegal ? "Decided: the seizure was illegal" : "Decided: the seizure was not illegal",
-            ` (${x.decision.decidedBy}, `, timeEl(x.decision.at), `); ${x.decision.releasedAnimals} released`)
+            ` (${x.decision.decidedBy}, `, timeEl(x.decision.at), `); ${x.decision.releasedAnimals} released`,
+            seizerOwes(x) ? ["; the ", (x.decision.payerCapacity || "seizer").toLowerCase(), ` owes ${rupees(x.decision.seizerOwes)}`,
+              x.decision.duesCollectedAt ? [", collected ", timeEl(x.decision.duesCollectedAt)] : ", not yet collected"] : null)
           : h("div", { class: "muted small" }, "Awaiting the magistrate's decision"))))
       : h("p", { class: "muted" }, "No complaint has been made."),
     // A complaint may follow a deposit under protest, the cattle delivered: the Act's own
     // time decides whether one lies (the API refuses a late one, with its section).
     may(role, "fileComplaint") ? complaintForm(c, reload) : null,
-    may(role, "decideComplaint") ? open.map((x) => decideForm(x, reload)) : null);
+    may(role, "decideComplaint") ? open.map((x) => decideForm(x, reload)) : null,
+    may(role, "collectSeizerDues")
+      ? complaints.filter((x) => seizerOwes(x) && !x.decision.duesCollectedAt).map((x) => seizerDuesForm(x, reload)) : null);
+}
+
+// What an illegal seizure's decision lays on the seizer (or the detainer) to pay.
+const seizerOwes = (x) => Boolean(x.decision?.illegal && Number(x.decision.seizerOwes) > 0);
+
+function seizerDuesForm(complaint, reload) {
+  const at = dateTimeInput();
+  const d = complaint.decision;
+  return actionForm({
+    name: `seizer-dues-${complaint.id}`,
+    title: `Collect what the ${(d.payerCapacity || "seizer").toLowerCase()} owes`,
+    intro: [`${rupees(d.seizerOwes)} of fines and charges${d.payer ? ` from ${d.payer.name}` : ""}, as the decision on the complaint of ${complaint.complainant.name} lays them; credited to the funds the Act names.`],
+    body: grid(field("Collected (IST)", at, { name: "at" })),
+    submit: "Record the collection",
+    fieldMap: { "code:CONFLICT": "at" },
+    run: async () => {
+      await gql("CollectSeizerDues", { input: { complaintId: complaint.id, at: fromIstInput(at.value) } }, { auth: true });
+      reload(`Collected ${rupees(d.seizerOwes)} of fines and charges.`);
+    },
+  });
+}
+
+// An animal hurt or killed while being seized: the register says so beside it.
+function injuryForm(animals, reload) {
+  const animal = selectInput(animals.map((a) => [a.id, `${a.species}${a.description ? ` (${a.description})` : ""}${a.earTag ? `, tag ${a.earTag}` : ""}`]));
+  const at = dateTimeInput();
+  const description = h("textarea", { rows: "2", required: true });
+  const died = checkbox(false);
+  return actionForm({
+    name: "injury",
+    title: "Record an injury",
+    intro: "An animal hurt or killed while being seized or in the pound.",
+    body: [grid(field("Animal", animal, { name: "animalId" }), field("When (IST)", at, { name: "at" }),
+      field("What happened", description, { name: "description" })),
+    checkField(died, "The animal died", "died")],
+    submit: "Record the injury",
+    fieldMap: { "code:CONFLICT": "animalId" },
+    run: async () => {
+      await gql("RecordInjury", {
+        input: { animalId: animal.value, at: fromIstInput(at.value), description: description.value.trim(), died: died.checked },
+      }, { auth: true });
+      reload(died.checked ? "Recorded: the animal died." : "Injury recorded.");
+    },
+  });
+}
+
+// A mistaken register entry is never overwritten: a new entry points at it (the old one
+// stays as it was, marked corrected). Only what the clerk changes is sent.
+function correctionForm(c, jurisdiction, ctx) {
+  const reason = textInput();
+  const seized = h("input", { type: "datetime-local", value: istInput(new Date(c.seizedAt)) });
+  const impounded = h("input", { type: "datetime-local", value: istInput(new Date(c.impoundedAt)) });
+  const placeKind = selectInput(jurisdiction.placesOfSeizure, { value: c.placeKind });
+  const place = textInput(c.place);
+  const area = textInput(c.area || "", { required: false });
+  const [seizerFields, seizer] = personFields("seizer", { who: "Seizer's ", person: c.seizer });
+  const [ownerFields, owner, ownerKnown] = personFields("owner", { who: "Owner's ", person: c.owner, required: false });
+  const signed = checkbox(c.seizer.signed);
+  const changed = (a, b) => (a === b ? null : a);
+  return actionForm({
+    name: "correction",
+    title: "Correct the register entry",
+    intro: "Enters a new register entry that points at this one; the animals and notices move to it.",
+    body: [grid(field("Why it is corrected", reason, { name: "reason" }),
+      field("Seized (IST)", seized, { name: "seizedAt" }),
+      field("Received at the pound (IST)", impounded, { name: "impoundedAt" }),
+      field("Kind of place", placeKind, { name: "placeKind" }),
+      field("Place of seizure", place, { name: "place" }),
+      field("Local area", area, { name: "area" }),
+      ...seizerFields, ...ownerFields),
+    checkField(signed, "The seizer signed the register entry", "seizerSigned")],
+    submit: "Enter the correction",
+    fieldMap: { input: "reason", seizer: "seizer.name", owner: "owner.name", "code:NOT_IN_JURISDICTION": "placeKind" },
+    run: async () => {
+      const s = seizer();
+      const o = ownerKnown() ? owner() : null;
+      const at = (v, was) => (v && v !== istInput(new Date(was)) ? fromIstInput(v) : null);
+      const data = await gql("CorrectSeizure", {
+        input: {
+          impoundmentId: c.id, reason: reason.value.trim(),
+          seizedAt: at(seized.value, c.seizedAt), impoundedAt: at(impounded.value, c.impoundedAt),
+          placeKind: changed(placeKind.value, c.placeKind), place: changed(place.value.trim(), c.place),
+          area: area.value.trim() ? changed(area.value.trim(), c.area) : null,
+          seizer: s.name !== c.seizer.name || s.address !== c.seizer.address ? s : null,
+          owner: o && (o.name !== c.owner?.name || o.address !== c.owner?.address) ? o : null,
+          seizerSigned: changed(signed.checked, c.seizer.signed),
+        },
+      }, { auth: true });
+      flash = `Corrected: register no. ${data.correctSeizure.registerNumber} corrects no. ${c.registerNumber}.`;
+      ctx.go(`#/case/${encodeURIComponent(data.correctSeizure.id)}`);
+    },
+  });
 }
 
 function complaintForm(c, reload) {
@@ -611,7 +711,7 @@ function deliverForm(c, inPound, jurisdiction, reload) {
   return form;
 }
 
-function saleForm(c, inPound, reload) {
+function saleForm(c, inPound, roles, reload) {
   const species = [...new Set(inPound.map((a) => a.species))];
   const at = h("input", { type: "datetime-local", required: true, value: istInput() });
   const lots = species.map((s) => {
@@ -620,7 +720,7 @@ function saleForm(c, inPound, reload) {
   });
   const buyer = h("input", { type: "text", required: true, autocomplete: "off" });
   const address = h("input", { type: "text", required: true });
-  const role = h("select", {}, BUYER_ROLES.map((r) => h("option", { value: r }, label(r))));
+  const role = selectInput(roles);
   const price = h("input", { type: "text", inputmode: "decimal", required: true, pattern: "\\d+(\\.\\d{1,2})?" });
   const expenses = h("input", { type: "text", inputmode: "decimal", required: true, pattern: "\\d+(\\.\\d{1,2})?", value: "0.00" });
   const decidedBy = h("input", { type: "text" });

@@ -26,6 +26,27 @@ const MAY = {
   payAnimalTax: ["CLERK", "FINANCE"],
   renewEstablishmentRegistration: ["CLERK"],
   recordExtentNotification: ["CLERK"],
+  recordInjury: ["CLERK"],
+  correctSeizure: ["CLERK"],
+  collectSeizerDues: ["CLERK", "FINANCE"],
+  recordOffence: ["CLERK", "MAGISTRATE"],
+  imposeFine: ["MAGISTRATE"],
+  payFine: ["MAGISTRATE", "FINANCE"],
+  recordFineRecoverySale: ["CLERK", "FINANCE"],
+  orderCompensation: ["MAGISTRATE"],
+  recordCompensationRecovery: ["MAGISTRATE"],
+  recordRegistrationAppeal: ["CLERK"],
+  decideRegistrationAppeal: ["CLERK", "MAGISTRATE"],
+  declareGrazingGround: ["CLERK"],
+  makeGrazingOrder: ["CLERK"],
+  recordGrazingDecision: ["CLERK"],
+  // The registers of an Act governing keeping by notified orders (web/keeping.js).
+  recordNotifiedOrder: ["CLERK"],
+  grantLicence: ["CLERK"],
+  cancelLicence: ["CLERK", "MAGISTRATE"],
+  designateInspector: ["CLERK"],
+  recordInspection: ["CLERK"],
+  compoundOffence: ["MAGISTRATE"],
 };
 
 /** Whether a user of `role` may record `act` (a mutation's name). */
@@ -61,11 +82,15 @@ export const checkField = (box, text, name) => h("label", { class: "check field"
 export const ist = fromIstInput;
 
 /** The form field a refusal concerns: the API's own `field`, else the one its code points at
- * (a date refused as too early is the "When" field), else an input path the message names
+ * (a date refused as too early is the "When" field), else one its words point at
+ * (`"words:regex"`, where the API names no field), else an input path the message names
  * ("… at 'input.price'"), else one whose label the message names (a species in a lot). */
 function fieldOf(err, form, fieldMap) {
   if (err.field) return fieldMap[err.field] || err.field;
   if (fieldMap[`code:${err.code}`]) return fieldMap[`code:${err.code}`];
+  for (const [key, name] of Object.entries(fieldMap)) {
+    if (key.startsWith("words:") && new RegExp(key.slice(6), "i").test(err.message)) return name;
+  }
   const path = err.message.match(/at '(?:input\.)?([\w.]+)'/);
   if (path) {
     const named = fieldMap[path[1]] || path[1];
@@ -128,5 +153,5 @@ export function personFields(name, { who = "", person = null, required = true } 
 /** A page's notice that the user's role records nothing here. */
 export function readOnly(role, acts) {
   return h("p", { class: "muted small", "data-read-only": "" },
-    `Signed in as ${label(role).toLowerCase()}, you may read this. Only ${acts.map(whoMay).join("; ")} may record it.`);
+    `Signed in as ${label(role).toLowerCase()}, you may read this. Only ${[...new Set(acts.map(whoMay))].join("; ")} may record it.`);
 }

@@ -5,9 +5,11 @@
 // reconstructed clause stays marked so); each form is shown to the roles the API lets record
 // it, and a refusal is shown beside the field it names, with its section.
 import {
-  ApiError, citeLink, confidenceBadge, field, fill, fromIstInput, gql, h, istInput, label, loading,
-  prose, rupees, showFormError, timeEl, day,
+  citeLink, confidenceBadge, field, fill, fromIstInput, gql, h, istInput, label, loading,
+  prose, rupees, timeEl, day,
 } from "./lib.js";
+import { actionForm, grid, may, whoMay } from "./forms.js";
+import { offenceForm } from "./offences.js";
 
 const TABS = [
   ["orders", "Notified orders", "REGULATED_AREAS"],
@@ -16,22 +18,10 @@ const TABS = [
   ["compositions", "Offences and compositions", "COMPOUNDING"],
 ];
 
-// Who may record what, as the API's role checks say (schema/regulated_areas, schema/keeping,
-// schema/offences: `require(...)`); ADMIN may do everything. A form is shown only to those
-// roles; the API refuses any other with FORBIDDEN whatever a page shows.
-const MAY = {
-  recordNotifiedOrder: ["CLERK"],
-  grantLicence: ["CLERK"],
-  cancelLicence: ["CLERK", "MAGISTRATE"],
-  designateInspector: ["CLERK"],
-  recordInspection: ["CLERK"],
-  recordOffence: ["CLERK", "MAGISTRATE"],
-  compoundOffence: ["MAGISTRATE"],
-};
-const may = (role, act) => role === "ADMIN" || MAY[act].includes(role);
-const WHO = (act) => [...MAY[act], "ADMIN"].map((r) => r.toLowerCase()).join(", ");
-
+// Each form is shown only to the roles the API lets record it (forms.js `may`); the API
+// refuses any other with FORBIDDEN whatever a page shows.
 const KEEPING_MODES = ["CONFINED", "IN_SHED", "FENCED", "TETHERED", "UNDER_KEEPER", "AT_LARGE"];
+// Those the Act's offences reach: an owner or keeper, a corporation and its officer (s.11).
 const OFFENDER_ROLES = ["OWNER", "KEEPER", "CORPORATION", "OFFICER_OF_CORPORATION"];
 const CLOSED = ["COMPOUNDED", "FINED"];
 
@@ -61,44 +51,6 @@ const text = (props = {}) => h("input", { type: "text", ...props });
 const optional = (v) => (v && v.trim() ? v.trim() : null);
 const list = (v) => v.split(/[,;]/).map((x) => x.trim()).filter(Boolean);
 
-/** The form field a refusal concerns: the API's `field`, else the one its code or its words
- *  point at (`fieldMap` "code:X" or "words:regex"); else none (shown at the form's head). */
-function fieldOf(err, fieldMap) {
-  if (err.field) return fieldMap[err.field] || err.field;
-  if (fieldMap[`code:${err.code}`]) return fieldMap[`code:${err.code}`];
-  for (const [key, name] of Object.entries(fieldMap)) {
-    if (key.startsWith("words:") && new RegExp(key.slice(6), "i").test(err.message)) return name;
-  }
-  return null;
-}
-
-async function submitting(form, fieldMap, run) {
-  const button = form.querySelector("button[type=submit]");
-  button.disabled = true;
-  showFormError(form, null);
-  try {
-    await run();
-  } catch (err) {
-    if (!(err instanceof ApiError)) throw err;
-    showFormError(form, Object.assign(Object.create(err), { field: fieldOf(err, fieldMap) }), fieldMap);
-  } finally {
-    button.disabled = false;
-  }
-}
-
-function actionForm(name, title, note, fields, submitText, onSubmit) {
-  const form = h("form", { class: "action-form", "aria-labelledby": `${name}-h`, "data-form": name, novalidate: false },
-    h("h3", { id: `${name}-h` }, title),
-    note ? h("p", { class: "muted small" }, note) : null,
-    h("div", { class: "form-grid" }, ...fields),
-    h("div", { class: "actions" }, h("button", { type: "submit" }, submitText)));
-  form.addEventListener("submit", (e) => {
-    e.preventDefault();
-    onSubmit(form);
-  });
-  return form;
-}
-
 function formsCard(role, forms) {
   const shown = forms.filter(([act]) => may(role, act)).map(([, form]) => form());
   const hidden = forms.filter(([act]) => !may(role, act));
@@ -106,7 +58,7 @@ function formsCard(role, forms) {
     h("h2", { id: "record-h" }, "Record"),
     shown,
     hidden.length ? h("p", { class: "muted small", "data-note": "roles" },
-      hidden.map(([act, , what], i) => [i ? " " : null, `${what} is recorded by: ${WHO(act)}.`]),
+      hidden.map(([act, , what], i) => [i ? " " : null, `${what} is recorded by ${whoMay(act)}.`]),
       ` You are signed in as ${role.toLowerCase()}.`) : null);
 }
 
@@ -179,30 +131,37 @@ function orderForm(reload) {
     h("legend", {}, "It governs"),
     h("label", { class: "check" }, keeping, " Keeping"),
     h("label", { class: "check" }, movement, " Movement"));
-  return actionForm("order", "Enter a notified order", "As notified in the gazette. An order reaches only an area where the Act is in force.", [
-    field("Title", title, { name: "title" }),
-    field("Gazette reference", reference, { name: "reference" }),
-    field("Area", area, { name: "area" }),
-    field("Effect", effect, { name: "effect" }),
-    activities,
-    field("Clauses it rests on", clauses, { name: "clauses", hint: "Letters of the clauses of the order-making power, e.g. “a, b, e”; none: the general power alone" }),
-    field("Species (if not all cattle)", species, { name: "species", hint: "Comma-separated; empty for every kind of cattle" }),
-    field("In force from", from, { name: "effectiveFrom" }),
-    field("In force until (if set)", until, { name: "effectiveUntil" }),
-    field("Licence fee (₹), if it provides licences", licenceFee, { name: "licenceFee" }),
-    field("Permit fee (₹), if it provides permits", permitFee, { name: "permitFee" }),
-  ], "Enter the order", (form) => submitting(form, { "words:clause": "clauses", "words:prohibits or regulates": "activities", "words:fixes no fee": "licenceFee" }, async () => {
-    const data = await gql("RecordNotifiedOrder", {
-      input: {
-        title: title.value, reference: reference.value, area: area.value, effect: effect.value,
-        activities: [keeping.checked ? "KEEPING" : null, movement.checked ? "MOVEMENT" : null].filter(Boolean),
-        clauses: list(clauses.value), species: species.value.trim() ? list(species.value) : null,
-        effectiveFrom: from.value, effectiveUntil: until.value || null,
-        licenceFee: optional(licenceFee.value), permitFee: optional(permitFee.value),
-      },
-    }, { auth: true });
-    reload(`Order ${data.recordNotifiedOrder.reference} entered.`);
-  }));
+  return actionForm({
+    name: "order",
+    title: "Enter a notified order",
+    intro: "As notified in the gazette. An order reaches only an area where the Act is in force.",
+    body: grid(
+      field("Title", title, { name: "title" }),
+      field("Gazette reference", reference, { name: "reference" }),
+      field("Area", area, { name: "area" }),
+      field("Effect", effect, { name: "effect" }),
+      activities,
+      field("Clauses it rests on", clauses, { name: "clauses", hint: "Letters of the clauses of the order-making power, e.g. “a, b, e”; none: the general power alone" }),
+      field("Species (if not all cattle)", species, { name: "species", hint: "Comma-separated; empty for every kind of cattle" }),
+      field("In force from", from, { name: "effectiveFrom" }),
+      field("In force until (if set)", until, { name: "effectiveUntil" }),
+      field("Licence fee (₹), if it provides licences", licenceFee, { name: "licenceFee" }),
+      field("Permit fee (₹), if it provides permits", permitFee, { name: "permitFee" })),
+    submit: "Enter the order",
+    fieldMap: { "words:clause": "clauses", "words:prohibits or regulates": "activities", "words:fixes no fee": "licenceFee" },
+    run: async () => {
+      const data = await gql("RecordNotifiedOrder", {
+        input: {
+          title: title.value, reference: reference.value, area: area.value, effect: effect.value,
+          activities: [keeping.checked ? "KEEPING" : null, movement.checked ? "MOVEMENT" : null].filter(Boolean),
+          clauses: list(clauses.value), species: species.value.trim() ? list(species.value) : null,
+          effectiveFrom: from.value, effectiveUntil: until.value || null,
+          licenceFee: optional(licenceFee.value), permitFee: optional(permitFee.value),
+        },
+      }, { auth: true });
+      reload(`Order ${data.recordNotifiedOrder.reference} entered.`);
+    },
+  });
 }
 
 // ---- licences and permits (s.4(2)(e)) ----
@@ -238,20 +197,27 @@ function grantForm(orders, reload) {
   const from = h("input", { type: "date", required: true, value: today() });
   const until = h("input", { type: "date" });
   const at = h("input", { type: "datetime-local", required: true, value: istInput() });
-  return actionForm("grant", "Grant a licence or permit", "For the fee the order fixes: a licence to keep cattle, a permit to move them.", [
-    field("Under order", order, { name: "orderId" }),
-    field("Kind", kind, { name: "kind" }),
-    field("Holder", holder, { name: "holder" }),
-    field("Valid from", from, { name: "validFrom" }),
-    field("Valid until (if set)", until, { name: "validUntil" }),
-    field("Granted (IST)", at, { name: "at" }),
-  ], "Grant", (form) => submitting(form, { "words:prohibits": "orderId" }, async () => {
-    const data = await gql("GrantLicence", {
-      input: { orderId: order.value, kind: kind.value, holder: holder.value, validFrom: from.value, validUntil: until.value || null, at: fromIstInput(at.value) },
-    }, { auth: true });
-    const l = data.grantLicence;
-    reload(`${label(l.kind)} granted to ${l.holder} for ${money(l.fee)}.`);
-  }));
+  return actionForm({
+    name: "grant",
+    title: "Grant a licence or permit",
+    intro: "For the fee the order fixes: a licence to keep cattle, a permit to move them.",
+    body: grid(
+      field("Under order", order, { name: "orderId" }),
+      field("Kind", kind, { name: "kind" }),
+      field("Holder", holder, { name: "holder" }),
+      field("Valid from", from, { name: "validFrom" }),
+      field("Valid until (if set)", until, { name: "validUntil" }),
+      field("Granted (IST)", at, { name: "at" })),
+    submit: "Grant",
+    fieldMap: { "words:prohibits": "orderId" },
+    run: async () => {
+      const data = await gql("GrantLicence", {
+        input: { orderId: order.value, kind: kind.value, holder: holder.value, validFrom: from.value, validUntil: until.value || null, at: fromIstInput(at.value) },
+      }, { auth: true });
+      const l = data.grantLicence;
+      reload(`${label(l.kind)} granted to ${l.holder} for ${money(l.fee)}.`);
+    },
+  });
 }
 
 function cancelForm(active, reload) {
@@ -259,14 +225,20 @@ function cancelForm(active, reload) {
   const licence = h("select", {}, active.map((l) => h("option", { value: l.id }, `${label(l.kind)}: ${l.holder}`)));
   const reason = text({ required: true });
   const at = h("input", { type: "datetime-local", required: true, value: istInput() });
-  return actionForm("cancel", "Cancel a licence or permit", null, [
-    field("Licence or permit", licence, { name: "licenceId" }),
-    field("Reason", reason, { name: "reason" }),
-    field("Cancelled (IST)", at, { name: "at" }),
-  ], "Cancel it", (form) => submitting(form, { "code:CONFLICT": "licenceId" }, async () => {
-    const data = await gql("CancelLicence", { input: { licenceId: licence.value, reason: reason.value, at: fromIstInput(at.value) } }, { auth: true });
-    reload(`${label(data.cancelLicence.kind)} of ${data.cancelLicence.holder} cancelled.`);
-  }));
+  return actionForm({
+    name: "cancel",
+    title: "Cancel a licence or permit",
+    body: grid(
+      field("Licence or permit", licence, { name: "licenceId" }),
+      field("Reason", reason, { name: "reason" }),
+      field("Cancelled (IST)", at, { name: "at" })),
+    submit: "Cancel it",
+    fieldMap: { "code:CONFLICT": "licenceId" },
+    run: async () => {
+      const data = await gql("CancelLicence", { input: { licenceId: licence.value, reason: reason.value, at: fromIstInput(at.value) } }, { auth: true });
+      reload(`${label(data.cancelLicence.kind)} of ${data.cancelLicence.holder} cancelled.`);
+    },
+  });
 }
 
 // ---- inspections an order provides for (s.4(2)(b)) ----
@@ -310,18 +282,24 @@ function designateForm(reload) {
   const council = text();
   const on = h("input", { type: "date", required: true, value: today() });
   const reference = text({ required: true });
-  return actionForm("designate", "Designate a person to inspect", null, [
-    field("Name", name, { name: "name" }),
-    field("Designated by", by, { name: "designatedBy" }),
-    field("Village Council (if it designated)", council, { name: "villageCouncil" }),
-    field("Designated on", on, { name: "designatedOn" }),
-    field("Order or reference", reference, { name: "reference" }),
-  ], "Designate", (form) => submitting(form, {}, async () => {
-    const data = await gql("DesignateInspector", {
-      input: { name: name.value, designatedBy: by.value, villageCouncil: optional(council.value), designatedOn: on.value, reference: reference.value },
-    }, { auth: true });
-    reload(`${data.designateInspector.name} designated to inspect.`);
-  }));
+  return actionForm({
+    name: "designate",
+    title: "Designate a person to inspect",
+    body: grid(
+      field("Name", name, { name: "name" }),
+      field("Designated by", by, { name: "designatedBy" }),
+      field("Village Council (if it designated)", council, { name: "villageCouncil" }),
+      field("Designated on", on, { name: "designatedOn" }),
+      field("Order or reference", reference, { name: "reference" })),
+    submit: "Designate",
+    fieldMap: {},
+    run: async () => {
+      const data = await gql("DesignateInspector", {
+        input: { name: name.value, designatedBy: by.value, villageCouncil: optional(council.value), designatedOn: on.value, reference: reference.value },
+      }, { auth: true });
+      reload(`${data.designateInspector.name} designated to inspect.`);
+    },
+  });
 }
 
 function inspectionForm(inspectors, reload) {
@@ -339,32 +317,39 @@ function inspectionForm(inspectors, reload) {
   const mode = h("select", {}, KEEPING_MODES.map((v) => h("option", { value: v }, label(v))));
   const time = h("select", {}, ["DAY", "NIGHT"].map((v) => h("option", { value: v }, label(v))));
   const notes = h("textarea", { rows: "2" });
-  return actionForm("inspection", "Record a visit", "Inspection lies only under an order in force for the area that provides for it. A contravention found opens an offence case.", [
-    field("Inspector", inspector, { name: "inspectorId" }),
-    field("When (IST)", at, { name: "at" }),
-    field("Premises visited", place, { name: "place" }),
-    field("Area under the order (if not the premises)", area, { name: "area" }),
-    field("Owner", owner, { name: "ownerName" }),
-    field("Owner's address", address, { name: "ownerAddress" }),
-    field("Hygiene", hygienic, { name: "hygienic" }),
-    field("Animals found (species, if any)", species, { name: "findings" }),
-    field("Head", heads, { name: "heads" }),
-    field("Kept", mode, { name: "mode" }),
-    field("By", time, { name: "timeOfDay" }),
-    field("Notes", notes, { name: "notes" }),
-  ], "Record the visit", (form) => submitting(form, { "words:before it happens|not yet designated": "at" }, async () => {
-    const findings = species.value.trim()
-      ? [{ species: species.value.trim(), heads: Number(heads.value) || 1, mode: mode.value, timeOfDay: time.value }] : [];
-    const data = await gql("RecordInspection", {
-      input: {
-        inspectorId: inspector.value, at: fromIstInput(at.value), place: place.value, area: optional(area.value),
-        ownerName: owner.value, ownerAddress: address.value, findings,
-        hygienic: hygienic.value === "" ? null : hygienic.value === "true", notes: notes.value,
-      },
-    }, { auth: true });
-    const v = data.recordInspection;
-    reload(v.contravention ? "Visit recorded: a contravention was found and an offence case opened." : "Visit recorded: no contravention.");
-  }));
+  return actionForm({
+    name: "inspection",
+    title: "Record a visit",
+    intro: "Inspection lies only under an order in force for the area that provides for it. A contravention found opens an offence case.",
+    body: grid(
+      field("Inspector", inspector, { name: "inspectorId" }),
+      field("When (IST)", at, { name: "at" }),
+      field("Premises visited", place, { name: "place" }),
+      field("Area under the order (if not the premises)", area, { name: "area" }),
+      field("Owner", owner, { name: "ownerName" }),
+      field("Owner's address", address, { name: "ownerAddress" }),
+      field("Hygiene", hygienic, { name: "hygienic" }),
+      field("Animals found (species, if any)", species, { name: "findings" }),
+      field("Head", heads, { name: "heads" }),
+      field("Kept", mode, { name: "mode" }),
+      field("By", time, { name: "timeOfDay" }),
+      field("Notes", notes, { name: "notes" })),
+    submit: "Record the visit",
+    fieldMap: { "words:before it happens|not yet designated": "at" },
+    run: async () => {
+      const findings = species.value.trim()
+        ? [{ species: species.value.trim(), heads: Number(heads.value) || 1, mode: mode.value, timeOfDay: time.value }] : [];
+      const data = await gql("RecordInspection", {
+        input: {
+          inspectorId: inspector.value, at: fromIstInput(at.value), place: place.value, area: optional(area.value),
+          ownerName: owner.value, ownerAddress: address.value, findings,
+          hygienic: hygienic.value === "" ? null : hygienic.value === "true", notes: notes.value,
+        },
+      }, { auth: true });
+      const v = data.recordInspection;
+      reload(v.contravention ? "Visit recorded: a contravention was found and an offence case opened." : "Visit recorded: no contravention.");
+    },
+  });
 }
 
 // ---- offences and their composition (s.10) ----
@@ -378,7 +363,7 @@ async function compositionsTab(body, viewer, ctx, reload) {
       cases.length ? h("ul", { class: "plain records" }, cases.map(caseItem))
         : h("p", { class: "muted" }, "No offence case is on the register.")),
     formsCard(viewer.role, [
-      ["recordOffence", () => offenceForm(offences, reload), "An offence"],
+      ["recordOffence", () => offenceForm(offences, reload, OFFENDER_ROLES), "An offence"],
       ["compoundOffence", () => compoundForm(cases.filter((c) => !CLOSED.includes(c.status)), licences.filter((l) => !l.cancelledAt), reload), "A composition"],
     ])));
 }
@@ -393,29 +378,6 @@ function caseItem(c) {
       h("strong", {}, `Compounded for ${money(x.amount)}`), x.releaseSum ? ` and ${money(x.releaseSum)} for the release of ${x.thingsReleased}` : "",
       ", ", timeEl(x.at), ": ", x.acquitted ? "an acquittal (proceedings had begun)" : "no proceedings may be taken for the offence",
       x.licenceCancellation ? `; licence cancelled (${x.licenceCancellation.reason})` : "")));
-}
-
-function offenceForm(offences, reload) {
-  const usable = offences.filter((o) => o.applicable);
-  const section = h("select", {}, usable.map((o) => h("option", { value: o.section }, `s.${o.section}: ${o.title}`)));
-  const name = text({ required: true, autocomplete: "off" });
-  const address = text({ required: true });
-  const role = h("select", {}, OFFENDER_ROLES.map((v) => h("option", { value: v }, label(v))));
-  const at = h("input", { type: "datetime-local", required: true, value: istInput() });
-  const marked = usable.filter((o) => o.confidence !== "READ");
-  return actionForm("offence", "Record an offence", marked.length
-    ? ["The text of ", marked.map((o, i) => [i ? ", " : null, `s.${o.section}`]), " is not fully legible: its penalty is applied only as far as it can be read."] : null, [
-    field("Offence", section, { name: "section" }),
-    field("Offender", name, { name: "offender.name" }),
-    field("Offender's address", address, { name: "offender.address" }),
-    field("Charged as", role, { name: "offender.role" }),
-    field("Committed (IST)", at, { name: "committedAt" }),
-  ], "Record the offence", (form) => submitting(form, { "code:NOT_IN_JURISDICTION": "section" }, async () => {
-    await gql("RecordOffence", {
-      input: { section: section.value, offender: { name: name.value, address: address.value, role: role.value }, committedAt: fromIstInput(at.value) },
-    }, { auth: true });
-    reload("Offence recorded.");
-  }));
 }
 
 function compoundForm(open, licences, reload) {
@@ -440,26 +402,33 @@ function compoundForm(open, licences, reload) {
   amount.setAttribute("aria-describedby", capHint.id);
   amountField.append(capHint);
   showCap();
-  return actionForm("compound", "Compound an offence", "Before proceedings it bars them; after, it is an acquittal.", [
-    field("Offence case", offence, { name: "offenceId" }),
-    amountField,
-    field("Compounded (IST)", at, { name: "at" }),
-    field("Further sum for release (₹), if any", release, { name: "releaseSum" }),
-    field("Estimated value of the things (₹)", estimate, { name: "estimatedValue" }),
-    field("Things released", things, { name: "thingsReleased" }),
-    field("Licence cancelled with it", licence, { name: "cancelLicenceId" }),
-    field("Why the licence is cancelled", reason, { name: "cancelLicenceReason" }),
-  ], "Compound", (form) => submitting(form, { "code:FINE_ABOVE_CAP": "amount", "words:further sum": "releaseSum", "words:nothing left to compound|second composition": "offenceId" }, async () => {
-    const data = await gql("CompoundOffence", {
-      input: {
-        offenceId: offence.value, amount: amount.value.trim(), at: fromIstInput(at.value),
-        releaseSum: optional(release.value), estimatedValue: optional(estimate.value), thingsReleased: optional(things.value),
-        cancelLicenceId: licence.value || null, cancelLicenceReason: optional(reason.value),
-      },
-    }, { auth: true });
-    const x = data.compoundOffence;
-    reload(`Compounded for ${money(x.amount)}: ${x.acquitted ? "an acquittal" : "no proceedings may be taken"}.`);
-  }));
+  return actionForm({
+    name: "compound",
+    title: "Compound an offence",
+    intro: "Before proceedings it bars them; after, it is an acquittal.",
+    body: grid(
+      field("Offence case", offence, { name: "offenceId" }),
+      amountField,
+      field("Compounded (IST)", at, { name: "at" }),
+      field("Further sum for release (₹), if any", release, { name: "releaseSum" }),
+      field("Estimated value of the things (₹)", estimate, { name: "estimatedValue" }),
+      field("Things released", things, { name: "thingsReleased" }),
+      field("Licence cancelled with it", licence, { name: "cancelLicenceId" }),
+      field("Why the licence is cancelled", reason, { name: "cancelLicenceReason" })),
+    submit: "Compound",
+    fieldMap: { "code:FINE_ABOVE_CAP": "amount", "words:further sum": "releaseSum", "words:nothing left to compound|second composition": "offenceId" },
+    run: async () => {
+      const data = await gql("CompoundOffence", {
+        input: {
+          offenceId: offence.value, amount: amount.value.trim(), at: fromIstInput(at.value),
+          releaseSum: optional(release.value), estimatedValue: optional(estimate.value), thingsReleased: optional(things.value),
+          cancelLicenceId: licence.value || null, cancelLicenceReason: optional(reason.value),
+        },
+      }, { auth: true });
+      const x = data.compoundOffence;
+      reload(`Compounded for ${money(x.amount)}: ${x.acquitted ? "an acquittal" : "no proceedings may be taken"}.`);
+    },
+  });
 }
 
 // ---- the dashboard's part: the registers at a glance ----

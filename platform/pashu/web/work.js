@@ -1,11 +1,12 @@
 // The department's registers beyond a case: a new seizure, pounds, rates, the registration of
 // animals and their tax, establishments, and where the Act is in force. Each page lists what
 // is recorded and, to the roles the API lets record it, the form that records more.
-import { citeList, day, field, fill, gql, h, label, loading, rupees, timeEl } from "./lib.js";
+import { ApiError, citeList, day, field, fill, gql, h, istInput, label, loading, rupees, timeEl } from "./lib.js";
 import {
   actionForm, checkbox, checkField, countInput, dateInput, dateTimeInput, grid, ist, may, moneyInput,
   personFields, readOnly, selectInput, textInput,
 } from "./forms.js";
+import { offencesPage } from "./offences.js";
 
 // Each page: its path, its tab's words, and the chapter of the Act it needs (null: any Act).
 const PAGES = [
@@ -14,6 +15,8 @@ const PAGES = [
   ["rates", "Rates", null],
   ["registration", "Registration of animals", "ANIMAL_REGISTRATION"],
   ["establishments", "Establishments", "ESTABLISHMENT_REGISTRATION"],
+  ["offences", "Offences and fines", null],
+  ["grazing", "Grazing grounds", null],
   ["extent", "Where the Act is in force", null],
 ];
 
@@ -31,6 +34,8 @@ const VIEWS = {
   rates: ratesPage,
   registration: registrationPage,
   establishments: establishmentsPage,
+  offences: offencesPage,
+  grazing: grazingPage,
   extent: extentPage,
 };
 
@@ -64,13 +69,14 @@ const card = (name, title, ...children) =>
 
 // ---- a new seizure: the register entry and its animals ----
 async function seizurePage(reload, ctx) {
-  const { viewer, pounds } = await gql("NewCaseForm", {}, { auth: true });
+  const { viewer, pounds, compare, kindNotifications } = await gql("NewCaseForm", {}, { auth: true });
   const j = viewer.tenant.jurisdiction;
+  const species = speciesOf(j.code, compare, kindNotifications);
   if (!j.capabilities.includes("IMPOUNDMENT")) {
     return ["New seizure", h("p", { class: "card muted" }, `${j.name}'s Act keeps no pounds or seizure register.`), viewer];
   }
   const body = may(viewer.role, "recordSeizure")
-    ? (pounds.length ? seizureForm(j, pounds, ctx) : h("p", { class: "muted" }, "No pound is recorded yet: ", h("a", { href: "#/work/pounds" }, "record a pound"), " first."))
+    ? (pounds.length ? seizureForm(j, pounds, species, ctx) : h("p", { class: "muted" }, "No pound is recorded yet: ", h("a", { href: "#/work/pounds" }, "record a pound"), " first."))
     : readOnly(viewer.role, ["recordSeizure"]);
   return ["New seizure", card("seizure", "Enter a seizure in the register", body,
     h("details", {}, h("summary", {}, "Who may seize, and where, under the Act"),
@@ -79,8 +85,23 @@ async function seizurePage(reload, ctx) {
         p.damageRequired ? " (only an animal found doing damage)" : "", " — ", citeList(p.citations)))))), viewer];
 }
 
+// The kinds the tenant's Act names (its definition of cattle, and kinds named beside them),
+// with those a notification has added since and less those it has taken out: offered as
+// suggestions, not a closed list, for an Act whose "animal" reaches any domesticated kind
+// (the API refuses a species it does not know, with UNKNOWN_SPECIES, beside the field).
+function speciesOf(code, compare, notifications) {
+  const named = compare.rows.filter((r) => r.jurisdiction === code)
+    .flatMap((r) => r.facts.filter((f) => f.kind === "SPECIES").flatMap((f) => f.items));
+  const today = istInput().slice(0, 10);
+  const kinds = new Set(named);
+  for (const n of [...notifications].filter((x) => x.effectiveFrom <= today).sort((a, b) => a.effectiveFrom.localeCompare(b.effectiveFrom))) {
+    if (n.included) kinds.add(n.species); else kinds.delete(n.species);
+  }
+  return [...kinds];
+}
+
 function animalRow(n) {
-  const species = textInput("", { autocomplete: "off" });
+  const species = textInput("", { autocomplete: "off", list: "seizure-species" });
   const count = countInput("1", "1");
   const description = textInput("", { required: false });
   const tags = textInput("", { required: false });
@@ -98,7 +119,7 @@ function animalRow(n) {
   return { row, value, species };
 }
 
-function seizureForm(j, pounds, ctx) {
+function seizureForm(j, pounds, species, ctx) {
   const pound = selectInput(pounds.map((p) => [p.id, `${p.name} (${p.localAuthority.name})`]));
   const seized = dateTimeInput();
   const impounded = dateTimeInput();
@@ -119,7 +140,8 @@ function seizureForm(j, pounds, ctx) {
     list.append(r.row);
     r.species.focus();
   });
-  const animals = h("div", { class: "field", "data-field": "animals" }, list, h("div", { class: "actions" }, more));
+  const animals = h("div", { class: "field", "data-field": "animals" }, list, h("div", { class: "actions" }, more),
+    h("datalist", { id: "seizure-species" }, species.map((s) => h("option", { value: s }))));
   return actionForm({
     name: "seizure",
     title: "The seizure",
@@ -260,8 +282,73 @@ async function registrationPage(reload) {
     parts.push(card("tax", "Animal tax",
       forms.length ? forms : (may(viewer.role, "assessAnimalTax")
         ? h("p", { class: "muted" }, "Register an owner's animals first.") : readOnly(viewer.role, ["assessAnimalTax"]))));
+    parts.push(await appealsCard(viewer.role, registrations, taxInstalments, reload));
   }
   return ["Registration of animals", parts, viewer];
+}
+
+// ---- appeals against a registration or an assessment of tax ----
+async function appealsCard(role, registrations, instalments, reload) {
+  const { registrationAppeals: appeals } = await gql("RegistrationAppeals", {}, { auth: true });
+  const subjects = [
+    ...registrations.map((r) => [r.id, `Registration of ${r.owner.name}'s animals`]),
+    ...instalments.map((t) => [t.id, `Animal tax ${t.year} no. ${t.number} (${rupees(t.amount)}) of ${registrations.find((r) => r.id === t.registrationId)?.owner.name || "—"}`]),
+  ];
+  const named = new Map(subjects);
+  const forms = [];
+  if (may(role, "recordRegistrationAppeal") && subjects.length) forms.push(appealForm(subjects, reload));
+  if (may(role, "decideRegistrationAppeal")) forms.push(...appeals.filter((a) => !a.outcome).map((a) => decideAppealForm(a, reload)));
+  return card("appeals", "Appeals",
+    table(["Against", "Appellant", "To", "Filed", "Outcome"], appeals.map((a) => [
+      named.get(a.subject) || a.subject, a.appellant, a.authority, day(a.filedOn),
+      a.outcome ? [label(a.outcome), " ", day(a.decidedOn), a.remarks ? h("div", { class: "muted small" }, a.remarks) : null] : "pending",
+    ]), "No appeal has been filed.", "Appeals"),
+    appeals[0] ? h("p", { class: "muted small" }, appeals[0].explanation, " ", citeList(appeals[0].citations)) : null,
+    forms.length ? forms : (may(role, "recordRegistrationAppeal") ? null : readOnly(role, ["recordRegistrationAppeal"])));
+}
+
+function appealForm(subjects, reload) {
+  const subject = selectInput(subjects);
+  const appellant = textInput("", { autocomplete: "off" });
+  const authority = textInput();
+  const filed = dateInput();
+  const grounds = h("textarea", { rows: "2", required: true });
+  return actionForm({
+    name: "appeal",
+    title: "Record an appeal",
+    intro: "Against a registration or an assessment of animal tax, to the authority the Act names.",
+    body: grid(field("Against", subject, { name: "subject" }), field("Appellant", appellant, { name: "appellant" }),
+      field("Appealed to", authority, { name: "authority" }), field("Filed on", filed, { name: "filedOn" }),
+      field("Grounds", grounds, { name: "grounds" })),
+    submit: "Record the appeal",
+    fieldMap: { "code:NOT_IN_JURISDICTION": "subject", "code:TOO_LATE": "filedOn" },
+    run: async () => {
+      await gql("RecordRegistrationAppeal", {
+        input: { subject: subject.value, appellant: appellant.value.trim(), authority: authority.value.trim(), filedOn: filed.value, grounds: grounds.value.trim() },
+      }, { auth: true });
+      reload("Appeal recorded: it awaits its decision.");
+    },
+  });
+}
+
+function decideAppealForm(appeal, reload) {
+  const outcome = selectInput(["ALLOWED", "PARTLY_ALLOWED", "DISMISSED", "WITHDRAWN"]);
+  const decided = dateInput();
+  const remarks = textInput("", { required: false });
+  return actionForm({
+    name: `decide-appeal-${appeal.id}`,
+    title: `Decide the appeal of ${appeal.appellant}`,
+    body: grid(field("Outcome", outcome, { name: "outcome" }), field("Decided on", decided, { name: "decidedOn" }),
+      field("Remarks", remarks, { name: "remarks" })),
+    submit: "Record the outcome",
+    fieldMap: { "code:CONFLICT": "outcome" },
+    run: async () => {
+      await gql("DecideRegistrationAppeal", {
+        input: { appealId: appeal.id, outcome: outcome.value, decidedOn: decided.value, remarks: remarks.value.trim() },
+      }, { auth: true });
+      reload(`Appeal ${label(outcome.value).toLowerCase()}.`);
+    },
+  });
 }
 
 function registerForm(reload) {
@@ -369,6 +456,116 @@ async function establishmentsPage(reload) {
     })
     : readOnly(viewer.role, ["renewEstablishmentRegistration"]);
   return ["Establishments", [listed, card("new-establishment", "Register an establishment", form)], viewer];
+}
+
+// ---- grazing grounds a Village Council declares, and the orders for them ----
+async function grazingPage(reload) {
+  let data;
+  try {
+    data = await gql("GrazingPage", {}, { auth: true });
+  } catch (err) {
+    // An Act with no rules of keeping has no grazing grounds: the API says so, naming it.
+    if (!(err instanceof ApiError) || err.code !== "NOT_IN_JURISDICTION") throw err;
+    const { viewer } = await gql("ExtentPage", {}, { auth: true });
+    return ["Grazing grounds", card("grazing", "Grazing grounds", h("p", { class: "muted" }, `The Act provides no grazing grounds (${err.message}).`)), viewer];
+  }
+  const { viewer, grazingGrounds: grounds } = data;
+  // A ground's approval, or an order's decision, by the State Government.
+  const state = (x) => {
+    const d = x.approval || x.decision;
+    return d ? `${d.approved ? "approved" : "not approved"} ${day(d.decidedOn)} (${d.reference})` : "awaiting approval";
+  };
+  const listed = card("grazing", "Grazing grounds",
+    table(["Ground", "Declared", "Approval", "In force", "Orders"], grounds.map((g) => [
+      [h("strong", {}, g.name), h("div", { class: "muted small" }, `${g.villageCouncil} · ${g.location}${g.extent ? ` · ${g.extent}` : ""}`)],
+      [day(g.declaredOn), h("div", { class: "muted small" }, `${g.reference}; from ${day(g.effectiveFrom)}${g.effectiveUntil ? ` to ${day(g.effectiveUntil)}` : ""}`)],
+      state(g),
+      [g.inForce ? "yes" : "no", h("div", { class: "muted small" }, g.explanation, " ", citeList(g.citations))],
+      g.orders.length ? g.orders.map((o) => h("div", { class: "small" }, h("strong", {}, o.title), `: ${state(o)}`)) : "—",
+    ]), "No grazing ground is declared.", "Grazing grounds"));
+  if (!may(viewer.role, "declareGrazingGround")) return ["Grazing grounds", [listed, card("new-grazing", "Record", readOnly(viewer.role, ["declareGrazingGround"]))], viewer];
+  const undecided = [
+    ...grounds.filter((g) => !g.approval).map((g) => [g.id, `The declaration of ${g.name}`]),
+    ...grounds.flatMap((g) => g.orders.filter((o) => !o.decision).map((o) => [o.id, `The order “${o.title}” for ${g.name}`])),
+  ];
+  const forms = [declareGroundForm(reload)];
+  if (undecided.length) forms.push(grazingDecisionForm(undecided, reload));
+  if (grounds.length) forms.push(grazingOrderForm(grounds, reload));
+  return ["Grazing grounds", [listed, card("new-grazing", "Record", forms)], viewer];
+}
+
+function declareGroundForm(reload) {
+  const council = textInput();
+  const name = textInput("", { autocomplete: "off" });
+  const location = textInput();
+  const extent = textInput("", { required: false });
+  const reference = textInput();
+  const declared = dateInput();
+  const from = dateInput();
+  const until = h("input", { type: "date" });
+  return actionForm({
+    name: "grazing-ground",
+    title: "Record a declaration of a grazing ground",
+    intro: "As the Village Council declared it; it takes effect with the State Government's approval.",
+    body: grid(field("Village Council", council, { name: "villageCouncil" }), field("Name of the ground", name, { name: "name" }),
+      field("The land", location, { name: "location" }), field("Extent", extent, { name: "extent", hint: "As declared, e.g. “12 ha”" }),
+      field("Resolution", reference, { name: "reference" }), field("Declared on", declared, { name: "declaredOn" }),
+      field("In force from", from, { name: "effectiveFrom" }), field("In force until (if set)", until, { name: "effectiveUntil" })),
+    submit: "Record the declaration",
+    fieldMap: { "words:take effect before": "effectiveFrom" },
+    run: async () => {
+      const data = await gql("DeclareGrazingGround", {
+        input: {
+          villageCouncil: council.value.trim(), name: name.value.trim(), location: location.value.trim(), extent: extent.value.trim() || null,
+          reference: reference.value.trim(), declaredOn: declared.value, effectiveFrom: from.value, effectiveUntil: until.value || null,
+        },
+      }, { auth: true });
+      reload(`Declaration of ${data.declareGrazingGround.name} recorded: it awaits the State Government's approval.`);
+    },
+  });
+}
+
+function grazingDecisionForm(subjects, reload) {
+  const subject = selectInput(subjects);
+  const approved = checkbox(true);
+  const decided = dateInput();
+  const reference = textInput();
+  return actionForm({
+    name: "grazing-decision",
+    title: "Record the State Government's decision",
+    body: [grid(field("On", subject, { name: "subjectId" }), field("Decided on", decided, { name: "decidedOn" }),
+      field("Reference", reference, { name: "reference" })), checkField(approved, "Approved", "approved")],
+    submit: "Record the decision",
+    fieldMap: { "code:CONFLICT": "subjectId" },
+    run: async () => {
+      await gql("RecordGrazingDecision", {
+        input: { subjectId: subject.value, approved: approved.checked, decidedOn: decided.value, reference: reference.value.trim() },
+      }, { auth: true });
+      reload(approved.checked ? "Approval recorded." : "Refusal of approval recorded.");
+    },
+  });
+}
+
+function grazingOrderForm(grounds, reload) {
+  const ground = selectInput(grounds.map((g) => [g.id, g.name]));
+  const title = textInput();
+  const text = h("textarea", { rows: "2", required: true });
+  const made = dateInput();
+  const referred = dateInput();
+  return actionForm({
+    name: "grazing-order",
+    title: "Record an order for a ground's control and management",
+    intro: "Made by the Village Council and referred to the State Government for its prior approval.",
+    body: grid(field("Ground", ground, { name: "groundId" }), field("Title", title, { name: "title" }),
+      field("Its text", text, { name: "text" }), field("Made on", made, { name: "madeOn" }), field("Referred on", referred, { name: "referredOn" })),
+    submit: "Record the order",
+    run: async () => {
+      const data = await gql("MakeGrazingOrder", {
+        input: { groundId: ground.value, title: title.value.trim(), text: text.value.trim(), madeOn: made.value, referredOn: referred.value },
+      }, { auth: true });
+      reload(`Order “${data.makeGrazingOrder.title}” recorded: it awaits approval.`);
+    },
+  });
 }
 
 // ---- where the Act is in force ----
