@@ -155,12 +155,18 @@ def _split(plugin: Jurisdiction, acct: str) -> tuple[str, str | None, uuid.UUID 
         return kind, None, None
 
 
-def describe(session: Session, plugin: Jurisdiction, accounts: list[str]) -> list[Described]:
-    """Each account with its kind, its fund and the local body or pound holding it."""
+def describe(
+    session: Session,
+    plugin: Jurisdiction,
+    accounts: list[str],
+    known: dict[uuid.UUID, tuple[str, str]] | None = None,
+) -> list[Described]:
+    """Each account with its kind, its fund and the local body or pound holding it (`known`:
+    every holder's type and name by id, read already; else the ones named are read here)."""
     parsed = {a: _split(plugin, a) for a in accounts}
     ids = {h for _, _, h in parsed.values() if h is not None}
-    names: dict[uuid.UUID, tuple[str, str]] = {}
-    if ids:
+    names: dict[uuid.UUID, tuple[str, str]] = dict(known or {})
+    if ids and known is None:
         for table in (Pound, LocalAuthority):
             rows = session.execute(select(table.id, table.name).where(table.id.in_(ids)))
             names.update((i, (table.__name__, n)) for i, n in rows)
