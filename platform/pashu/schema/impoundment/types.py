@@ -444,7 +444,7 @@ class Impoundment(Node):
 
     @strawberry.field(description="The pound holding them")
     async def pound(self, info: Info) -> Pound | None:
-        found = await loaders.pounds(info.context).load(self._row.pound_id)
+        found = await loaders.pound(info.context, self._row.pound_id)
         return Pound.of(*found) if found else None
 
     @strawberry.field(description="The animals, one by one")
@@ -505,7 +505,7 @@ class Impoundment(Node):
         ctx = info.context
         plugin = registry.get(ctx.require().jurisdiction)
         animals = await loaders.animals(ctx).load(self._row.id)
-        found = await loaders.pounds(ctx).load(self._row.pound_id)
+        found = await loaders.pound(ctx, self._row.pound_id)
         assert found is not None  # a case's pound is the tenant's own (foreign key)
         return Document.of(papers.register_copy(plugin, self._row, animals, found[0]))
 
@@ -549,7 +549,8 @@ class Impoundment(Node):
     async def books(self, info: Info) -> list[FundBalance]:
         jurisdiction = info.context.require().jurisdiction
         subject = f"Impoundment:{self._row.id}"
-        return await info.context.read(lambda s: balances(s, jurisdiction, subject))
+        names = await loaders.holders(info.context)
+        return await info.context.read(lambda s: balances(s, jurisdiction, subject, names))
 
 
 @node_type("Impoundment")

@@ -47,8 +47,14 @@ def _global(d: accounts.Described) -> strawberry.ID | None:
     return to_global_id(d.holder_type, d.holder_id)
 
 
-def balances(s: Session, jurisdiction: str, subject: str | None = None) -> list[FundBalance]:
-    """Every account's balance (or only the legs posted about `subject`), described."""
+def balances(
+    s: Session,
+    jurisdiction: str,
+    subject: str | None = None,
+    names: dict[uuid.UUID, tuple[str, str]] | None = None,
+) -> list[FundBalance]:
+    """Every account's balance (or only the legs posted about `subject`), described (the
+    holders' `names` when read already: `accounts.describe`)."""
     found = ledger.balances(s) if subject is None else ledger.subject_balances(s, subject)
     plugin = registry.get(jurisdiction)
     return [
@@ -64,7 +70,7 @@ def balances(s: Session, jurisdiction: str, subject: str | None = None) -> list[
             balance=found[d.account],
             cursor=_cursor(d.account),
         )
-        for d in accounts.describe(s, plugin, sorted(found))
+        for d in accounts.describe(s, plugin, sorted(found), names)
     ]
 
 
