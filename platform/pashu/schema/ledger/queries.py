@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import uuid
 from decimal import Decimal
 
 import strawberry

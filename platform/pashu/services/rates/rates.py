@@ -28,7 +28,6 @@ from pashu.jurisdictions.species import canonical
 from pashu.jurisdictions.vocabulary import RateKind
 from pashu.services.tenancy.tenants import Principal
 
-
 Places = list[tuple[LocalAuthority, Pound | None]]
 
 
