@@ -9,9 +9,12 @@ default when not given; for a plain list without `first`, its maximum), a case's
 the most a seizure may hold (core/bounds.py), LIST_ROWS for a case's own papers (a few steps
 of one case's course). Fields whose answer is work to make weigh what they cost: a PDF is
 rendered by a pool of two processes (schema/documents.py); the register copy lists every
-animal, so it weighs the most a seizure may hold. (Weighed when a full case's copy took about
-1.25 s; since its lines are broken once (core/documents.py) it takes 0.3-0.4 s of a renderer's
-CPU. The weight stands: the budget is set above it, so one full case's copy is allowed.)
+animal, so it weighs what its lines cost for the most a seizure may hold. (Weighed at 125,000
+when a full case's copy took about 1.25 s; since its lines are broken once (core/documents.py)
+it takes 0.4 s of the server's CPU (tests/schema/test_heaviest_allowed_query.py prints it:
+0.43 s on a loaded 2-core host), so 41,000: a page and 18 units an animal. The budget is
+unchanged, so a query may now ask three full copies, about 1.3 s of rendering, within the
+2 s the budget is set for.)
 
 Depth and aliases do not bound work; this does. The answer's size is bounded once more where
 it is sent (`PASHU_MAX_RESPONSE_BYTES`, app.py): text fields hold up to their column.
@@ -62,7 +65,7 @@ WEIGHTS: Mapping[str, int] = {
 # one (the register copy), PDF_PER_ANIMAL for each animal a seizure may hold.
 PDF = "pdfBase64"
 PDF_PAGE = 5_000
-PDF_PER_ANIMAL = 60
+PDF_PER_ANIMAL = 18  # 0.36 s of a full copy's 0.4 s, over 2,000 animals, at 10 µs a unit
 LISTS_ANIMALS = frozenset({"registerCopy"})
 # Lists whose rows the data bounds, by (type, field): a case's animals, up to a seizure's cap.
 ROWS: Mapping[tuple[str, str], int] = {("Impoundment", "animals"): MAX_HEADS_PER_SEIZURE}
