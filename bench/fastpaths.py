@@ -24,7 +24,7 @@ from dataclasses import dataclass
 
 from bench import generate, instructions, load, servers, w2, w4
 from bench.settings import RESULTS, target_for
-from bench.workloads import Request, w1_requests
+from bench.workloads import Request, w1_requests, w1_tenant
 
 SIZE = 10_000
 
@@ -74,15 +74,17 @@ def _rounds(
     }
 
 
-def measure(seconds: float, rounds: int) -> list[tuple[str, str, Side, Side]]:
-    """(path, workload, on, off) for every path and workload query."""
+def measure(
+    seconds: float, rounds: int, paths: list[FastPath] = PATHS
+) -> list[tuple[str, str, Side, Side]]:
+    """(path, workload, on, off) for every path of `paths` and workload query."""
     target = target_for(SIZE)
     tenants = generate.generate(target, SIZE, progress=False)
     writer = w2.writer_of(tenants)
     logs = RESULTS / "fastpaths"
     logs.mkdir(parents=True, exist_ok=True)
     out: list[tuple[str, str, Side, Side]] = []
-    for path in PATHS:
+    for path in paths:
         with ExitStack() as stack:
             on = stack.enter_context(servers.pashu(target, logs))
             off = stack.enter_context(
@@ -93,7 +95,7 @@ def measure(seconds: float, rounds: int) -> list[tuple[str, str, Side, Side]]:
                 asked = {
                     side: {
                         "page of 50": w1_requests(
-                            {"pashu": s.url, "floor": "", "postgraphile": ""}, tenants[0]
+                            {"pashu": s.url, "floor": "", "postgraphile": ""}, w1_tenant(tenants)
                         )["pashu"]
                     }
                     for side, s in (("on", on), ("off", off))
@@ -132,13 +134,16 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seconds", type=float, default=6.0, help="measured seconds per query and side")
     p.add_argument("--rounds", type=int, default=3, help="alternating rounds per query")
     p.add_argument("--requests", type=int, default=50, help="counted requests (instructions)")
+    p.add_argument("--paths", default="W1,W2,W4", help="the paths timed, by workload")
+    p.add_argument("--no-instructions", action="store_true", help="time only")
     args = p.parse_args(argv)
     if not load.available():
         print("wrk is needed", file=sys.stderr)
         return 1
-    rows = measure(args.seconds, args.rounds)
+    wanted = args.paths.split(",")
+    rows = measure(args.seconds, args.rounds, [x for x in PATHS if x.workload in wanted])
     counted: dict[str, dict[str, int]] = {}
-    if shutil.which("valgrind") is not None:
+    if shutil.which("valgrind") is not None and not args.no_instructions:
         counted["on"] = instructions.measure(args.requests)
         every_off = {path.switch: "false" for path in PATHS}
         counted["off"] = instructions.measure(args.requests, every_off)

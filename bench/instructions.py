@@ -32,7 +32,7 @@ from pathlib import Path
 
 from bench import generate, sweep, w2
 from bench.settings import REPO, Target, target_for
-from bench.workloads import Request, w1_requests
+from bench.workloads import Request, w1_requests, w1_tenant
 
 WARMUP = 50
 
@@ -70,7 +70,9 @@ def _child(n: int) -> None:
     writer = w2.writer_of(tenants)
     url = "http://bench/graphql"
     requests = {
-        "W1": w1_requests({"pashu": url, "floor": url, "postgraphile": url}, tenants[0])["pashu"],
+        "W1": w1_requests({"pashu": url, "floor": url, "postgraphile": url}, w1_tenant(tenants))[
+            "pashu"
+        ],
         "W2": w2.requests(target, writer, {"pashu": url, "floor": url})["pashu"],
     }
     os.environ.update(
