@@ -42,7 +42,7 @@ def _w1(size: int, conns: list[int], seconds: float, warmup: float, run: Run) ->
     t0 = time.monotonic()
     tenants = generate.generate(target, size)
     run.generation[size] = time.monotonic() - t0
-    tenant = max((t for t in tenants if t.cases), key=lambda t: (t.cases, -t.index))
+    tenant = workloads.w1_tenant(tenants)
     with servers.all_three(target, RESULTS / "logs") as up:
         reqs = workloads.w1_requests({k: s.url for k, s in up.items()}, tenant)
         run.w1_page[size] = workloads.check_w1(reqs)
@@ -108,9 +108,7 @@ def _w5(size: int, conns: list[int], seconds: float, run: Run) -> None:
     from bench import w5
 
     target = target_for(size)
-    tenant = max(
-        (t for t in generate.tenants(target) if t.cases), key=lambda t: (t.cases, -t.index)
-    )
+    tenant = workloads.w1_tenant(generate.tenants(target))
     logs = RESULTS / "logs"
     logs.mkdir(parents=True, exist_ok=True)
     with servers.pashu(target, logs) as up:

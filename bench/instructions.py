@@ -32,7 +32,7 @@ from pathlib import Path
 
 from bench import generate, sweep, w2
 from bench.settings import REPO, Target, target_for
-from bench.workloads import Request, w1_requests
+from bench.workloads import Request, w1_requests, w1_tenant
 
 WARMUP = 50
 
@@ -70,7 +70,9 @@ def _child(n: int) -> None:
     writer = w2.writer_of(tenants)
     url = "http://bench/graphql"
     requests = {
-        "W1": w1_requests({"pashu": url, "floor": url, "postgraphile": url}, tenants[0])["pashu"],
+        "W1": w1_requests({"pashu": url, "floor": url, "postgraphile": url}, w1_tenant(tenants))[
+            "pashu"
+        ],
         "W2": w2.requests(target, writer, {"pashu": url, "floor": url})["pashu"],
     }
     os.environ.update(
@@ -79,7 +81,15 @@ def _child(n: int) -> None:
         PASHU_ENV="prod",
         PASHU_SWEEP_INTERVAL="0",
         PASHU_LOG_LEVEL="WARNING",
+        PASHU_MAX_QUERY_COST="100000000",  # as bench/servers.py's server: W1 is over the default
     )
+    # The generator read the settings before these were set (they are cached): read afresh,
+    # or the app would open the default database.
+    from pashu.config import settings
+    from pashu.db.engine import database
+
+    settings.cache_clear()
+    database.cache_clear()
     try:
         asyncio.run(_count(requests, n))
     finally:
@@ -115,13 +125,18 @@ def _totals(out: Path) -> list[int]:
     return counts
 
 
-def measure(n: int) -> dict[str, int]:
-    """Instructions per request of W1 and W2."""
+def measure(n: int, settings: dict[str, str] | None = None) -> dict[str, int]:
+    """Instructions per request of W1 and W2 (and per due action of W3), the application
+    run with `settings` in its environment (bench/fastpaths.py: the fast paths off)."""
     if shutil.which("valgrind") is None or shutil.which("callgrind_control") is None:
         raise RuntimeError("valgrind is needed (Debian: apt-get install valgrind)")
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "callgrind.out"
-        env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(REPO), str(REPO / "platform")])}
+        env = {
+            **os.environ,
+            **(settings or {}),
+            "PYTHONPATH": os.pathsep.join([str(REPO), str(REPO / "platform")]),
+        }
         cmd = [
             "valgrind", "--tool=callgrind", "--instr-atstart=no", "--dump-instr=no",
             f"--callgrind-out-file={out}",

@@ -72,8 +72,13 @@ def _uvicorn(app: str, port: int, *factory: str) -> list[str]:
     ]  # fmt: skip
 
 
-def pashu(target: Target, logs: Path) -> AbstractContextManager[Server]:
+def pashu(
+    target: Target, logs: Path, name: str = "pashu", **switches: str
+) -> AbstractContextManager[Server]:
+    """Pashu's server on the port of `name` ("pashu", or "pashu_off" beside it), with the
+    settings `switches` (a fast path's switch off: bench/fastpaths.py)."""
     env = _env(
+        **switches,
         PASHU_DATABASE_URL=target.app_url,
         PASHU_ADMIN_DATABASE_URL=target.owner_url,
         PASHU_ENV="prod",
@@ -83,8 +88,8 @@ def pashu(target: Target, logs: Path) -> AbstractContextManager[Server]:
         # few animals each, and the benchmark measures the path, not the budget.
         PASHU_MAX_QUERY_COST="100000000",
     )
-    cmd = _uvicorn("pashu.app:create_app", PORTS["pashu"], "--factory")
-    return _process("pashu", cmd, env, logs / "pashu.log")
+    cmd = _uvicorn("pashu.app:create_app", PORTS[name], "--factory")
+    return _process(name, cmd, env, logs / f"{name}.log")
 
 
 def floor(target: Target, logs: Path) -> AbstractContextManager[Server]:

@@ -32,6 +32,7 @@ PORTS = {
     "postgraphile": _PORT_BASE + 3,
     "static": _PORT_BASE + 4,  # W4's static floor (bench/static.py)
     "floor_w2": _PORT_BASE + 5,  # W2's floor (bench/floor_w2.py)
+    "pashu_off": _PORT_BASE + 6,  # Pashu with a fast path switched off (bench/fastpaths.py)
 }
 BASE = os.environ.get("BENCH_DB", "pashu_bench")
 

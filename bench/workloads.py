@@ -83,6 +83,12 @@ class Request:
     headers: dict[str, str]
 
 
+def w1_tenant(tenants: list[BenchTenant]) -> BenchTenant:
+    """W1's tenant (W5's too): the one with the most cases (a tenant whose Act does not
+    impound has none)."""
+    return max((t for t in tenants if t.cases), key=lambda t: (t.cases, -t.index))
+
+
 def w1_requests(urls: dict[str, str], tenant: BenchTenant) -> dict[str, Request]:
     variables = {"asOf": AS_OF_ISO, "first": PAGE}
     pashu = json.dumps({"query": W1_PASHU, "variables": variables})

@@ -343,3 +343,38 @@ async def _count(dbs: Databases, tenant: Any) -> int:
                 {"t": t},
             ).scalar_one()
         )
+
+
+def _checks(seen: list[str]) -> int:
+    """How many times a request's statements checked a token."""
+    return sum("api_tokens.token_hash" in s for s in seen)
+
+
+async def test_a_seizure_the_direct_path_steps_aside_from_checks_the_token_once(
+    dbs: Databases, gql: GraphQLClient, ordinary: GraphQLClient
+) -> None:
+    """The direct path checks the token with its reads; when it then writes nothing (a
+    tenant's first seizure, its Act not yet known to the path; a seizure the law refuses; a
+    bad token), the ordinary path answers on that check rather than making it again, and
+    records a new token's first use as it would have."""
+    t, pound = await department(dbs, gql, "nagaland")
+    await _proven(dbs, gql, ordinary, t.token, t.id, pound)
+    other, elsewhere = await department(dbs, gql, "nagaland")
+    fresh = add_token(dbs, other, "clerk")  # never used: its use is due
+    with statements(dbs) as first:
+        made = await gql.raw(DIRECT, {"input": seizure(elsewhere)}, fresh)
+    assert not made.get("errors"), made
+    assert made["data"]["entered"]["registerNumber"] == 1
+    with statements(dbs) as refused:
+        wrong = await gql.raw(DIRECT, {"input": seizure(pound, seizerSigned=False)}, t.token)
+    with statements(dbs) as unknown:
+        bad = await gql.raw(DIRECT, {"input": seizure(pound)}, t.token[:-4] + "abcd")
+    assert wrong["errors"][0]["extensions"]["code"] != "UNAUTHENTICATED", wrong
+    assert bad["errors"][0]["extensions"]["code"] == "UNAUTHENTICATED", bad
+    assert (_checks(first), _checks(refused), _checks(unknown)) == (1, 1, 1)
+    with dbs.admin.engine.connect() as c:
+        used = c.execute(
+            sa.text("SELECT last_used_at FROM api_tokens WHERE token_hash = :h"),
+            {"h": token_hash(fresh)},
+        ).scalar_one()
+    assert used is not None

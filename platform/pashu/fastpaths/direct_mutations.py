@@ -61,11 +61,12 @@ from graphql.pyutils import Undefined
 from graphql.utilities import get_operation_ast
 from starlette.requests import Request
 
+from pashu.core.errors import Unauthenticated
 from pashu.db.direct import Direct
 from pashu.db.engine import Database
 from pashu.fastpaths.compiled import Asked
 from pashu.observability import requests
-from pashu.schema import inputs
+from pashu.schema import inputs, token_check
 from pashu.schema.caches import PARSED_PER_CHAR, BoundedCache
 from pashu.schema.context import bearer
 from pashu.schema.errors import log_error
@@ -74,9 +75,11 @@ from pashu.services.tenancy.tenants import Principal
 log = logging.getLogger(__name__)
 
 # A root field's direct form: (the driver's path, the caller's token, the field's arguments
-# as graphql-core coerces them: GraphQL names, defaults filled, scalars parsed, enums made)
+# as graphql-core coerces them: GraphQL names, defaults filled, scalars parsed, enums made,
+# and where to leave the token's check if it then answers nothing: token_check.keep)
 # -> the caller and the field's value, or None: answer it the ordinary way.
-DirectRoot = Callable[[Direct, str, dict[str, Any]], Awaitable[tuple[Principal, Any] | None]]
+Keep = Callable[[token_check.Checked | Unauthenticated], None]
+DirectRoot = Callable[[Direct, str, dict[str, Any], Keep], Awaitable[tuple[Principal, Any] | None]]
 
 
 Resolver = Callable[[Any, str], Any]  # the schema's default resolver: getattr
@@ -199,7 +202,9 @@ class DirectMutations:
             arguments = get_argument_values(found.field, found.node, variables)
         except GraphQLError:
             return None
-        done = await found.root(db.direct, token, arguments)
+        done = await found.root(
+            db.direct, token, arguments, lambda o: token_check.keep(request, token, o)
+        )
         if done is None:
             return None
         who, value = done

@@ -46,8 +46,9 @@ from sqlalchemy.dialects.postgresql import aggregate_order_by
 from sqlalchemy.sql.selectable import ScalarSelect
 from sqlalchemy.util import LRUCache
 
-from pashu.core.errors import PashuError
+from pashu.core.errors import PashuError, Unauthenticated
 from pashu.db.direct import Direct, DriverStatement
+from pashu.fastpaths.direct_mutations import Keep
 from pashu.jurisdictions import registry
 from pashu.schema import token_check
 from pashu.schema.impoundment.mutations import seizure_from
@@ -217,7 +218,7 @@ class RecordSeizure:
         return _Registers(register, rows[2][0][0])
 
     async def __call__(
-        self, direct: Direct, token: str, arguments: dict[str, Any]
+        self, direct: Direct, token: str, arguments: dict[str, Any], keep: Keep
     ) -> tuple[Principal, Impoundment] | None:
         # One connection for both round trips: a checkout of the pool costs as a statement.
         async with AsyncExitStack() as stack:
@@ -240,7 +241,7 @@ class RecordSeizure:
                 return None
             if settled is not None:
                 return settled
-            return await self._answer(direct, held, token, tenant, seizure)
+            return await self._answer(direct, held, token, tenant, seizure, keep)
 
     async def _settled(
         self,
@@ -307,12 +308,20 @@ class RecordSeizure:
         token: str,
         tenant: uuid.UUID,
         seizure: seizures.Seizure,
+        keep: Keep,
     ) -> tuple[Principal, Impoundment] | None:
+        """The seizure written in two round trips; None when nothing was written, the token's
+        check (when made) left to the ordinary path by `keep`, which then answers."""
         try:
             act = self._acts.get(tenant)
             kinds, area = self._known(act, seizure) if act else ([], None)
             reads = self._reads(direct, tenant, seizure, kinds, area) if act else []
-            checked = await token_check.authenticate_with(direct, token, reads, held)
+            try:
+                checked = await token_check.authenticate_with(direct, token, reads, held)
+            except Unauthenticated as refused:
+                keep(refused)
+                raise
+            keep(checked)  # for the ordinary path, should it answer after all
             who = checked.who
             self._acts[tenant] = who.jurisdiction
             if who.jurisdiction != act:  # read for no Act, or another: the ordinary way

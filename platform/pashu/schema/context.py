@@ -139,7 +139,8 @@ async def build_context(request: Request | None, db: Database, token: str | None
         return ctx
     try:
         if db.direct is not None:  # PostgreSQL: one round trip (schema/token_check.py)
-            ctx.principal = await token_check.authenticate(db.direct, token)
+            known = token_check.kept(request, token)  # a fast path's check, not made twice
+            ctx.principal = await token_check.authenticate(db.direct, token, known)
             requests.note_tenant(ctx.principal.tenant_slug)
             return ctx
         # The request's own session, scoped to the tenant the token names, checks the token

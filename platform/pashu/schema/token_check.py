@@ -19,6 +19,7 @@ from typing import Any
 from psycopg import AsyncConnection
 from psycopg.rows import TupleRow
 from sqlalchemy import select
+from starlette.requests import Request
 
 from pashu.core.errors import Unauthenticated
 from pashu.db.direct import Direct, DriverStatement
@@ -47,9 +48,38 @@ class Checked:
     last_used: datetime
 
 
-async def authenticate(direct: Direct, token: str) -> Principal:
-    """The caller `token` names, or Unauthenticated (as `tenants.authenticate`)."""
-    checked = await authenticate_with(direct, token, [])
+# A check a fast path made of a request's token before it stepped aside (the check's
+# outcome: the caller, or the refusal), kept in the request's state for the ordinary path.
+_KEPT = "pashu_token_checked"
+
+
+def keep(request: Request, token: str, outcome: Checked | Unauthenticated) -> None:
+    """Leave the check of `token` a fast path made (and then answered nothing) to the
+    ordinary path's `authenticate`, so a request's token is checked once (issue #36: the
+    direct seizure that fell back had it checked twice). Its use, if due, is recorded then."""
+    setattr(request.state, _KEPT, (token, outcome))
+
+
+def kept(request: Request | None, token: str) -> Checked | Unauthenticated | None:
+    """The check `keep` left for this request's `token`, once: None if there is none."""
+    if request is None:
+        return None
+    found = getattr(request.state, _KEPT, None)
+    if found is None or found[0] != token:
+        return None
+    delattr(request.state, _KEPT)
+    outcome: Checked | Unauthenticated = found[1]
+    return outcome
+
+
+async def authenticate(
+    direct: Direct, token: str, known: Checked | Unauthenticated | None = None
+) -> Principal:
+    """The caller `token` names, or Unauthenticated (as `tenants.authenticate`); `known`, the
+    check this request made already (`kept`), is not made again."""
+    if isinstance(known, Unauthenticated):
+        raise known
+    checked = known if known is not None else await authenticate_with(direct, token, [])
     if checked.use is not None:
         await direct.run(checked.use)
     return checked.who

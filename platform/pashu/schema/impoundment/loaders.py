@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import uuid
 from collections import defaultdict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any, TypeVar
 
 from sqlalchemy import select
@@ -18,6 +18,7 @@ from pashu.jurisdictions.notifications import Notification
 from pashu.schema.context import Context
 from pashu.services.impoundment import cases
 from pashu.services.impoundment.course import LedgerLeg
+from pashu.services.rates import rates as rates_service
 
 Row = TypeVar("Row")
 
@@ -73,31 +74,48 @@ def sales(ctx: Context) -> DataLoader[uuid.UUID, list[Sale]]:
     )
 
 
-def pounds(ctx: Context) -> DataLoader[uuid.UUID, tuple[Pound, LocalAuthority] | None]:
-    async def load(ids: list[uuid.UUID]) -> Sequence[tuple[Pound, LocalAuthority] | None]:
-        def query(s: Session) -> list[tuple[Pound, LocalAuthority] | None]:
-            rows = s.execute(
-                select(Pound, LocalAuthority)
-                .join(
-                    LocalAuthority,
-                    (LocalAuthority.tenant_id == Pound.tenant_id)
-                    & (LocalAuthority.id == Pound.local_authority_id),
-                )
-                .where(Pound.id.in_(ids))
-            )
-            found = {p.id: (p, a) for p, a in rows}
-            return [found.get(i) for i in ids]
+def places(ctx: Context) -> DataLoader[str, rates_service.Places]:
+    """Every local authority of the tenant with its pounds, read once per request (one key:
+    "all"): a case's pound, the holders named in its books and the areas its rates are
+    limited to come from this one statement (issue #36: the case page read them in four).
+    A department has a few bodies and pounds, so reading them all costs no more than
+    reading the ones a page names."""
 
-        return await ctx.read(query)
+    async def load(keys: list[str]) -> list[rates_service.Places]:
+        found = await ctx.read(rates_service.places)
+        return [found for _ in keys]
 
-    return _loader(ctx, "pounds", lambda: DataLoader(load))
+    return _loader(ctx, "places", lambda: DataLoader(load))
+
+
+async def pound(ctx: Context, pound_id: uuid.UUID) -> tuple[Pound, LocalAuthority] | None:
+    """The pound `pound_id` and its local authority, from `places`."""
+    for authority, found in await places(ctx).load("all"):
+        if found is not None and found.id == pound_id:
+            return found, authority
+    return None
+
+
+async def holders(ctx: Context) -> dict[uuid.UUID, tuple[str, str]]:
+    """Each pound's and local authority's (type, name), by id, from `places`, for
+    `accounts.describe`."""
+    names: dict[uuid.UUID, tuple[str, str]] = {}
+    for authority, found in await places(ctx).load("all"):
+        names[authority.id] = ("LocalAuthority", authority.name)
+        if found is not None:
+            names[found.id] = ("Pound", found.name)
+    return names
 
 
 def rates(ctx: Context) -> DataLoader[str, list[Notification]]:
-    """The tenant's rate notifications, read once per request (one key: "all")."""
+    """The tenant's rate notifications, read once per request (one key: "all"); the areas
+    they are limited to (if any is) from `places`."""
 
     async def load(keys: list[str]) -> list[list[Notification]]:
-        found = await ctx.read(cases.rates)
+        rows = await ctx.read(rates_service.notifications)
+        scoped = any(r.local_authority_id or r.pound_id for r in rows)
+        where = rates_service.areas_of(await places(ctx).load("all")) if scoped else None
+        found = [rates_service.as_notification(r, where) for r in rows]
         return [found for _ in keys]
 
     return _loader(ctx, "rates", lambda: DataLoader(load))

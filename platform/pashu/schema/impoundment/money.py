@@ -142,7 +142,7 @@ async def books_course(info: Info, row: db.Impoundment) -> course.Course:
     delivered = await loaders.deliveries(ctx).load(row.id)
     complained = await loaders.complaints(ctx).load(row.id)
     legs = await loaders.ledger(ctx).load(row.id)
-    found = await loaders.pounds(ctx).load(row.pound_id)
+    found = await loaders.pound(ctx, row.pound_id)
     facts = course.facts_of(
         plugin,
         row,

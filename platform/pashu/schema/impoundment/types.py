@@ -450,7 +450,7 @@ class Impoundment(Node):
 
     @strawberry.field(description="The pound holding them")
     async def pound(self, info: Info) -> Pound | None:
-        found = await loaders.pounds(info.context).load(self._row.pound_id)
+        found = await loaders.pound(info.context, self._row.pound_id)
         return Pound.of(*found) if found else None
 
     @strawberry.field(description="The animals, one by one")
@@ -507,7 +507,7 @@ class Impoundment(Node):
         ctx = info.context
         plugin = registry.get(ctx.require().jurisdiction)
         animals = await loaders.animals(ctx).load(self._row.id)
-        found = await loaders.pounds(ctx).load(self._row.pound_id)
+        found = await loaders.pound(ctx, self._row.pound_id)
         assert found is not None  # a case's pound is the tenant's own (foreign key)
         return Document.of(papers.register_copy(plugin, self._row, animals, found[0]))
 
@@ -551,14 +551,9 @@ class Impoundment(Node):
     async def books(self, info: Info) -> list[FundBalance]:
         jurisdiction = info.context.require().jurisdiction
         found = course.balances(await loaders.ledger(info.context).load(self._row.id))
-        # The case's money is its pound's and the pound's local authority's (ledger/accounts):
-        # their names come with the pound, read for the page at once.
-        held = await loaders.pounds(info.context).load(self._row.pound_id)
-        known = (
-            {held[0].id: ("Pound", held[0].name), held[1].id: ("LocalAuthority", held[1].name)}
-            if held
-            else {}
-        )
+        # The holders' names (the pound, its local authority) from the request's one read of
+        # the tenant's places (loaders.places).
+        known = await loaders.holders(info.context)
         return await info.context.read(
             lambda s: balances(s, jurisdiction, found=found, known=known)
         )

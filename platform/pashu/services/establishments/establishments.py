@@ -20,7 +20,7 @@ from pashu.jurisdictions import registry
 from pashu.jurisdictions.notifications import in_force
 from pashu.jurisdictions.vocabulary import Capability, MoneyKind, RateKind
 from pashu.services.rates.rates import as_notification, notifications
-from pashu.services.registration.registration import clean, credit_funds, key, rate_for
+from pashu.services.registration.registration import clean, credit_funds, key, notified, rate_for
 from pashu.services.tenancy.tenants import Principal
 
 
@@ -41,7 +41,8 @@ def renew_establishment_registration(
     applied_at = aware(applied_at)
     applied_on = legal_date(applied_at)
     fee_rule = law.establishment_fee()
-    fee = rate_for(session, RateKind.REGISTRATION_FEE, None, applied_on, fee_rule.cites[0])
+    fees = notified(session, RateKind.REGISTRATION_FEE)
+    fee = rate_for(fees, RateKind.REGISTRATION_FEE, None, applied_on, fee_rule.cites[0])
     penalty = law.establishment_penalty(fee, last_date, applied_on, valid_application_on_time)
     found = session.scalar(select(Establishment).where(Establishment.name_key == key(name)))
     previous = None if found is None else latest(session, found.id)

@@ -145,6 +145,7 @@ def record_visit(
     owner = offences.person(owner_name, owner_address, "owner")
     where = clean(place, "place", 300)
     checked = []
+    grounds: keeping_service.Grounds = {}
     for f in findings:
         if not 1 <= f.heads <= MAX_HEADS:
             raise ValidationError(f"heads are 1 to {MAX_HEADS}", field="findings")
@@ -157,6 +158,7 @@ def record_visit(
             place=under or where,
             on=legal_date(when),
             grazing_ground_id=f.grazing_ground_id,
+            grounds=grounds,
         )
         checked.append((f, result))
     contravention = hygienic is False or any(not r.decision.value.complies for _, r in checked)

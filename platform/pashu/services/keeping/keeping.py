@@ -109,20 +109,40 @@ def check(
     place: str,
     on: date,
     grazing_ground_id: uuid.UUID | None = None,
+    grounds: Grounds | None = None,
 ) -> Check:
     """Does keeping `species` in `mode` at `time` at `place` on `on` comply?
 
-    The grazing ground is the one named by id, else one whose name is the place's.
+    The grazing ground is the one named by id, else one whose name is the place's. `grounds`,
+    when given, keeps each ground read (and its facts) for the next check of the same visit,
+    so a visit's findings cost the statements of one (issue #36).
     """
     rules_of = law(who)
     name = canonical(species)
-    if grazing_ground_id is not None:
-        ground = session.scalar(select(GrazingGround).where(GrazingGround.id == grazing_ground_id))
+    wanted: uuid.UUID | str = (
+        grazing_ground_id if grazing_ground_id is not None else key(clean(place, "place", 300))
+    )
+    if grounds is not None and wanted in grounds:
+        ground, facts = grounds[wanted]
+    else:
+        ground, facts = _ground(session, wanted)
+        if grounds is not None:
+            grounds[wanted] = (ground, facts)
+    return Check(rules_of.check(name, mode, time, facts, on), name, ground)
+
+
+# A visit's grounds read so far, by id or name key (`check`).
+Grounds = dict[uuid.UUID | str, tuple[GrazingGround | None, GroundFacts | None]]
+
+
+def _ground(
+    session: Session, wanted: uuid.UUID | str
+) -> tuple[GrazingGround | None, GroundFacts | None]:
+    """The ground of id `wanted`, else named by the key `wanted`, and its facts."""
+    if isinstance(wanted, uuid.UUID):
+        ground = session.scalar(select(GrazingGround).where(GrazingGround.id == wanted))
         if ground is None:
             raise NotFound("no such grazing ground", field="grazingGroundId")
     else:
-        ground = session.scalar(
-            select(GrazingGround).where(GrazingGround.name_key == key(clean(place, "place", 300)))
-        )
-    facts = ground_facts(session, ground) if ground is not None else None
-    return Check(rules_of.check(name, mode, time, facts, on), name, ground)
+        ground = session.scalar(select(GrazingGround).where(GrazingGround.name_key == wanted))
+    return ground, ground_facts(session, ground) if ground is not None else None

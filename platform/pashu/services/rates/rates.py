@@ -28,12 +28,12 @@ from pashu.jurisdictions.species import canonical
 from pashu.jurisdictions.vocabulary import RateKind
 from pashu.services.tenancy.tenants import Principal
 
+Places = list[tuple[LocalAuthority, Pound | None]]
 
-def areas(session: Session) -> dict[uuid.UUID, Area]:
-    """Every local authority and pound of the tenant as the area a notification may name."""
-    found: dict[uuid.UUID, Area] = {}
-    members: dict[uuid.UUID, set[str]] = {}
-    names: dict[uuid.UUID, str] = {}
+
+def places(session: Session) -> Places:
+    """Every local authority of the tenant with each of its pounds (None: it has none), in
+    one statement: the areas a notification may name, and the pounds' and bodies' names."""
     rows = session.execute(
         select(LocalAuthority, Pound).outerjoin(
             Pound,
@@ -41,6 +41,19 @@ def areas(session: Session) -> dict[uuid.UUID, Area]:
             & (Pound.local_authority_id == LocalAuthority.id),
         )
     )
+    return [(authority, pound) for authority, pound in rows]
+
+
+def areas(session: Session) -> dict[uuid.UUID, Area]:
+    """Every local authority and pound of the tenant as the area a notification may name."""
+    return areas_of(places(session))
+
+
+def areas_of(rows: Places) -> dict[uuid.UUID, Area]:
+    """`areas` from the `places` read already."""
+    found: dict[uuid.UUID, Area] = {}
+    members: dict[uuid.UUID, set[str]] = {}
+    names: dict[uuid.UUID, str] = {}
     for authority, pound in rows:
         names[authority.id] = authority.name
         members.setdefault(authority.id, set())

@@ -26,7 +26,7 @@ from pashu.db.registration import AnimalRegistration, Owner, RegisteredAnimals
 from pashu.db.tenancy import Tenant
 from pashu.jurisdictions import registry
 from pashu.jurisdictions.base import Jurisdiction
-from pashu.jurisdictions.notifications import in_force
+from pashu.jurisdictions.notifications import Notification, in_force
 from pashu.jurisdictions.registration import (
     OwnerCategory,
 )
@@ -106,11 +106,18 @@ def credit_funds(
     )
 
 
+def notified(session: Session, kind: RateKind) -> list[Notification]:
+    """The tenant's notifications of `kind`, read once for every species and day an act
+    prices (one statement however many lines it has: issue #36)."""
+    return [as_notification(r) for r in notifications(session, kind)]
+
+
 def rate_for(
-    session: Session, kind: RateKind, species: str | None, on: date, cite: Citation
+    known: Sequence[Notification], kind: RateKind, species: str | None, on: date, cite: Citation
 ) -> Decimal:
-    """The notified rate of `kind` for `species` in force `on`; VALIDATION if none is."""
-    found = in_force([as_notification(r) for r in notifications(session, kind)], kind, species, on)
+    """The rate of `kind` for `species` in force `on` among the `known` notifications
+    (`notified`); VALIDATION if none is."""
+    found = in_force(list(known), kind, species, on)
     if found is None:
         words = kind.value.lower().replace("_", " ")
         whom = f" for {species}" if species is not None else ""
@@ -194,11 +201,12 @@ def register_animals(
     exemption = law.exemption(owner.category)
     fee_rule = law.registration_fee()
     lines: list[RegisteredAnimals] = []
+    fees = [] if exemption.value else notified(session, RateKind.REGISTRATION_FEE)
     for c in counts:
         rate = (
             None
             if exemption.value
-            else rate_for(session, RateKind.REGISTRATION_FEE, c.species, on, fee_rule.cites[0])
+            else rate_for(fees, RateKind.REGISTRATION_FEE, c.species, on, fee_rule.cites[0])
         )
         fee = Decimal("0.00") if rate is None else times(rate, c.adults + c.young)
         lines.append(

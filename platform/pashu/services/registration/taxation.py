@@ -37,6 +37,7 @@ from pashu.services.registration.registration import (
     clean,
     credit_funds,
     lines_of,
+    notified,
     owner_of,
     rate_for,
     registration,
@@ -86,12 +87,13 @@ def assess_animal_tax(
     basis = law.tax_amount()
     lines = lines_of(session, [reg.id])
     rows: list[TaxInstalment] = []
+    taxes = notified(session, RateKind.ANIMAL_TAX)
     for plan in plans.value:
         on = plan.due_on or plan.period_start
         yearly = sum(
             (
                 times(
-                    rate_for(session, RateKind.ANIMAL_TAX, line.species, on, basis.cites[0]),
+                    rate_for(taxes, RateKind.ANIMAL_TAX, line.species, on, basis.cites[0]),
                     line.adults + line.young,
                 )
                 for line in lines

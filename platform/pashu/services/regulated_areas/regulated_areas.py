@@ -74,8 +74,8 @@ def record_order(session: Session, principal: Principal, given: OrderInput) -> N
     species: list[str] | None = None
     if given.species:
         species = sorted({canonical(s) for s in given.species})
-        for name in species:
-            is_cattle = extent.classify(session, plugin, name, given.effective_from).is_cattle
+        for kind in extent.classify_all(session, plugin, species, given.effective_from):
+            is_cattle = kind.is_cattle
             if is_cattle.value is False:
                 raise ValidationError(
                     f"a notified order governs cattle only: {is_cattle.why}",
