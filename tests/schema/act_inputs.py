@@ -226,6 +226,126 @@ async def claim_proceeds(
     return {"impoundmentId": case, "at": "2026-02-19T10:00:00+05:30", "claimant": OWNER}
 
 
+async def _animals(gql: GraphQLClient, token: str, pound: str, n: int) -> tuple[str, str]:
+    """A case of `_herd(n)`: its id and its first animal's."""
+    case = await seize(gql, token, pound, animals=_herd(n))
+    return case["id"], case["animals"][0]["id"]
+
+
+async def record_injury(
+    gql: GraphQLClient, token: str, pound: str, k: int, n: int
+) -> dict[str, Any]:
+    _, animal = await _animals(gql, token, pound, n)
+    return {
+        "animalId": animal,
+        "at": "2026-01-03T09:10:00+05:30",
+        "description": "fell into a ditch while being seized",
+        "died": True,
+    }
+
+
+async def correct_seizure(
+    gql: GraphQLClient, token: str, pound: str, k: int, n: int
+) -> dict[str, Any]:
+    """The owner misnamed: the correction is a new entry with every animal of the old."""
+    return {
+        "impoundmentId": await _case(gql, token, pound, n),
+        "reason": "owner misnamed",
+        "owner": {"name": f"T. Sumi {k}", "address": "Jotsoma"},
+    }
+
+
+async def collect_seizer_dues(
+    gql: GraphQLClient, token: str, pound: str, k: int, n: int
+) -> dict[str, Any]:
+    """The seizure held illegal, the seizer to pay the dues (s.22(2))."""
+    decided = await decide_complaint(gql, token, pound, k, n)
+    await _ok(gql, token, "decideComplaint", "DecideComplaintInput", decided)
+    return {"complaintId": decided["complaintId"], "at": "2026-01-07T10:00:00+05:30"}
+
+
+async def order_compensation(
+    gql: GraphQLClient, token: str, pound: str, k: int, n: int
+) -> dict[str, Any]:
+    """For an illegal seizure of a case of `_herd(n)`, its animals' release ordered."""
+    return {
+        "kind": "ILLEGAL_SEIZURE",
+        "payer": {"name": "Seizer", "address": "Kohima"},
+        "recipient": {"name": f"Neiku {k}", "address": "Jotsoma"},
+        "amount": "100.00",
+        "at": "2026-01-06T10:00:00+05:30",
+        "grounds": "seized off a road",
+        "orderedBy": "Magistrate, Kohima",
+        "releaseOrdered": True,
+        "impoundmentId": await _case(gql, token, pound, n),
+    }
+
+
+async def impose_fine(gql: GraphQLClient, token: str, pound: str, k: int, n: int) -> dict[str, Any]:
+    """On an offence of trespass (s.25) in a case of `_herd(n)`; the compensation of a
+    loss proved where n = 3."""
+    made = await _ok(
+        gql,
+        token,
+        "recordOffence",
+        "RecordOffenceInput",
+        await record_offence(gql, token, pound, k, n),
+    )
+    given: dict[str, Any] = {
+        "offenceId": made["id"],
+        "amount": "200.00",
+        "at": "2026-01-05T11:00:00+05:30",
+    }
+    if n > 1:
+        loss = {"name": "Neiku", "address": "Jotsoma"}
+        given["compensation"] = {"amount": "150.00", "recipient": loss, "lossProved": "paddy"}
+    return given
+
+
+async def _fined(gql: GraphQLClient, token: str, pound: str, k: int, n: int) -> str:
+    given = await impose_fine(gql, token, pound, k, n)
+    found: str = (await _ok(gql, token, "imposeFine", "ImposeFineInput", given))["id"]
+    return found
+
+
+async def pay_fine(gql: GraphQLClient, token: str, pound: str, k: int, n: int) -> dict[str, Any]:
+    return {"fineId": await _fined(gql, token, pound, k, n), "at": "2026-01-06T10:00:00+05:30"}
+
+
+async def record_fine_recovery_sale(
+    gql: GraphQLClient, token: str, pound: str, k: int, n: int
+) -> dict[str, Any]:
+    """A fine of trespass (s.25) with no case, recovered by sale of `n` of the cattle
+    (s.26)."""
+    offence = {
+        "section": "25",
+        "offender": {"name": f"T. Sema {k}", "address": "Jotsoma", "role": "KEEPER"},
+        "committedAt": "2026-01-03T09:00:00+05:30",
+    }
+    made = await _ok(gql, token, "recordOffence", "RecordOffenceInput", offence)
+    fined = {
+        "offenceId": made["id"],
+        "amount": "200.00",
+        "at": "2026-01-05T11:00:00+05:30",
+        "localAuthority": "Jotsoma VC",
+    }
+    fine = await _ok(gql, token, "imposeFine", "ImposeFineInput", fined)
+    return {
+        "fineId": fine["id"],
+        "at": "2026-01-08T12:00:00+05:30",
+        "cattle": {
+            "description": f"{n} cow(s), black",
+            "count": n,
+            "allOfThem": False,
+            "owner": {"name": "K. Lotha", "address": "Wokha"},
+        },
+        "place": "Jotsoma weekly market",
+        "buyer": BUYER,
+        "price": "900.00",
+        "expenses": "40.00",
+    }
+
+
 # Chhattisgarh: regulated areas, licences, offences compounded.
 
 
@@ -352,6 +472,70 @@ async def inspect(gql: GraphQLClient, token: str, pound: str, k: int, n: int) ->
     }
 
 
+async def record_registration_appeal(
+    gql: GraphQLClient, token: str, pound: str, k: int, n: int
+) -> dict[str, Any]:
+    """Against a registration of one kind of animal, or of three (s.14)."""
+    made = await _ok(gql, token, "registerAnimals", "RegisterAnimalsInput", _registered(k, n))
+    return {
+        "subject": made["id"],
+        "appellant": f"Lalthanga {k}",
+        "authority": "Deputy Commissioner, Aizawl",
+        "filedOn": "2026-03-20",
+        "grounds": "the cows are one year younger than entered",
+    }
+
+
+async def decide_registration_appeal(
+    gql: GraphQLClient, token: str, pound: str, k: int, n: int
+) -> dict[str, Any]:
+    filed = await record_registration_appeal(gql, token, pound, k, n)
+    made = await _ok(gql, token, "recordRegistrationAppeal", "RecordRegistrationAppealInput", filed)
+    return {"appealId": made["id"], "outcome": "DISMISSED", "decidedOn": "2026-04-02"}
+
+
+async def declare_grazing_ground(
+    gql: GraphQLClient, token: str, pound: str, k: int, n: int
+) -> dict[str, Any]:
+    return {
+        "villageCouncil": "Tlangnuam Village Council",
+        "name": f"Tlangnuam Grazing Ground {k}",
+        "location": "Hill slope east of the village, below the water tank",
+        "extent": "12 ha",
+        "reference": f"VC resolution {4 + k}/2026",
+        "declaredOn": "2026-01-10",
+        "effectiveFrom": "2026-02-01",
+    }
+
+
+async def make_grazing_order(
+    gql: GraphQLClient, token: str, pound: str, k: int, n: int
+) -> dict[str, Any]:
+    declared = await declare_grazing_ground(gql, token, pound, k, n)
+    ground = await _ok(gql, token, "declareGrazingGround", "DeclareGrazingGroundInput", declared)
+    return {
+        "groundId": ground["id"],
+        "title": f"Closing hours {k}",
+        "text": "No animal shall be brought into the ground after 6 p.m.",
+        "madeOn": "2026-03-01",
+        "referredOn": "2026-03-02",
+    }
+
+
+async def record_grazing_decision(
+    gql: GraphQLClient, token: str, pound: str, k: int, n: int
+) -> dict[str, Any]:
+    """The State Government's approval of a grazing order."""
+    made = await make_grazing_order(gql, token, pound, k, n)
+    order = await _ok(gql, token, "makeGrazingOrder", "MakeGrazingOrderInput", made)
+    return {
+        "subjectId": order["id"],
+        "approved": True,
+        "decidedOn": "2026-03-10",
+        "reference": f"Govt {7 + k}/2026",
+    }
+
+
 ACTS: dict[str, Act] = {
     "CreatePound": Act("nagaland", create_pound),
     "PublishNotification": Act("nagaland", publish_notification),
@@ -365,6 +549,13 @@ ACTS: dict[str, Act] = {
     "ScheduleAuction": Act("nagaland", schedule_auction),
     "CloseAuction": Act("nagaland", close_auction),
     "ClaimProceeds": Act("nagaland", claim_proceeds),
+    "RecordInjury": Act("nagaland", record_injury),
+    "CorrectSeizure": Act("nagaland", correct_seizure),
+    "CollectSeizerDues": Act("nagaland", collect_seizer_dues),
+    "OrderCompensation": Act("nagaland", order_compensation),
+    "ImposeFine": Act("nagaland", impose_fine),
+    "PayFine": Act("nagaland", pay_fine),
+    "RecordFineRecoverySale": Act("nagaland", record_fine_recovery_sale),
     "RecordNotifiedOrder": Act("chhattisgarh", record_order),
     "GrantLicence": Act("chhattisgarh", grant_licence),
     "CancelLicence": Act("chhattisgarh", cancel_licence),
@@ -374,4 +565,9 @@ ACTS: dict[str, Act] = {
     "PayAnimalTax": Act("mizoram", pay),
     "DesignateInspector": Act("mizoram", designate),
     "RecordInspection": Act("mizoram", inspect),
+    "RecordRegistrationAppeal": Act("mizoram", record_registration_appeal),
+    "DecideRegistrationAppeal": Act("mizoram", decide_registration_appeal),
+    "DeclareGrazingGround": Act("mizoram", declare_grazing_ground),
+    "MakeGrazingOrder": Act("mizoram", make_grazing_order),
+    "RecordGrazingDecision": Act("mizoram", record_grazing_decision),
 }
