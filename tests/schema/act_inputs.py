@@ -3,8 +3,9 @@
 the act depends on (a seizure, a notice, an order, a registration…) and returns the act's
 input. `k` numbers the act in its tenant (names, references and dates apart) and `n` is its
 size: the herd seized, the lots closed, the findings of a visit, the animals registered, the
-lists of an order. tests/schema/test_document_statements.py asks each act on a small tenant
-(n = 1) and on a large one that did it four times already (n = 3)."""
+lists of an order, the cattle sold to recover a fine. tests/schema/test_document_statements.py
+asks each act on a small tenant (n = 1) and on a large one that did it four times already
+(n = 3)."""
 
 from __future__ import annotations
 
