@@ -3,7 +3,8 @@
 --quick: W1 against the floor and PostGraphile on 10,000 impoundments, W2 against its floor
 (3 s a point), W4 against its static floor and W3 in-process, a few minutes; the ratios are
 the last lines printed.
---w2: W2 and the memory soaks only. Without it: W1 at 10k, 100k and 1M impoundments at
+--w2: W2 and the memory soaks only. --w5: W5 alone on the first size, with W1's Pashu page
+timed on the same server for its ratio. Without it: W1 at 10k, 100k and 1M impoundments at
 several concurrencies, W2, W3 (if the sweep exists), W4, and bench/results/REPORT.md
 (copied to bench/REPORT.md, the committed summary).
 """
@@ -33,6 +34,7 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--connections", default="1,8,32", help="wrk connections, comma list")
     p.add_argument("--seconds", type=float, default=10.0, help="measured seconds per point")
     p.add_argument("--w2", action="store_true", help="W2 and memory only, on the first size")
+    p.add_argument("--w5", action="store_true", help="W5 only, on the first size")
     p.add_argument("--soak", type=float, default=60.0, help="seconds of each memory soak")
     return p
 
@@ -103,16 +105,26 @@ def _w4(size: int, seconds: float, run: Run) -> None:
         run.memory.append(memory.Reading("W4", "pashu (every W4 query)", 8, before, after))
 
 
-def _w5(size: int, conns: list[int], seconds: float, run: Run) -> None:
-    """W5: every query the frontend sends, on W1's tenant (bench/w5.py)."""
+def _w5(size: int, conns: list[int], seconds: float, run: Run, w1: bool = False) -> None:
+    """W5: every query the frontend sends, on W1's tenant or, for a chapter its Act lacks,
+    on a tenant of an Act that has it (bench/w5.py)."""
     from bench import w5
 
     target = target_for(size)
-    tenant = workloads.w1_tenant(generate.tenants(target))
+    tenants = generate.tenants(target)
+    tenant = workloads.w1_tenant(tenants)
     logs = RESULTS / "logs"
     logs.mkdir(parents=True, exist_ok=True)
     with servers.pashu(target, logs) as up:
-        run.w5[size] = w5.measure(target, tenant, up, conns, seconds, _say)
+        if w1:  # --w5: W1's page on the same server, the ratio's denominator
+            req = workloads.w1_requests(
+                dict.fromkeys(("pashu", "floor", "postgraphile"), up.url), tenant
+            )
+            workloads.send(req["pashu"])
+            r = load.run("pashu", req["pashu"], 8, seconds, warmup=1.0)
+            _say(f"W1 pashu c=8 p50 {r.p50_ms:.1f} ms (for W5's ratio)")
+            run.w1[size] = [r]
+        run.w5[size] = w5.measure(target, tenants, tenant, up, conns, seconds, _say)
 
 
 def _w3(sizes: list[int], run: Run, celery: bool = True) -> None:
@@ -147,7 +159,8 @@ def main(argv: list[str] | None = None) -> int:
         sizes = [int(s) for s in args.sizes.split(",")]
         conns = [int(c) for c in args.connections.split(",")]
         seconds, warmup = args.seconds, 3.0
-    servers.install_peer()
+    if not args.w5:  # PostGraphile, W1's peer
+        servers.install_peer()
     generate.ensure_database(target_for(sizes[0]))
     run = Run(
         "--quick" if args.quick else "full", machine.describe(target_for(sizes[0])), stamp, 0.0
@@ -155,16 +168,19 @@ def main(argv: list[str] | None = None) -> int:
     if args.w2:
         generate.generate(target_for(sizes[0]), sizes[0])
         _w2(sizes[0], seconds / 2, 1.0, args.soak, run)
+    elif args.w5:
+        generate.generate(target_for(sizes[0]), sizes[0])
+        _w5(sizes[0], [1, 8], 2.0 if args.quick else seconds / 2, run, w1=True)
     else:
         for size in sizes:
             _w1(size, conns, seconds, warmup, run)
         _w2(sizes[0], 3.0 if args.quick else seconds / 2, 1.0, 0 if args.quick else args.soak, run)
-    if not args.quick and not args.w2:
+    if not args.quick and not args.w2 and not args.w5:
         _w4(sizes[0], seconds, run)
         _w3(sizes, run)
         for size in sizes[:2]:  # 10k and 100k
             _w5(size, [1, 8], seconds / 2, run)
-    elif args.quick:
+    elif args.quick and not args.w5:
         _w4(sizes[0], 3.0, run)
         _w3(sizes[:1], run, celery=False)  # W3 at 10k in-process
         _w5(sizes[0], [1, 8], 2.0, run)
@@ -186,7 +202,7 @@ def main(argv: list[str] | None = None) -> int:
             indent=1,
         )
     )
-    if not args.quick and not args.w2:
+    if not args.quick and not args.w2 and not args.w5:
         shutil.copy(report, ROOT / "REPORT.md")
     _say(f"report: {report}")
     for line in headlines(run, sizes[0]):

@@ -9,6 +9,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from pashu.jurisdictions.vocabulary import Capability
+
 # Its own path, not bench.settings: the tests import this module, and the settings set the
 # benchmark's secret key in the environment.
 MANIFEST = Path(__file__).resolve().parents[1] / "platform/pashu/web/operations/manifest.json"
@@ -51,6 +53,36 @@ def variables(name: str, case: str, jurisdiction: str, instant: str) -> dict[str
         "SearchLaw": {"q": "pound", "j": None, "a": None},
     }
     return table[name]
+
+
+# The queries that ask for a chapter not every Act has, and that chapter: W5 asks each of a
+# generated tenant whose Act has it (any other Act answers NOT_IN_JURISDICTION, and a
+# measured refusal is no measurement). Every other query is asked of W1's tenant. Found by
+# asking each query of a tenant of each Act (bench/README.md, W5); W5 fails if one is refused.
+NEEDS: dict[str, Capability] = {
+    # The keeping registers' pages (web/keeping.js): orders, licences, inspections, offences
+    # compounded.
+    **dict.fromkeys(
+        (
+            "KeepingSummary",
+            "KeepingViewer",
+            "NotifiedOrders",
+            "CattleLicences",
+            "KeepingInspections",
+            "OffenceCases",
+        ),
+        Capability.REGULATED_AREAS,
+    ),
+    # The register of animals and its appeals (web/work.js).
+    "RegistrationPage": Capability.ANIMAL_REGISTRATION,
+    "RegistrationAppeals": Capability.ANIMAL_REGISTRATION,
+    "EstablishmentsPage": Capability.ESTABLISHMENT_REGISTRATION,
+}
+
+
+def needs(name: str) -> Capability | None:
+    """The chapter query `name` asks for, if not every Act has it."""
+    return NEEDS.get(name)
 
 
 def queries() -> list[Document]:

@@ -2,7 +2,12 @@
 
 W1 is one document; the case page, the lists, the books, the law page and the rest run on
 the ordinary executor. Each query of `web/operations` (bench/documents.py) is asked with the
-variables its page sends — about the fullest case of W1's tenant — and measured:
+variables its page sends — about the fullest case of W1's tenant — and measured. A query
+asking for a chapter not every Act has (`documents.NEEDS`: the keeping registers, the register
+of animals, the establishments) is asked of the generated tenant with the most cases among
+those whose Act has it: W1's Act would refuse it. Every answer must be free of errors,
+checked on the server before and after its load and in the statement count, and wrk must see
+no failed request: a measured refusal is no measurement, so W5 stops with the document named.
 
 - p50 and p95 at each connection count, loaded by wrk against the Pashu server;
 - SQL statements per request, counted in one process on the same database once the caches
@@ -17,6 +22,8 @@ from __future__ import annotations
 import asyncio
 import base64
 import json
+import urllib.error
+import urllib.request
 from collections.abc import Callable
 from dataclasses import dataclass
 from math import inf
@@ -26,12 +33,13 @@ import psycopg
 from sqlalchemy import event
 
 from bench import load
-from bench.documents import needs_variables, queries, variables
+from bench.documents import needs, needs_variables, queries, variables
 from bench.generate import BenchTenant
 from bench.load import Result
 from bench.servers import Server
 from bench.settings import AS_OF_ISO, Target
 from bench.workloads import Request
+from pashu.jurisdictions import registry
 
 LONGEST = 30.0  # seconds: a document that finishes nothing in this long is reported as such
 WARM = 2  # asks before the counted one: the token's cache, the compiled path's plan
@@ -44,6 +52,11 @@ class Measured:
     name: str
     result: Result
     statements: int
+    jurisdiction: str  # the Act of the tenant it was asked of
+
+
+class Refused(RuntimeError):
+    """A W5 document answered with errors, or wrk saw failed requests: nothing to measure."""
 
 
 def fullest_case(target: Target, tenant: BenchTenant) -> str:
@@ -63,19 +76,68 @@ def fullest_case(target: Target, tenant: BenchTenant) -> str:
     return base64.urlsafe_b64encode(f"Impoundment:{row[0]}".encode()).decode().rstrip("=")
 
 
-def requests(url: str, tenant: BenchTenant, case: str) -> dict[str, Request]:
-    """Each query document as its page sends it, with the tenant's token."""
-    headers = {"Content-Type": "application/json", "Authorization": f"Bearer {tenant.token}"}
+def tenant_for(name: str, tenants: list[BenchTenant], home: BenchTenant) -> BenchTenant:
+    """The tenant query `name` is asked of: `home` (W1's) unless the query needs a chapter
+    its Act lacks; then the tenant with the most cases among those whose Act has it."""
+    chapter = needs(name)
+    if chapter is None or chapter in registry.get(home.jurisdiction).capabilities:
+        return home
+    able = [t for t in tenants if chapter in registry.get(t.jurisdiction).capabilities]
+    if not able:
+        raise Refused(f"W5 {name}: no generated tenant's Act has {chapter.name}")
+    return max(able, key=lambda t: (t.cases, -t.index))
+
+
+@dataclass(frozen=True)
+class Asked:
+    """One query document as its page sends it, and the tenant it is asked of."""
+
+    request: Request
+    tenant: BenchTenant
+
+
+def requests(
+    target: Target, url: str, tenants: list[BenchTenant], home: BenchTenant
+) -> dict[str, Asked]:
+    """Each query document as its page sends it, with its tenant's token."""
+    cases: dict[str, str] = {}
     out = {}
     for doc in queries():
-        given = (
-            variables(doc.name, case, tenant.jurisdiction, AS_OF_ISO)
-            if needs_variables(doc)
-            else {}
-        )
+        tenant = tenant_for(doc.name, tenants, home)
+        given: dict[str, Any] = {}
+        if needs_variables(doc):
+            if tenant.slug not in cases:  # a tenant of an Act that does not impound has none
+                cases[tenant.slug] = fullest_case(target, tenant) if tenant.cases else ""
+            given = variables(doc.name, cases[tenant.slug], tenant.jurisdiction, AS_OF_ISO)
         body = {"query": doc.body, "operationName": doc.name, "variables": given}
-        out[doc.name] = Request(url, json.dumps(body), headers)
+        headers = {"Content-Type": "application/json", "Authorization": f"Bearer {tenant.token}"}
+        out[doc.name] = Asked(Request(url, json.dumps(body), headers), tenant)
     return out
+
+
+def check(name: str, status: int, content: bytes) -> None:
+    """Refused unless the answer is a 200 with data and no `errors`."""
+    try:
+        answer = json.loads(content)
+    except ValueError:
+        answer = None
+    if (
+        status != 200
+        or not isinstance(answer, dict)
+        or answer.get("errors")
+        or not answer.get("data")
+    ):
+        raise Refused(f"W5 {name}: HTTP {status}: {content[:500]!r}")
+
+
+def ask(name: str, req: Request) -> None:
+    """Ask the running server once, as wrk will, and check its answer."""
+    sent = urllib.request.Request(req.url, req.body.encode(), req.headers, method="POST")
+    try:
+        with urllib.request.urlopen(sent, timeout=LONGEST) as got:
+            check(name, got.status, got.read())
+    except urllib.error.HTTPError as e:
+        check(name, e.code, e.read())
 
 
 def statements(target: Target, asked: dict[str, Request]) -> dict[str, int]:
@@ -110,8 +172,7 @@ async def _statements(target: Target, asked: dict[str, Request]) -> dict[str, in
                     await client.post("/graphql", content=req.body, headers=req.headers)
                 seen.clear()
                 answer = await client.post("/graphql", content=req.body, headers=req.headers)
-                if answer.status_code != 200 or b'"errors"' in answer.content:
-                    raise RuntimeError(f"W5 {name}: {answer.text[:500]}")
+                check(name, answer.status_code, answer.content)
                 counts[name] = len(seen)
     finally:
         event.remove(engine, "before_cursor_execute", record)
@@ -122,17 +183,19 @@ async def _statements(target: Target, asked: dict[str, Request]) -> dict[str, in
 
 def measure(
     target: Target,
-    tenant: BenchTenant,
+    tenants: list[BenchTenant],
+    home: BenchTenant,
     up: Server,
     conns: list[int],
     seconds: float,
     say: Callable[[str], None],
 ) -> list[Measured]:
-    case = fullest_case(target, tenant)
-    asked = requests(up.url, tenant, case)
-    counted = statements(target, asked)
+    asked = requests(target, up.url, tenants, home)
+    counted = statements(target, {name: a.request for name, a in asked.items()})
     out = []
-    for name, req in asked.items():
+    for name, a in asked.items():
+        req, code = a.request, a.tenant.jurisdiction
+        ask(name, req)
         for c in conns:
             r = load.run(f"pashu {name}", req, c, seconds, warmup=1.0)
             # A document slower than the run (a register's PDF at 8 connections) finishes no
@@ -141,11 +204,14 @@ def measure(
             while r.requests < c and longer < LONGEST:
                 longer = min(longer * 4, LONGEST)
                 r = load.run(f"pashu {name}", req, c, longer, warmup=0)
-            out.append(Measured(name, r, counted[name]))
+            if r.errors:
+                raise Refused(f"W5 {name} c={c}: {r.errors} of {r.requests} requests failed")
+            out.append(Measured(name, r, counted[name], code))
             say(
-                f"W5 {name:>18} c={c:<2} p50 {r.p50_ms:7.1f} ms  p95 {r.p95_ms:7.1f} ms  "
-                f"p99 {r.p99_ms:7.1f} ms  {counted[name]} statements  errors {r.errors}"
+                f"W5 {name:>19} {code:>12} c={c:<2} p50 {r.p50_ms:7.1f} ms  "
+                f"p95 {r.p95_ms:7.1f} ms  p99 {r.p99_ms:7.1f} ms  {counted[name]} statements"
             )
+        ask(name, req)  # the same answer after the load: none of the loaded ones was refused
     return out
 
 

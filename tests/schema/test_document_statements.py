@@ -9,8 +9,9 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from bench.documents import Document, documents, needs_variables, queries, variables
+from bench.documents import NEEDS, Document, documents, needs_variables, queries, variables
 
+from pashu.jurisdictions.vocabulary import Capability
 from tests.conftest import Databases, GraphQLClient, TenantFixture, make_tenant, statements
 from tests.schema import act_inputs
 from tests.schema.clocks_helpers import sweep
@@ -97,15 +98,9 @@ async def _registers(dbs: Databases, gql: GraphQLClient, n: int) -> TenantFixtur
     return t
 
 
-# The documents of the Chhattisgarh registers' pages (web/keeping.js), asked of its tenants.
-KEEPING = {
-    "KeepingSummary",
-    "KeepingViewer",
-    "NotifiedOrders",
-    "CattleLicences",
-    "KeepingInspections",
-    "OffenceCases",
-}
+# The documents of the Chhattisgarh registers' pages (web/keeping.js), asked of its tenants:
+# those W5 asks of an Act with regulated areas (bench/documents.py).
+KEEPING = {name for name, chapter in NEEDS.items() if chapter is Capability.REGULATED_AREAS}
 # The registers of animals and their tax (web/work.js), asked of a Mizoram department.
 REGISTERS = {"RegistrationPage", "RegistrationAppeals", "OffencesPage", "GrazingPage"}
 
