@@ -258,8 +258,3 @@ def record_recovery(
     )
     return recovery, cites
 
-
-def recovery_of(session: Session, order_id: uuid.UUID) -> CompensationRecovery | None:
-    return session.scalar(
-        select(CompensationRecovery).where(CompensationRecovery.order_id == order_id)
-    )
