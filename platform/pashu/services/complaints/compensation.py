@@ -257,4 +257,3 @@ def record_recovery(
         after={"manner": manner, "amount": str(recovery.amount), "reference": recovery.reference},
     )
     return recovery, cites
-
