@@ -347,6 +347,28 @@ async def record_fine_recovery_sale(
     }
 
 
+async def record_compensation_recovery(
+    gql: GraphQLClient, token: str, pound: str, k: int, n: int
+) -> dict[str, Any]:
+    """An order of compensation for an illegal seizure (s.22), recovered as a fine (s.23)."""
+    ordered = {
+        "kind": "ILLEGAL_SEIZURE",
+        "payer": {"name": f"Seizer {k}", "address": "Kohima"},
+        "recipient": OWNER,
+        "amount": "50.00",
+        "at": "2026-01-12T10:00:00+05:30",
+        "grounds": "seized off a road",
+        "orderedBy": "Magistrate, Kohima",
+    }
+    order = await _ok(gql, token, "orderCompensation", "OrderCompensationInput", ordered)
+    return {
+        "orderId": order["id"],
+        "manner": "RECOVERED_AS_FINE",
+        "at": "2026-01-20T10:00:00+05:30",
+        "reference": f"Warrant {k} of 2026",
+    }
+
+
 # Chhattisgarh: regulated areas, licences, offences compounded.
 
 
@@ -557,6 +579,7 @@ ACTS: dict[str, Act] = {
     "ImposeFine": Act("nagaland", impose_fine),
     "PayFine": Act("nagaland", pay_fine),
     "RecordFineRecoverySale": Act("nagaland", record_fine_recovery_sale),
+    "RecordCompensationRecovery": Act("nagaland", record_compensation_recovery),
     "RecordNotifiedOrder": Act("chhattisgarh", record_order),
     "GrantLicence": Act("chhattisgarh", grant_licence),
     "CancelLicence": Act("chhattisgarh", cancel_licence),

@@ -76,7 +76,7 @@ def fragment(type_name: str) -> str:
 
 
 # Types only a mutation answers (no query lists them): compared with that answer.
-ANSWERED = {"AttackLiability", "CompensationOrder", "SetOff"}
+ANSWERED = {"AttackLiability", "SetOff"}
 
 # Where each type is listed: the department, and a query whose innermost selection is the type
 # (`...F`). A type only a mutation answers is kept from that answer instead (World.answered).
@@ -98,6 +98,7 @@ LISTED: dict[str, tuple[str, str]] = {
     "RateNotification": ("nagaland", "{ notifications { ...F } }"),
     "User": ("nagaland", "{ viewer { user { ...F } } }"),
     "OffenceCase": ("nagaland", "{ offenceCases { ...F } }"),
+    "CompensationOrder": ("nagaland", "{ compensationOrders { ...F } }"),
     "Fine": ("nagaland", "{ offenceCases { fines { ...F } } }"),
     "Establishment": ("nagaland", "{ establishments { ...F } }"),
     "EstablishmentRegistration": ("nagaland", "{ establishments { registrations { ...F } } }"),

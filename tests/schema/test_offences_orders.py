@@ -382,3 +382,39 @@ async def test_nagaland_s23_compensation_is_recorded_recovered_as_a_fine_once(
     assert refused["extensions"]["code"] == "VALIDATION"
     paid = await gql.ok(RECOVER, {"id": order["id"], "manner": "PAID"}, mz.token)
     assert paid["recordCompensationRecovery"]["recovery"]["amount"] == "500.00"
+
+
+ORDERS = """
+query($unrecovered: Boolean! = false, $first: Int, $after: String) {
+  compensationOrders(unrecovered: $unrecovered, first: $first, after: $after) {
+    id total recovery { manner amount } citations { section }
+  }
+}"""
+
+
+async def test_compensation_orders_are_listed_with_their_recovery_and_paged(
+    dbs: Databases, gql: GraphQLClient
+) -> None:
+    """The register of orders a clerk records payment against: each order with the Act's
+    section and, once recorded, its payment; `unrecovered` leaves out those paid; a page at a
+    time; another tenant's orders are not in it."""
+    t = make_tenant(dbs, "nagaland")
+    base = {"kind": "ILLEGAL_SEIZURE", "fines": "0", "release": False}
+    made = [
+        (await gql.ok(COMPENSATE, {**base, "amount": f"{a}.00"}, t.token))["orderCompensation"]
+        for a in (50, 70, 90)
+    ]
+    await gql.ok(RECOVER, {"id": made[0]["id"], "manner": "PAID"}, t.token)
+    listed = (await gql.ok(ORDERS, {}, t.token))["compensationOrders"]
+    assert {o["id"] for o in listed} == {m["id"] for m in made}
+    paid = next(o for o in listed if o["id"] == made[0]["id"])
+    assert paid["recovery"] == {"manner": "PAID", "amount": "70.00"}  # with expenses of 20
+    assert all(o["citations"] for o in listed)
+    open_ = (await gql.ok(ORDERS, {"unrecovered": True}, t.token))["compensationOrders"]
+    assert {o["id"] for o in open_} == {made[1]["id"], made[2]["id"]}
+    first = (await gql.ok(ORDERS, {"first": 2}, t.token))["compensationOrders"]
+    rest = await gql.ok(ORDERS, {"first": 2, "after": first[-1]["id"]}, t.token)
+    assert len(first) == 2 and len(rest["compensationOrders"]) == 1
+    assert {o["id"] for o in first + rest["compensationOrders"]} == {m["id"] for m in made}
+    other = make_tenant(dbs, "nagaland")
+    assert (await gql.ok(ORDERS, {}, other.token))["compensationOrders"] == []

@@ -69,6 +69,13 @@ def _scenario(page: Page, server: Server) -> None:
     expect(page.locator(".state[data-jurisdiction=chhattisgarh] .absent-note")).to_be_visible()
 
 
+def _scenario_acts(page: Page, server: Server) -> None:
+    """The scenario with supposed acts: a part delivery, then a sale each Act judges."""
+    acts = "DELIVERY~cow~1~2026-01-05T10:00,SALE~cow~1~2026-01-06T10:00"
+    page.goto(f"{server.url}/#/law/scenario?animals=cow:2&seizedAt=2026-01-03T09:00&acts={acts}")
+    expect(page.locator(".state[data-jurisdiction=nagaland] [data-act=SALE]")).to_be_visible()
+
+
 def _read(page: Page, server: Server) -> None:
     page.goto(f"{server.url}/#/law/search?q=public%20auction")
     page.locator(".hit a.hit-title").first.click()
@@ -275,6 +282,7 @@ PAGES: dict[str, Callable[[Page, Server], None]] = {
     "signin": _signin,
     "law-compare": _compare,
     "law-scenario": _scenario,
+    "law-scenario-acts": _scenario_acts,
     "law-read": _read,
     "dashboard": _dashboard,
     "case": _case,

@@ -600,4 +600,59 @@ def test_nagaland_a_trespass_fined_and_recovered_by_sale_of_the_cattle_through_t
     f.get_by_label("Compensation (₹)").fill("80.00")
     submit(f, "Order compensation")
     succeeded(page, "Compensation of ₹80.00 ordered")
+    # s.23: recoverable as a fine, the order's whole sum.
+    f = page.locator("[data-form=compensation-recovery]")
+    f.get_by_label("How").select_option("RECOVERED_AS_FINE")
+    f.get_by_label("Paid or recovered (IST)").fill(local(committed + timedelta(days=3, hours=2)))
+    f.get_by_label("Reference").fill("Warrant 3 of the Magistrate, Kohima")
+    submit(f, "Record it")
+    succeeded(page, "Compensation recovered as fine: ₹80.00")
+    order = page.locator("[data-item=compensation-order]")
+    expect(order).to_have_attribute("data-recovered", "true")
+    expect(order).to_contain_text("Warrant 3 of the Magistrate, Kohima")
     axe_and_widths(page, "fine recovered by sale")
+
+
+def test_mizoram_compensation_ordered_then_recorded_paid_not_recovered_as_a_fine(
+    page: Page, server: Server
+) -> None:
+    """s.15(2): compensation a Village Council orders for damage; the Act does not make it
+    recoverable as a fine, so that is refused beside the manner with the section, the
+    reference typed kept; recorded paid, the order shows it."""
+    _, token = own_tenant(server, "mizoram")
+    sign_in(page, server, "mizoram", token)
+    ordered = datetime.now(IST) - timedelta(days=2)
+    page.goto(f"{server.url}/#/work/offences")
+    expect(page.locator("[data-form=compensation-recovery]")).to_contain_text(
+        "No compensation order awaits payment"
+    )
+    f = page.locator("[data-form=compensation]")
+    f.get_by_label("For").select_option("DAMAGE")
+    f.get_by_label("Payer's name").fill("R. Lalthanzara")
+    f.get_by_label("Payer's address").fill("Sihphir Venglai")
+    f.get_by_label("Recipient's name").fill("C. Lalnunmawii")
+    f.get_by_label("Recipient's address").fill("Sihphir Vengthar")
+    f.get_by_label("Compensation (₹)").fill("1500.00")
+    f.get_by_label("Ordered (IST)").fill(local(ordered))
+    f.get_by_label("The damage or loss proved").fill("A season's mustard eaten by mithun")
+    f.get_by_label("Ordered by").fill("Sihphir Village Council")
+    submit(f, "Order compensation")
+    succeeded(page, "Compensation of ₹1,500.00 ordered")
+    order = page.locator("[data-item=compensation-order]")
+    expect(order).to_have_attribute("data-recovered", "false")
+
+    f = page.locator("[data-form=compensation-recovery]")
+    f.get_by_label("How").select_option("RECOVERED_AS_FINE")
+    f.get_by_label("Paid or recovered (IST)").fill(local(ordered + timedelta(days=1)))
+    f.get_by_label("Reference").fill("Receipt 17 of the Village Council")
+    submit(f, "Record it")
+    error = f.locator("[data-field=manner] .error")
+    expect(error).to_contain_text("VALIDATION")
+    expect(error.locator("a.cite")).to_have_text(re.compile(r"^s\.15\(2\)"))
+    expect(f.get_by_label("Reference")).to_have_value("Receipt 17 of the Village Council")
+    f.get_by_label("How").select_option("PAID")
+    submit(f, "Record it")
+    succeeded(page, "Compensation paid: ₹1,500.00")
+    expect(order).to_have_attribute("data-recovered", "true")
+    expect(order).to_contain_text("Receipt 17 of the Village Council")
+    axe_and_widths(page, "compensation paid")

@@ -11,6 +11,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.web.conftest import Server
+from tests.web.test_forms import axe_and_widths
 
 pytestmark = pytest.mark.browser
 
@@ -104,6 +105,44 @@ def test_one_scenario_is_answered_by_every_act_and_its_link_holds_it(
         page.locator(".state[data-jurisdiction=mizoram] [data-fact=earliestSale]")
     ).to_contain_text("5 Jan 2026")
     expect(page.get_by_label("The owner")).to_have_value("REFUSES")
+
+
+def test_a_scenario_of_a_part_delivery_then_a_sale_shows_each_act_lawful_or_not(
+    page: Page, server: Server
+) -> None:
+    """Nagaland: one of two cows delivered to the owner, the other sold the next day with no
+    report or notice: the delivery is lawful, the sale refused with its reason and s.14(3), as
+    the registers would; the link holds the rows."""
+    page.goto(f"{server.url}/#/law/scenario")
+    page.get_by_label("Animals (species:count, …)").fill("cow:2")
+    page.get_by_label("Seized at (IST)").fill("2026-01-03T09:00")
+    page.get_by_role("button", name="Add a delivery, sale or release").click()
+    page.get_by_label("Act 1", exact=True).select_option("DELIVERY")
+    page.get_by_label("Act 1: species (blank: all held)").fill("cow")
+    page.get_by_label("Act 1: head").fill("1")
+    page.get_by_label("Act 1: at (IST)").fill("2026-01-05T10:00")
+    page.get_by_role("button", name="Add a delivery, sale or release").click()
+    page.get_by_label("Act 2", exact=True).select_option("SALE")
+    page.get_by_label("Act 2: species (blank: all held)").fill("cow")
+    page.get_by_label("Act 2: head").fill("1")
+    page.get_by_label("Act 2: at (IST)").fill("2026-01-06T10:00")
+    page.get_by_role("button", name="Run through every Act").click()
+    nl = page.locator(".state[data-jurisdiction=nagaland]")
+    delivered = nl.locator("[data-act=DELIVER]")
+    expect(delivered).to_have_attribute("data-lawful", "true")
+    sold = nl.locator("[data-act=SALE]")
+    expect(sold).to_have_attribute("data-lawful", "false")
+    expect(sold).to_contain_text("not lawful")
+    expect(sold).to_contain_text("the notices the Act requires before a sale have not been issued")
+    expect(sold.locator("a.cite")).to_have_text(re.compile(r"^s\.14\(3\)"))
+    link = page.url
+    page.goto("about:blank")
+    page.goto(link)
+    expect(page.get_by_label("Act 2", exact=True)).to_have_value("SALE")
+    expect(page.locator(".state[data-jurisdiction=nagaland] [data-act=SALE]")).to_have_attribute(
+        "data-lawful", "false"
+    )
+    axe_and_widths(page, "scenario with supposed acts")
 
 
 def test_a_scenario_refused_shows_the_error_beside_its_field(page: Page, server: Server) -> None:

@@ -43,7 +43,8 @@ export function offenceForm(offences, reload, roles = OFFENDER_ROLES) {
 const caseName = (c) => `${c.offender.name} — s.${c.section}, ${day(c.committedAt)}`;
 
 export async function offencesPage(reload) {
-  const { viewer, offenceCases: cases } = await gql("OffencesPage", {}, { auth: true });
+  const [{ viewer, offenceCases: cases }, { compensationOrders: orders }] = await Promise.all([
+    gql("OffencesPage", {}, { auth: true }), gql("CompensationOrders", {}, { auth: true })]);
   const j = viewer.tenant.jurisdiction;
   const role = viewer.role;
   const fines = cases.flatMap((c) => c.fines.map((f) => ({ ...f, case: c })));
@@ -54,16 +55,20 @@ export async function offencesPage(reload) {
     h("details", {}, h("summary", {}, "The offences of the Act and their fines"),
       h("ul", { class: "plain small" }, j.offences.filter((o) => o.applicable).map((o) => h("li", {},
         h("strong", {}, `s.${o.section}`), `: ${o.title}`, fineBounds(o), " — ", citeLink(o.citation))))));
+  const ordered = card("compensation-orders", "Compensation orders",
+    orders.length ? h("ul", { class: "plain records" }, orders.map(orderItem))
+      : h("p", { class: "muted" }, "No compensation has been ordered."));
   const acts = [
     ["recordOffence", () => offenceForm(j.offences, reload)],
     ["imposeFine", () => fineForm(cases.filter((c) => !FINED.includes(c.status) && !c.fines.length), j.offences, reload)],
     ["payFine", () => payForm(unpaid, reload)],
     ["recordFineRecoverySale", () => recoverySaleForm(unpaid, reload)],
     ["orderCompensation", () => compensationForm(cases, reload)],
+    ["recordCompensationRecovery", () => recoveryForm(orders.filter((o) => !o.recovery), reload)],
   ];
   const shown = acts.filter(([act]) => may(role, act)).map(([, form]) => form());
   const hidden = acts.filter(([act]) => !may(role, act)).map(([act]) => act);
-  return ["Offences and fines", [listed, card("record", "Record", shown, hidden.length ? readOnly(role, hidden) : null)], viewer];
+  return ["Offences and fines", [listed, ordered, card("record", "Record", shown, hidden.length ? readOnly(role, hidden) : null)], viewer];
 }
 
 const fineBounds = (o) => (o.fineMax != null
@@ -79,6 +84,46 @@ function caseItem(c) {
     c.fines.map((f) => h("div", { class: "small", "data-item": "fine", "data-paid": f.paidAt ? "true" : "false" },
       h("strong", {}, `Fined ${rupees(f.amount)}`), ", ", timeEl(f.at), f.paidAt ? [" · paid ", timeEl(f.paidAt)] : " · not yet paid",
       h("div", { class: "muted small" }, f.routingNote))));
+}
+
+const orderName = (o) => `${rupees(o.total)}: ${o.payer.name} to ${o.recipient.name}, ${day(o.at)}`;
+
+function orderItem(o) {
+  const r = o.recovery;
+  return h("li", { class: "record", "data-item": "compensation-order", "data-recovered": r ? "true" : "false" },
+    h("strong", {}, `${rupees(o.total)} to ${o.recipient.name}`), " ",
+    h("span", { class: `status st-${r ? "delivered" : "impounded"}` }, r ? label(r.manner) : "Not yet paid"),
+    h("div", { class: "small" }, `${label(o.kind)}: ${o.grounds}`, " — ", o.citations.map((c, i) => [i ? ", " : null, citeLink(c)])),
+    h("div", { class: "muted small" }, `Ordered by ${o.orderedBy} `, timeEl(o.at), `; payable by ${o.payer.name}, ${o.payer.address}`,
+      ` (compensation ${rupees(o.amount)}, fines ${rupees(o.finesPaid)}, expenses ${rupees(o.expenses)})`),
+    r ? h("div", { class: "small" }, `${label(r.manner)} ${rupees(r.amount)}, `, timeEl(r.at), ` · ${r.reference}`) : null);
+}
+
+// The whole sum of an order paid, or recovered as a fine where the Act makes it so (the API
+// refuses the second, with its section, under an Act that does not).
+function recoveryForm(open, reload) {
+  if (!open.length) return h("p", { class: "muted", "data-form": "compensation-recovery" }, "No compensation order awaits payment.");
+  const order = selectInput(open.map((o) => [o.id, orderName(o)]));
+  const manner = selectInput([["PAID", "Paid by the person ordered to pay"], ["RECOVERED_AS_FINE", "Recovered as a fine"]]);
+  const at = dateTimeInput();
+  const reference = textInput();
+  return actionForm({
+    name: "compensation-recovery",
+    title: "Record compensation paid or recovered",
+    intro: "The order's whole sum: compensation, fines and expenses.",
+    body: grid(field("Compensation order", order, { name: "orderId" }), field("How", manner, { name: "manner" }),
+      field("Paid or recovered (IST)", at, { name: "at" }),
+      field("Reference", reference, { name: "reference", hint: "The receipt, or the court's process" })),
+    submit: "Record it",
+    fieldMap: { "code:CONFLICT": "orderId", "code:NOT_FOUND": "orderId" },
+    run: async () => {
+      const data = await gql("RecordCompensationRecovery", {
+        input: { orderId: order.value, manner: manner.value, at: ist(at.value), reference: reference.value.trim() },
+      }, { auth: true });
+      const r = data.recordCompensationRecovery.recovery;
+      reload(`Compensation ${label(r.manner).toLowerCase()}: ${rupees(r.amount)}.`);
+    },
+  });
 }
 
 function fineForm(open, offences, reload) {

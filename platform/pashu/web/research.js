@@ -188,6 +188,7 @@ const SCENARIO_FIELDS = [
   ["seizedAt", "Seized at (IST)", "datetime-local", ""],
   ["impoundedAt", "Brought to the pound at (IST)", "datetime-local", ""],
   ["announcedAt", "Seizure announced at (IST)", "datetime-local", ""],
+  ["reportedAt", "Unclaimed cattle reported at (IST)", "datetime-local", ""],
   ["noticedAt", "Notice published at (IST)", "datetime-local", ""],
   ["owner", "The owner", "owner", "ABSENT"],
   ["ownerAppearsAt", "Owner appears at (IST)", "datetime-local", ""],
@@ -198,6 +199,22 @@ const SCENARIO_FIELDS = [
   ["salePrice", "Sale price of all the animals (₹)", "number", ""],
   ["saleExpenses", "Expenses of sale (₹)", "number", ""],
   ["asOf", "Dues worked out on (IST)", "datetime-local", ""],
+  ["restAt", "After a sale, the rest offered back at (IST)", "datetime-local", ""],
+  ["restAccepted", "The rest taken back", "yesno", "yes"],
+  ["complaintAt", "Complaint of illegal seizure filed at (IST)", "datetime-local", ""],
+  ["complaintDecidedAt", "Complaint decided at (IST)", "datetime-local", ""],
+  ["complaintIllegal", "The seizure adjudged illegal", "yesno", "no"],
+];
+// Supposed acts on part of the animals, one a row: a delivery (or one under protest), a sale,
+// or a release by order; kept in the URL as `acts=KIND~species~count~instant,…`.
+const ACT_KINDS = [
+  ["DELIVERY", "Delivered to the owner"],
+  ["PROTEST", "Delivered on a deposit under protest"],
+  ["SALE", "Sold"],
+  ["RELEASE_DIRECTOR", "Released by order of the Director"],
+  ["RELEASE_LOCAL_AUTHORITY", "Released by order of the local authority"],
+  ["RELEASE_MAGISTRATE", "Released by order of a magistrate"],
+  ["RELEASE_CIVIL_COURT", "Released by order of a civil court"],
 ];
 const PLACES = ["PRIVATE_LAND", "PUBLIC_PROPERTY", "HABITUAL_TRESPASS_AREA", "AERODROME"];
 const CONDUCT = [["ABSENT", "Never appears"], ["PAYS", "Appears and pays"], ["REFUSES", "Appears but will not pay"], ["DISPUTES", "Disputes the seizure and deposits"]];
@@ -207,6 +224,7 @@ const FIELD_OF = { seizedAt: "seizedAt", impoundedAt: "impoundedAt", ownerAppear
 
 function control(kind, value) {
   if (kind === "place") return h("select", {}, PLACES.map((p) => h("option", { value: p, selected: p === value }, label(p))));
+  if (kind === "yesno") return h("select", {}, [["yes", "Yes"], ["no", "No"]].map(([v, t]) => h("option", { value: v, selected: v === value }, t)));
   if (kind === "owner") return h("select", {}, CONDUCT.map(([v, t]) => h("option", { value: v, selected: v === value }, t)));
   return h("input", { type: kind, value: value || "", step: kind === "number" ? "0.01" : null, min: kind === "number" ? "0" : null, autocomplete: "off" });
 }
@@ -218,7 +236,7 @@ export function scenarioFacts(params) {
   });
   const seizedAt = fromIstInput(params.get("seizedAt"));
   const facts = { animals, seizedAt, place: params.get("place") || "PRIVATE_LAND", owner: params.get("owner") || "ABSENT" };
-  for (const k of ["impoundedAt", "announcedAt", "noticedAt", "ownerAppearsAt", "asOf"]) {
+  for (const k of ["impoundedAt", "announcedAt", "reportedAt", "noticedAt", "ownerAppearsAt", "asOf"]) {
     const v = fromIstInput(params.get(k));
     if (v) facts[k] = v;
   }
@@ -226,7 +244,60 @@ export function scenarioFacts(params) {
   facts.rates = RATE_FIELDS.filter(([k]) => params.get(k)).map(([k, kind]) => ({ kind, amount: params.get(k), effectiveFrom: from }));
   if (params.get("salePrice")) facts.salePrice = params.get("salePrice");
   if (params.get("saleExpenses")) facts.saleExpenses = params.get("saleExpenses");
+  Object.assign(facts, supposedActs(params));
   return facts;
+}
+
+/** The rows of `acts=KIND~species~count~instant,…` (a blank species: every animal still held). */
+export function actRows(value) {
+  return (value || "").split(",").filter(Boolean).map((row) => {
+    const [kind, species, count, at] = row.split("~");
+    return { kind, species: species || "", count: count || "", at: at || "" };
+  });
+}
+
+function supposedActs(params) {
+  const out = { deliveries: [], sales: [], releases: [] };
+  for (const r of actRows(params.get("acts"))) {
+    const at = fromIstInput(r.at);
+    if (!at) continue;
+    const animals = r.species ? [{ species: r.species, count: Number(r.count || 1) }] : null;
+    if (r.kind === "SALE") out.sales.push({ at, animals });
+    else if (r.kind.startsWith("RELEASE_")) out.releases.push({ at, animals, authority: r.kind.slice("RELEASE_".length) });
+    else out.deliveries.push({ at, animals, underProtest: r.kind === "PROTEST" });
+  }
+  const restAt = fromIstInput(params.get("restAt"));
+  if (restAt) out.rest = { at: restAt, accepted: params.get("restAccepted") !== "no" };
+  const complaintAt = fromIstInput(params.get("complaintAt"));
+  if (complaintAt) {
+    out.complaint = { at: complaintAt, decidedAt: fromIstInput(params.get("complaintDecidedAt")), illegal: params.get("complaintIllegal") === "yes" };
+  }
+  return out;
+}
+
+/** The repeatable rows of supposed acts: each a kind, a species, a count and an instant. */
+function actsFieldset(value) {
+  const rows = h("ol", { class: "plain act-rows" });
+  const addRow = (r = { kind: "DELIVERY", species: "", count: "", at: "" }) => {
+    const n = rows.children.length + 1;
+    const kind = h("select", { "data-part": "kind" }, ACT_KINDS.map(([v, t]) => h("option", { value: v, selected: v === r.kind }, t)));
+    const species = h("input", { type: "text", value: r.species, autocomplete: "off", "data-part": "species" });
+    const count = h("input", { type: "number", value: r.count, min: "1", step: "1", "data-part": "count" });
+    const at = h("input", { type: "datetime-local", value: r.at, "data-part": "at" });
+    const row = h("li", { class: "form-grid act-row", "data-act-row": "" },
+      field(`Act ${n}`, kind), field(`Act ${n}: species (blank: all held)`, species), field(`Act ${n}: head`, count),
+      field(`Act ${n}: at (IST)`, at),
+      h("div", { class: "actions" }, h("button", { type: "button", class: "secondary", onClick: () => row.remove() }, `Remove act ${n}`)));
+    rows.append(row);
+  };
+  actRows(value).forEach(addRow);
+  const set = h("fieldset", { class: "choices supposed-acts" }, h("legend", {}, "Deliveries, sales and releases of some or all of the animals"),
+    rows, h("div", { class: "actions" }, h("button", { type: "button", class: "secondary", onClick: () => addRow() }, "Add a delivery, sale or release")));
+  set.value = () => [...rows.querySelectorAll("[data-act-row]")].map((row) => {
+    const part = (p) => row.querySelector(`[data-part=${p}]`).value.trim().replace(/[~,]/g, " ");
+    return part("at") ? [part("kind"), part("species"), part("count"), part("at")].join("~") : null;
+  }).filter(Boolean).join(",");
+  return set;
 }
 
 const lawfulBadge = (v) => (v === true ? h("span", { class: "badge conf-read" }, "lawful")
@@ -246,6 +317,10 @@ function scenarioCard(a, name) {
   card.append(h("h4", {}, "Timeline"), h("ol", { class: "steps compact" }, a.timeline.map((s) => h("li", { class: s.projected ? "step projected" : "step" },
     h("strong", {}, label(s.action)), h("div", { class: "window" }, "From ", timeEl(s.notBefore), h("br"), s.deadline ? ["Late from ", timeEl(s.deadline)] : h("span", { class: "muted" }, "The Act sets no deadline")),
     h("div", { class: "small" }, citeList([s.citation]))))));
+  if (a.acts.length) {
+    card.append(h("h4", {}, "Acts supposed"), h("ul", { class: "plain" }, a.acts.map((x) => h("li", { "data-act": x.act, "data-lawful": String(x.lawful) },
+      h("strong", {}, label(x.act)), " ", timeEl(x.at), " ", lawfulBadge(x.lawful), h("div", { class: "small muted" }, prose(x.explanation), " ", citeList(x.citations))))));
+  }
   if (a.rates.length) {
     card.append(h("h4", {}, "Hypothetical rates"), h("ul", { class: "plain" }, a.rates.map((r) => h("li", {},
       `${label(r.kind)} ${rupees(r.amount)}: `, r.accepted ? "may be notified" : h("strong", {}, "refused"), h("div", { class: "small muted" }, prose(r.explanation), " ", citeList(r.citations))))));
@@ -273,6 +348,7 @@ function scenarioCsv(answers) {
     for (const x of a.animals) add(a, `animal ${x.species}`, `${x.count}; impoundable ${x.impoundable}`, x.citations);
     for (const s of a.steps) add(a, `step ${s.action}`, `${s.at}; lawful ${s.lawful}`, s.citations);
     for (const s of a.timeline) add(a, `window ${s.action}`, `${s.notBefore} to ${s.deadline || "no deadline"}`, [s.citation]);
+    for (const x of a.acts) add(a, `act ${x.act}`, `${x.at}; lawful ${x.lawful}; ${x.explanation}`, x.citations);
     for (const r of a.rates) add(a, `rate ${r.kind}`, `${r.amount}; accepted ${r.accepted}`, r.citations);
     if (a.dues) add(a, "dues", `${a.dues.total} on ${a.dues.asOf}`, []);
     add(a, "earliest sale", a.earliestSale || "", a.earliestSaleCitations);
@@ -287,12 +363,14 @@ export async function scenarioTab(body, list, ctx, setParams) {
   const inputs = {};
   const form = h("form", { class: "card form-grid scenario-form", onSubmit: (e) => {
     e.preventDefault();
-    setParams(ctx, "scenario", Object.fromEntries(SCENARIO_FIELDS.map(([k]) => [k, inputs[k].value.trim()])));
+    setParams(ctx, "scenario", { ...Object.fromEntries(SCENARIO_FIELDS.map(([k]) => [k, inputs[k].value.trim()])), acts: acts.value() });
   } });
+  const acts = actsFieldset(ctx.params.get("acts"));
   for (const [key, text, kind, fallback] of SCENARIO_FIELDS) {
     inputs[key] = control(kind, ctx.params.get(key) ?? fallback);
     form.append(field(text, inputs[key], { name: key, hint: key === "seizedAt" || key === "animals" ? "Required" : null }));
   }
+  form.append(acts);
   inputs.seizedAt.required = true;
   inputs.animals.required = true;
   form.append(h("div", { class: "actions" }, h("button", { type: "submit" }, "Run through every Act")));

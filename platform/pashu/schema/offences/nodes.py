@@ -64,12 +64,14 @@ async def _fine(ctx: Context, pk: uuid.UUID) -> Fine | None:
 def _ordered(
     find: Callable[[Session, Principal, uuid.UUID], tuple[Any, list[Citation]] | None],
     make: Callable[[Any, list[CitationType]], Any],
+    roles: tuple[str, ...] = ("magistrate",),
 ) -> Callable[[Context, uuid.UUID], Awaitable[Any]]:
     """A lookup for a magistrate's record, shown with the provisions it rests on as the
-    mutation that made it shows it, to the role that mutation admits."""
+    mutation that made it shows it, to `roles` (the mutation's role, unless a query lists the
+    records to more: none given, any role)."""
 
     async def resolve(ctx: Context, pk: uuid.UUID) -> Any:
-        who = ctx.require("magistrate")
+        who = ctx.require(*roles)
 
         def load(s: Session) -> Any:
             found = find(s, who, pk)
@@ -81,5 +83,6 @@ def _ordered(
 
 
 node_type("AttackLiability")(_ordered(vicious.attack_liability, AttackLiability.of))
-node_type("CompensationOrder")(_ordered(compensation.order, CompensationOrder.of))
+# `compensationOrders` lists them to every role, as `offenceCases` lists the fines.
+node_type("CompensationOrder")(_ordered(compensation.order, CompensationOrder.of, ()))
 node_type("SetOff")(_ordered(compensation.set_off, SetOff.of))

@@ -17,7 +17,7 @@ from pashu.schema.context import Info
 from pashu.schema.enums import described_enum
 from pashu.schema.law.types import Citation, Offence, cites
 from pashu.schema.node import Node, to_global_id
-from pashu.services.complaints import compensation
+from pashu.schema.offences import loaders
 from pashu.services.offences import offences
 from pashu.services.offences.fines import ledger_key, paid_at
 from pashu.services.offences.offences import CaseStatus, CaseView, StepKind, law
@@ -380,8 +380,7 @@ class CompensationOrder(Node):
         "null: not yet"
     )
     async def recovery(self, info: Info) -> CompensationRecovery | None:
-        order = self._order_id
-        row = await info.context.read(lambda s: compensation.recovery_of(s, order))
+        row = await loaders.recoveries(info.context).load(self._order_id)
         return CompensationRecovery.of(row) if row is not None else None
 
     @classmethod

@@ -257,9 +257,3 @@ def record_recovery(
         after={"manner": manner, "amount": str(recovery.amount), "reference": recovery.reference},
     )
     return recovery, cites
-
-
-def recovery_of(session: Session, order_id: uuid.UUID) -> CompensationRecovery | None:
-    return session.scalar(
-        select(CompensationRecovery).where(CompensationRecovery.order_id == order_id)
-    )
