@@ -25,7 +25,7 @@ together:
   registers' answer: every act recorded, supposed, is allowed by the model, and the
   timeline, each step required or not, the next duty, the earliest sale are the same. A
   course the facts cannot state (a sale for a fine, a sale on refusal short of the dues,
-  several refusals) is not compared (`event` counts them).
+  several refusals, a death) is not compared (`event` counts them).
 
 Bounded and derandomized for CI (never flaky: 25 courses of 15 steps per Act, the same
 each run). To run it longer, raise the number of courses and their length, e.g.
@@ -771,8 +771,11 @@ def _in_order(s: Session, now: datetime) -> None:
 def _facts(s: Session, case: Impoundment, now: datetime) -> scenarios.Facts | None:
     """The case's course as compareScenario's facts, or None if the facts cannot state it:
     a sale for a fine (s.26), a sale on refusal short of the dues (the scenario supposes one
-    meets them), more than one refusal, handover or complaint."""
+    meets them), more than one refusal, handover or complaint, an animal that died (the
+    scenario has no death to suppose)."""
     everything = cases.animals(s, case)
+    if any(a.status == AnimalStatus.DIED.value for a in everything):
+        return None
     sold = cases.sales(s, case.id)
     if any(x.account.get("recoversFine") for x in sold):
         return None
