@@ -12,8 +12,8 @@ bench/floor.py.)
 
 from __future__ import annotations
 
-from pashu.core.errors import PashuError
 from pashu.jurisdictions import registry
+from pashu.services.impoundment import dues
 
 IST = "'Asia/Kolkata'"
 FEEDING = "'FEEDING_PER_HEAD_PER_DAY'"
@@ -21,16 +21,14 @@ OPEN = "('IMPOUNDED', 'PARTLY_RELEASED')"
 
 
 def fine_kinds() -> list[tuple[str, str, str]]:
-    """(jurisdiction, place kind, fine rate kind) for every Act that impounds."""
-    rows = []
-    for plugin in registry.installed():
-        for place in (k.code for k in plugin.declared_kinds().places):
-            try:
-                kind = plugin.fine_rate_kind(place).value
-            except PashuError:  # an Act without impoundment
-                break
-            rows.append((plugin.code, place, kind.value))
-    return rows
+    """(jurisdiction, place kind, fine rate kind) for every Act that impounds, at every place
+    any installed Act names: a case may hold another Act's place, and its Act still levies
+    a scale there (services/impoundment/dues.py `fine_kinds`, as the resolver asks it)."""
+    return [
+        (plugin.code, place, kind)
+        for plugin in registry.installed()
+        for place, kind in dues.fine_kinds(plugin).items()
+    ]
 
 
 def _values(rows: list[tuple[str, str, str]]) -> str:

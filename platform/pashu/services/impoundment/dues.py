@@ -31,6 +31,7 @@ from pashu.core.money import times
 from pashu.db.impoundment import AnimalStatus
 from pashu.db.pounds import Pound
 from pashu.db.rates import RateNotification
+from pashu.jurisdictions import registry
 from pashu.jurisdictions.base import Jurisdiction
 from pashu.jurisdictions.notifications import Notification, in_force
 from pashu.jurisdictions.vocabulary import MoneyKind, PlaceKind, RateKind, RateRule
@@ -397,20 +398,28 @@ def _tier_starts(species: str, segments: str, pound: str) -> str:
     )
 
 
-_SCALES: dict[str, dict[PlaceKind, str]] = {}
+# By plugin: the installed plugins it was made with (a plugin installed at run time, as the
+# tests do, names places of its own) and the scales.
+_SCALES: dict[str, tuple[Mapping[str, Jurisdiction], dict[PlaceKind, str]]] = {}
 
 
 def fine_kinds(plugin: Jurisdiction) -> dict[PlaceKind, str]:
-    """The fine scale (a RateKind's value) of each place of seizure the Act fines."""
-    if plugin.code not in _SCALES:
+    """The fine scale (a RateKind's value) the Act levies for each place of seizure any
+    installed Act names, as `compute` asks it of the case's place: not only the Act's own
+    places, for a case may hold another's (recorded before the Acts declared their kinds,
+    issue #35, when every Act's cases took any of them), and the compiled twin must answer
+    for it what the model answers."""
+    installed = registry.loaded()
+    kept = _SCALES.get(plugin.code)
+    if kept is None or kept[0] is not installed:
         kinds = {}
-        for place in (k.code for k in plugin.declared_kinds().places):
+        for place in registry.kinds("places"):
             try:
                 kinds[place] = _fine_kind(plugin, place).value.value
             except PashuError:  # an Act that does not impound has no fine scale
                 continue
-        _SCALES[plugin.code] = kinds
-    return _SCALES[plugin.code]
+        kept = _SCALES[plugin.code] = (installed, kinds)
+    return kept[1]
 
 
 def fine_kind_sql(case: str, scales: Mapping[PlaceKind, str]) -> str:
@@ -422,21 +431,23 @@ def fine_kind_sql(case: str, scales: Mapping[PlaceKind, str]) -> str:
     return f"(CASE {case}.place_kind {places} END)"
 
 
-_BOUNDS: dict[str, dict[PlaceKind, tuple[str, str]]] = {}
+_BOUNDS: dict[str, tuple[dict[PlaceKind, str], dict[PlaceKind, tuple[str, str]]]] = {}
 
 
 def fine_bounds(plugin: Jurisdiction) -> dict[PlaceKind, tuple[str, str]]:
     """For each place whose fine scale the Act bounds by a multiple of another ("not
     exceeding double"): that base scale (a RateKind's value) and the factor, as a decimal string."""
-    if plugin.code not in _BOUNDS:
+    scales = fine_kinds(plugin)
+    kept = _BOUNDS.get(plugin.code)
+    if kept is None or kept[0] is not scales:
         rules = _rate_rules(plugin)
         bounds = {}
-        for place, kind in fine_kinds(plugin).items():
+        for place, kind in scales.items():
             rule = rules.get(RateKind(kind))
             if rule and rule.bound_base is not None and rule.bound_factor is not None:
                 bounds[place] = (rule.bound_base.value, str(rule.bound_factor))
-        _BOUNDS[plugin.code] = bounds
-    return _BOUNDS[plugin.code]
+        kept = _BOUNDS[plugin.code] = (scales, bounds)
+    return kept[1]
 
 
 def fine_bound_sql(
