@@ -31,6 +31,8 @@ def open_case(page: Page, register_number: int) -> None:
 def test_sign_in_with_a_demo_token_shows_the_dashboard_counts(page: Page, server: Server) -> None:
     page.goto(f"{server.url}/#/dashboard")
     expect(page).to_have_url(re.compile(r"#/signin"))  # no token yet: sent to sign in
+    # Signed out, the main navigation is its links alone (no stray "null" between them).
+    expect(page.locator("#nav")).to_have_text("The lawDashboardSign in")
     sign_in(page, server, "mizoram")
     expect(page.get_by_role("heading", level=1)).to_have_text("Mizoram demo department")
     # The demo seeds five cases: one fresh, one overdue, one delivered, one awaiting

@@ -4,7 +4,7 @@ import { dashboardView, signInView } from "./dashboard.js";
 import { keepingView } from "./keeping.js";
 import { lawView } from "./law.js";
 import { workView } from "./work.js";
-import { ApiError, h, token } from "./lib.js";
+import { ApiError, fill, h, token } from "./lib.js";
 
 const main = document.getElementById("main");
 const nav = document.getElementById("nav");
@@ -24,7 +24,9 @@ function renderNav(path) {
   const signedIn = Boolean(token.get());
   const link = (href, text, active) =>
     h("a", { href, class: active ? "active" : null, "aria-current": active ? "page" : null }, text);
-  nav.replaceChildren(
+  // `fill` skips the Registers link when signed out (replaceChildren would print "null").
+  fill(
+    nav,
     link("#/law/compare", "The law", path.startsWith("/law")),
     link("#/dashboard", "Dashboard", path.startsWith("/dashboard") || path.startsWith("/case") || path.startsWith("/keeping")),
     signedIn ? link("#/work/seizure", "Registers", path.startsWith("/work")) : null,
