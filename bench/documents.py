@@ -77,6 +77,8 @@ NEEDS: dict[str, Capability] = {
     "RegistrationPage": Capability.ANIMAL_REGISTRATION,
     "RegistrationAppeals": Capability.ANIMAL_REGISTRATION,
     "EstablishmentsPage": Capability.ESTABLISHMENT_REGISTRATION,
+    # The grazing register (web/work.js).
+    "GrazingPage": Capability.GRAZING_GROUNDS,
 }
 
 

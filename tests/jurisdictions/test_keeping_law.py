@@ -20,6 +20,7 @@ from pashu.jurisdictions.keeping import (
     TimeOfDay,
 )
 from pashu.jurisdictions.species import SPECIES
+from pashu.jurisdictions.vocabulary import Capability
 
 M, DAY, NIGHT = KeepingMode, TimeOfDay.DAY, TimeOfDay.NIGHT
 ON = date(2026, 5, 1)
@@ -218,3 +219,22 @@ def test_chhattisgarh_inspection_rests_on_an_order_providing_for_it_s4_2_b() -> 
     assert [c.label for c in rule.cites] == ["4(2)(b)", "4(1)", "8(1)"]
     assert rule.confidence is Confidence.UNKNOWN  # s.8(1)'s figures; s.4(2)(b) reconstructed
     assert rule.cites[0].confidence is Confidence.RECONSTRUCTED
+
+
+@pytest.mark.parametrize("code", registry.codes())
+def test_an_act_lists_grazing_grounds_among_its_chapters_exactly_when_its_law_answers_them(
+    code: str,
+) -> None:
+    """The API's `capabilities` is what a page offers the grazing register by: a plugin that
+    declares GRAZING_GROUNDS answers whether a ground or an order is in force, and one whose
+    keeping law refuses them does not declare it (Mizoram s.6)."""
+    plugin = registry.get(code)
+    try:
+        if plugin.keeping is None:
+            raise NotInJurisdiction("no keeping law")
+        plugin.keeping.grazing_ground(GROUND, ON)
+        plugin.keeping.grazing_order(None)
+        answers = True
+    except NotInJurisdiction:
+        answers = False
+    assert plugin.has(Capability.GRAZING_GROUNDS) == answers

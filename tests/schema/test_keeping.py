@@ -119,6 +119,27 @@ async def test_unknown_species_and_states_without_keeping_rules_are_refused(
     assert err["extensions"]["code"] == "NOT_IN_JURISDICTION"
 
 
+async def test_only_an_act_with_grazing_grounds_lists_them_and_keeps_their_register(
+    dbs: Databases, gql: GraphQLClient
+) -> None:
+    """Mizoram s.6 provides grazing grounds; the Cattle Trespass Act has keeping-related
+    provisions but none: its tenant's register is refused, not shown empty."""
+    caps = "{ viewer { tenant { jurisdiction { capabilities } } } }"
+    mz = make_tenant(dbs, "mizoram", "viewer")
+    listed = await gql.ok(caps, token=mz.token)
+    assert "GRAZING_GROUNDS" in listed["viewer"]["tenant"]["jurisdiction"]["capabilities"]
+    assert (await gql.ok(GROUNDS, {}, mz.token))["grazingGrounds"] == []
+    nl = make_tenant(dbs, "nagaland")
+    listed = await gql.ok(caps, token=nl.token)
+    assert "GRAZING_GROUNDS" not in listed["viewer"]["tenant"]["jurisdiction"]["capabilities"]
+    err = await gql.error(GROUNDS, {}, nl.token)
+    assert err["extensions"]["code"] == "NOT_IN_JURISDICTION"
+    assert err["extensions"]["capability"] == "GRAZING_GROUNDS"
+    assert "provides no grazing grounds" in err["message"]
+    err = await gql.error(DECLARE, declaration(), nl.token)
+    assert err["extensions"]["code"] == "NOT_IN_JURISDICTION"
+
+
 async def test_a_grazing_ground_is_in_force_only_once_the_state_government_approves(
     dbs: Databases, gql: GraphQLClient
 ) -> None:

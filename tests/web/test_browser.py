@@ -196,6 +196,33 @@ def test_classify_and_search_then_read_a_section(page: Page, server: Server) -> 
     expect(page.locator(".toc a[aria-current=page]")).to_have_count(1)
 
 
+def test_the_grazing_register_is_offered_only_where_the_act_provides_grazing_grounds(
+    page: Page, server: Server
+) -> None:
+    """Mizoram s.6 provides grazing grounds; the Nagaland Cattle Trespass Act none: the tab
+    follows the Act's chapters as the API lists them (`capabilities`)."""
+    sign_in(page, server, "mizoram")
+    page.goto(f"{server.url}/#/work/rates")
+    tabs = page.get_by_role("navigation", name="The registers")
+    expect(tabs.get_by_role("link", name="Grazing grounds")).to_have_attribute(
+        "href", "#/work/grazing"
+    )
+    tabs.get_by_role("link", name="Grazing grounds").click()
+    expect(page.get_by_role("heading", level=1)).to_have_text("Grazing grounds")
+    expect(page.locator("[data-form=grazing-ground]")).to_be_visible()
+    page.get_by_role("button", name="Sign out").click()
+
+    sign_in(page, server, "nagaland")
+    page.goto(f"{server.url}/#/work/rates")
+    tabs = page.get_by_role("navigation", name="The registers")
+    expect(tabs.get_by_role("link", name="Rates")).to_be_visible()
+    expect(tabs.get_by_role("link", name="Grazing grounds")).to_have_count(0)
+    # Come by the address, the page says the Act keeps no such register, and offers no form.
+    page.goto(f"{server.url}/#/work/grazing")
+    expect(page.locator("[data-section=grazing]")).to_contain_text("provides no grazing grounds")
+    expect(page.locator("[data-form=grazing-ground]")).to_have_count(0)
+
+
 @pytest.mark.parametrize("route", ["#/law/compare", "#/law/timeline", "#/dashboard", "case"])
 def test_every_control_is_labelled_and_a_phone_screen_needs_no_sideways_scroll(
     page: Page, server: Server, route: str

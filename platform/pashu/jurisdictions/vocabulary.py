@@ -31,6 +31,9 @@ class Capability(enum.Enum):
     REGULATED_AREAS = "REGULATED_AREAS"
     COMPOUNDING = "COMPOUNDING"
     ILLEGAL_SEIZURE_COMPLAINTS = "ILLEGAL_SEIZURE_COMPLAINTS"
+    # A Village Council's grazing grounds and the orders for them (the keeping law answers
+    # them: jurisdictions/keeping.py `grazing_ground`, `grazing_order`).
+    GRAZING_GROUNDS = "GRAZING_GROUNDS"
 
 
 class Action(enum.Enum):

@@ -16,7 +16,7 @@ const PAGES = [
   ["registration", "Registration of animals", "ANIMAL_REGISTRATION"],
   ["establishments", "Establishments", "ESTABLISHMENT_REGISTRATION"],
   ["offences", "Offences and fines", null],
-  ["grazing", "Grazing grounds", null],
+  ["grazing", "Grazing grounds", "GRAZING_GROUNDS"],
   ["extent", "Where the Act is in force", null],
 ];
 
@@ -464,7 +464,8 @@ async function grazingPage(reload) {
   try {
     data = await gql("GrazingPage", {}, { auth: true });
   } catch (err) {
-    // An Act with no rules of keeping has no grazing grounds: the API says so, naming it.
+    // An Act without grazing grounds (its tab is not shown) keeps no such register: the API
+    // says so, naming the Act, to one who comes by the address.
     if (!(err instanceof ApiError) || err.code !== "NOT_IN_JURISDICTION") throw err;
     const { viewer } = await gql("ExtentPage", {}, { auth: true });
     return ["Grazing grounds", card("grazing", "Grazing grounds", h("p", { class: "muted" }, `The Act provides no grazing grounds (${err.message}).`)), viewer];

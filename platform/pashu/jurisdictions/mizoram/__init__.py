@@ -27,6 +27,7 @@ plugin = Mizoram(
             Capability.AUCTION,
             Capability.ANIMAL_REGISTRATION,
             Capability.ANIMAL_TAX,
+            Capability.GRAZING_GROUNDS,  # s.6
         }
     ),
     funds={

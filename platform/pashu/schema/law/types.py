@@ -47,6 +47,9 @@ described_enum(
         "(Niyantran) Adhiniyam s.10)",
         "ILLEGAL_SEIZURE_COMPLAINTS": "Complaints to a magistrate of illegal seizure or "
         "detention, with compensation (Cattle Trespass Act ss.20-22)",
+        "GRAZING_GROUNDS": "Grazing grounds a Village Council declares with the State "
+        "Government's approval, and orders for their control and management (Animal Control & "
+        "Taxation Act s.6)",
     },
     description="A chapter an Act may provide; an operation of a chapter the tenant's Act lacks "
     "is refused with NOT_IN_JURISDICTION",

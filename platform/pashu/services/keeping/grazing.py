@@ -22,6 +22,9 @@ from pashu.db import audit, keyset
 from pashu.db.keeping import GrazingDecision, GrazingGround, GrazingOrder
 from pashu.db.keyset import Page
 from pashu.db.pounds import LocalAuthority
+from pashu.jurisdictions import registry
+from pashu.jurisdictions.keeping import KeepingLaw
+from pashu.jurisdictions.vocabulary import Capability
 from pashu.services.keeping.keeping import (
     authority,
     clean,
@@ -37,6 +40,14 @@ from pashu.services.tenancy.tenants import Principal
 class Subject(enum.Enum):
     GROUND = "GROUND"
     ORDER = "ORDER"
+
+
+def grazing_law(who: Principal) -> KeepingLaw:
+    """The tenant's keeping law, where its Act provides grazing grounds (the capability the
+    API lists, so a page offers the register only where it is kept); NOT_IN_JURISDICTION
+    naming the Act where it does not."""
+    registry.get(who.jurisdiction).require(Capability.GRAZING_GROUNDS)
+    return law(who)
 
 
 @dataclass(frozen=True)
@@ -70,7 +81,7 @@ class GroundView:
 def declare(session: Session, who: Principal, given: Declaration) -> GroundView:
     """Record a Village Council's declaration; it is not in force until approved."""
     who.require("clerk")
-    rules = law(who)
+    rules = grazing_law(who)
     name = clean(given.name, "name")
     if given.effective_from < given.declared_on:
         raise ValidationError("a grazing ground cannot take effect before it is declared")
@@ -122,7 +133,7 @@ def make_order(
 ) -> OrderView:
     """An order for control and management, as made and referred for prior approval."""
     who.require("clerk")
-    rules = law(who)
+    rules = grazing_law(who)
     ground = _ground(session, ground_id)
     if referred_on < made_on:
         raise ValidationError("an order is referred after it is made", field="referredOn")
@@ -162,7 +173,7 @@ def decide(
 ) -> GrazingDecision:
     """The State Government's approval or refusal of a declaration or an order, once."""
     who.require("clerk")
-    law(who).grazing_order(None)  # NOT_IN_JURISDICTION where the Act has no such approval
+    grazing_law(who)  # NOT_IN_JURISDICTION where the Act has no grazing grounds
     ground = session.scalar(select(GrazingGround).where(GrazingGround.id == subject_id))
     order = session.scalar(select(GrazingOrder).where(GrazingOrder.id == subject_id))
     if ground is None and order is None:
@@ -210,7 +221,7 @@ def grounds(
 ) -> list[GroundView]:
     """The tenant's grazing grounds by name, each with its decision, orders and whether it
     is in force on `on`."""
-    rules = law(who)
+    rules = grazing_law(who)
     q = (
         select(GrazingGround, LocalAuthority.name, GrazingDecision)
         .join(
@@ -252,7 +263,7 @@ def grounds(
 
 
 def order_view(session: Session, who: Principal, order_id: uuid.UUID) -> OrderView:
-    rules = law(who)  # NOT_IN_JURISDICTION first, as for the grounds
+    rules = grazing_law(who)  # NOT_IN_JURISDICTION first, as for the grounds
     order = session.scalar(select(GrazingOrder).where(GrazingOrder.id == order_id))
     if order is None:
         raise NotFound("no such grazing order")
