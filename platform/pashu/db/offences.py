@@ -192,6 +192,8 @@ class CompensationOrder(TenantOwned, Base):
     __table_args__ = (
         Index("ix_compensation_orders_recipient", "tenant_id", "recipient_key"),
         Index("ix_compensation_orders_impoundment", "tenant_id", "impoundment_id"),
+        # Query.compensationOrders: latest first, then id (keyset; read backwards).
+        Index("ix_compensation_orders_page", "tenant_id", "at", "id"),
         _impoundment_fk(),
     )
 

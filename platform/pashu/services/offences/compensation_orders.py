@@ -21,9 +21,9 @@ from pashu.services.tenancy.tenants import Principal
 def orders(
     session: Session, who: Principal, unrecovered: bool = False, page: Page | None = None
 ) -> list[tuple[CompensationOrder, list[Citation]]]:
-    """The tenant's compensation orders, latest first (then id), each with the provisions it
-    rests on (asked of the Act once per kind); `unrecovered`: only those not yet paid or
-    recovered."""
+    """The tenant's compensation orders, latest first, then id (ix_compensation_orders_page),
+    each with the provisions it rests on (asked of the Act once per kind); `unrecovered`: only
+    those not yet paid or recovered."""
     query = select(CompensationOrder)
     if unrecovered:
         done = select(CompensationRecovery.order_id)
