@@ -468,7 +468,7 @@ async function grazingPage(reload) {
     // says so, naming the Act, to one who comes by the address.
     if (!(err instanceof ApiError) || err.code !== "NOT_IN_JURISDICTION") throw err;
     const { viewer } = await gql("ExtentPage", {}, { auth: true });
-    return ["Grazing grounds", card("grazing", "Grazing grounds", h("p", { class: "muted" }, `The Act provides no grazing grounds (${err.message}).`)), viewer];
+    return ["Grazing grounds", card("grazing", "Grazing grounds", h("p", { class: "muted" }, `${err.message}: there is no grazing register to keep.`)), viewer];
   }
   const { viewer, grazingGrounds: grounds } = data;
   // A ground's approval, or an order's decision, by the State Government.
