@@ -177,7 +177,7 @@ async def _statements(target: Target, asked: dict[str, Request]) -> dict[str, in
     finally:
         event.remove(engine, "before_cursor_execute", record)
         observers.remove(seen.append)
-        await db.async_engine.dispose()
+        await db.dispose()  # the direct path's pool too: no psycopg_pool warning at exit
     return counts
 
 
