@@ -148,7 +148,7 @@ def statements(target: Target, asked: dict[str, Request]) -> dict[str, int]:
 async def _statements(target: Target, asked: dict[str, Request]) -> dict[str, int]:
     import httpx
 
-    from pashu.app import create_app
+    from pashu.app import create_app, executor
     from pashu.config import Settings
     from pashu.db.engine import Database
 
@@ -177,7 +177,10 @@ async def _statements(target: Target, asked: dict[str, Request]) -> dict[str, in
     finally:
         event.remove(engine, "before_cursor_execute", record)
         observers.remove(seen.append)
-        await db.dispose()  # the direct path's pool too: no psycopg_pool warning at exit
+        # Closed on the loop that opened them, the app's executor's (pashu/app.py): the
+        # direct path's pool too, or psycopg_pool warns at exit, after the headline lines.
+        await executor.run(db.dispose)
+        executor.stop()
     return counts
 
 
