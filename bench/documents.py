@@ -82,6 +82,30 @@ NEEDS: dict[str, Capability] = {
 }
 
 
+# The queries the frontend sends without a token: the law pages' (web/lib.js `gql` called
+# without `auth: true`), answered to anyone, so kept whole (fastpaths/public_answers.py). W5
+# asks them as the pages do, without one; tests/bench/test_documents.py holds the set to the
+# frontend's calls.
+PUBLIC: frozenset[str] = frozenset(
+    {
+        "ClassifyAnimal",
+        "CompareMatrix",
+        "CompareScenario",
+        "CompareTopic",
+        "JurisdictionActs",
+        "LawJurisdictions",
+        "LawTimeline",
+        "ReadSection",
+        "SearchLaw",
+    }
+)
+
+
+def sends_token(name: str) -> bool:
+    """Whether the frontend sends query `name` with the signed-in user's token."""
+    return name not in PUBLIC
+
+
 def needs(name: str) -> Capability | None:
     """The chapter query `name` asks for, if not every Act has it."""
     return NEEDS.get(name)

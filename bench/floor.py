@@ -76,8 +76,7 @@ async def w1(request: Request) -> Response:
 @asynccontextmanager
 async def lifespan(_: Starlette) -> AsyncIterator[None]:
     yield
-    await direct.close()
-    await db.async_engine.dispose()
+    await db.dispose()  # the direct path's pool and the engines
 
 
 app = Starlette(routes=[Route("/graphql", w1, methods=["POST"])], lifespan=lifespan)

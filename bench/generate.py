@@ -29,13 +29,13 @@ from pashu.core.errors import PashuError
 from pashu.db.engine import Database
 from pashu.db.migrate import upgrade
 from pashu.db.tenancy import Tenant
-from pashu.jurisdictions import registry
+from pashu.jurisdictions import Jurisdiction, registry
 from pashu.jurisdictions.vocabulary import Capability, MoneyKind
 from pashu.services.ledger.accounts import NO_BODY, routed
 from pashu.services.tenancy.tenants import create_token
 
 TENANTS = 20
-VERSION = "4"  # bump when the shape of the generated data changes
+VERSION = "5"  # bump when the shape of the generated data changes
 DATA_TABLES = (
     "ledger_entries",
     "ledger_transactions",
@@ -176,9 +176,28 @@ def _params(t: BenchTenant) -> dict[str, object]:
         "seed": str(SEED),
         "fund": fund,
         "prefix": t.jurisdiction[:2].upper(),
+        **_places(plugin),
         # The closed cases' notices, by the tenant's own Act (bench/timelines.py).
         **timelines.reference(t.jurisdiction),
     }
+
+
+# How often a case is seized at each kind of place its Act reaches, in the order the plugin
+# declares them (private land and public property first, the rarer kinds after), scaled to the
+# kinds the Act has.
+_PLACE_SHARES = (0.6, 0.25, 0.10, 0.05)
+
+
+def _places(plugin: Jurisdiction) -> dict[str, object]:
+    """The kinds of place the tenant's Act lets animals be seized at (its plugin's
+    `places_of_seizure`), and the upper bounds of each's share of [0, 1) but the last's."""
+    places = [str(p) for p in plugin.places_of_seizure().value]
+    shares = [_PLACE_SHARES[min(i, len(_PLACE_SHARES) - 1)] for i in range(len(places))]
+    total, bounds, running = sum(shares), [], 0.0
+    for share in shares[:-1]:
+        running += share
+        bounds.append(round(running / total, 6))
+    return {"places": places, "place_bounds": bounds}
 
 
 def _tenants(conn: psycopg.Connection, plan: list[BenchTenant]) -> None:
@@ -339,8 +358,9 @@ INSERT INTO impoundments (tenant_id, id, created_at, register_number, pound_id, 
     impounded_at, place_kind, place, seizer_name, seizer_address, seizer_signed, owner_name,
     owner_address, corrects_id, status, next_action, next_action_at, next_deadline, recorded_by)
 SELECT %(tenant)s, c.id, c.impounded_at, c.n, c.pound_id, c.seized_at, c.impounded_at,
-    CASE WHEN c.r3 < 0.6 THEN 'PRIVATE_LAND' WHEN c.r3 < 0.85 THEN 'PUBLIC_PROPERTY'
-         WHEN c.r3 < 0.95 THEN 'HABITUAL_TRESPASS_AREA' ELSE 'AERODROME' END,
+    -- A kind of place the tenant's own Act reaches (_places): the first bound above r3.
+    (%(places)s::text[])[1 + (SELECT count(*) FROM unnest(%(place_bounds)s::float8[]) b
+                              WHERE b <= c.r3)],
     'Field ' || (c.n %% 97) || ', ' || ({_VILLAGES})[1 + c.n %% 10] || ' village',
     ({_NAMES})[1 + (c.n * 7) %% 12], ({_VILLAGES})[1 + (c.n * 3) %% 10], c.r1 < 0.95,
     CASE WHEN c.r4 < 0.8 THEN ({_NAMES})[1 + (c.n * 5) %% 12] END,

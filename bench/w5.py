@@ -33,7 +33,7 @@ import psycopg
 from sqlalchemy import event
 
 from bench import load
-from bench.documents import needs, needs_variables, queries, variables
+from bench.documents import needs, needs_variables, queries, sends_token, variables
 from bench.generate import BenchTenant
 from bench.load import Result
 from bench.servers import Server
@@ -110,7 +110,9 @@ def requests(
                 cases[tenant.slug] = fullest_case(target, tenant) if tenant.cases else ""
             given = variables(doc.name, cases[tenant.slug], tenant.jurisdiction, AS_OF_ISO)
         body = {"query": doc.body, "operationName": doc.name, "variables": given}
-        headers = {"Content-Type": "application/json", "Authorization": f"Bearer {tenant.token}"}
+        headers = {"Content-Type": "application/json"}
+        if sends_token(doc.name):  # the law pages' queries go without one, as the pages send
+            headers["Authorization"] = f"Bearer {tenant.token}"
         out[doc.name] = Asked(Request(url, json.dumps(body), headers), tenant)
     return out
 
@@ -148,7 +150,7 @@ def statements(target: Target, asked: dict[str, Request]) -> dict[str, int]:
 async def _statements(target: Target, asked: dict[str, Request]) -> dict[str, int]:
     import httpx
 
-    from pashu.app import create_app
+    from pashu.app import create_app, executor
     from pashu.config import Settings
     from pashu.db.engine import Database
 
@@ -177,7 +179,10 @@ async def _statements(target: Target, asked: dict[str, Request]) -> dict[str, in
     finally:
         event.remove(engine, "before_cursor_execute", record)
         observers.remove(seen.append)
-        await db.async_engine.dispose()
+        # Closed on the loop that opened them, the app's executor's (pashu/app.py): the
+        # direct path's pool too, or psycopg_pool warns at exit, after the headline lines.
+        await executor.run(db.dispose)
+        executor.stop()
     return counts
 
 

@@ -14,6 +14,7 @@ from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
+from bench.documents import documents
 
 from pashu.config import Settings
 from tests.conftest import (
@@ -26,6 +27,7 @@ from tests.conftest import (
     roomy_gql,
     statements,
 )
+from tests.schema.clocks_helpers import CLOSE, case, sweep
 from tests.schema.impoundment_helpers import (
     DELIVER,
     DUES,
@@ -37,6 +39,8 @@ from tests.schema.impoundment_helpers import (
 )
 
 AS_OF = "2026-01-20T10:00:00+05:30"
+# The frontend's documents (web/operations), by operation name.
+DOCUMENTS = documents()
 
 W1 = """query W1($asOf: DateTime!, $first: Int!) {
   impoundments(first: $first, status: [IMPOUNDED, PARTLY_RELEASED]) {
@@ -386,3 +390,52 @@ async def test_another_tenants_cursor_is_validation_on_both_paths(
     assert body["data"] is None
     assert [e["extensions"]["code"] for e in body["errors"]] == ["VALIDATION"]
     assert body["errors"][0]["extensions"].get("field") == "after"
+
+
+AUCTIONS = """query Auctions($first: Int) {
+  impoundments(first: $first) {
+    edges { node { registerNumber auctions {
+      __typename id impoundmentId round scheduledFor place conditions noticeIssuedAt closedAt
+    } } }
+  }
+}"""
+
+
+async def test_a_case_list_with_its_auctions(
+    dbs: Databases, gql: GraphQLClient, ordinary: GraphQLClient
+) -> None:
+    """The dashboard's latest cases with their auctions (the frontend's `LatestCases`): a case
+    auctioned twice (the first round closed with a lot unsold, the second open), a case with
+    none, and another tenant's auction never shown."""
+    t, pound = await department(dbs, gql, "nagaland")
+    auctioned = await seize(gql, t.token, pound)
+    await seize(gql, t.token, pound, **on(9))  # seized after the auction's window opened
+    await sweep(gql, t.token, "2026-01-11T10:00:00+05:30")
+    await sweep(gql, t.token, "2026-01-19T09:00:00+05:30")  # s.14(3): the auction scheduled
+    found = await case(gql, t.token, auctioned["id"])
+    (first,) = found["auctions"]
+    cows = first["lots"][0]
+    buyer = {"name": "L. Ao", "address": "Mokokchung", "role": "PUBLIC"}
+    sold = {"lotId": cows["id"], "buyer": buyer, "price": "3000.00", "expenses": "50.00"}
+    close = {"auctionId": first["id"], "at": "2026-01-23T12:00:00+05:30", "results": [sold]}
+    await gql.ok(CLOSE, {"input": close}, t.token)
+    await sweep(gql, t.token, "2026-01-24T09:00:00+05:30")  # the goat up again, round 2
+    other, theirs = await department(dbs, gql, "nagaland")
+    await seize(gql, other.token, theirs)
+    await sweep(gql, other.token, "2026-01-11T10:00:00+05:30")
+    await sweep(gql, other.token, "2026-01-19T09:00:00+05:30")
+
+    latest = DOCUMENTS["LatestCases"].body
+    body = await same(dbs, gql, ordinary, latest, {}, t.token)
+    shown = {
+        e["node"]["id"]: [a["round"] for a in e["node"]["auctions"]]
+        for e in body["data"]["impoundments"]["edges"]
+    }
+    assert shown[auctioned["id"]] == [1, 2]
+    assert sorted(shown.values()) == [[], [1, 2]]
+    wide = await same(dbs, gql, ordinary, AUCTIONS, {"first": 5}, t.token)
+    rounds = [a for e in wide["data"]["impoundments"]["edges"] for a in e["node"]["auctions"]]
+    assert [(a["round"], a["closedAt"] is None) for a in rounds] == [(1, False), (2, True)]
+    theirs_shown = await same(dbs, gql, ordinary, AUCTIONS, {"first": 5}, other.token)
+    (edge,) = theirs_shown["data"]["impoundments"]["edges"]
+    assert [a["round"] for a in edge["node"]["auctions"]] == [1]

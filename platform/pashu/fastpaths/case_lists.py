@@ -3,8 +3,8 @@ gives (types.py, queries.py), for the compiled path (fastpaths/compiled.py).
 
 Which cases a page holds is `CaseFilter.page()`, the resolver's own query, used as the
 statement's `page`; the rest reads from it. Fields not listed here (timelines, papers,
-notices, money lines) have no SQL form, and a query asking for one is answered the
-ordinary way.
+notices, money lines, an auction's notice and lots) have no SQL form, and a query asking for
+one is answered the ordinary way.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from strawberry.utils.str_converters import to_snake_case
 
 from pashu.core.legaltime import IST, aware
 from pashu.db import impoundment as db
+from pashu.db.clocks import Auction
 from pashu.db.pounds import LocalAuthority, Pound
 from pashu.fastpaths.compiled import (
     Compiler,
@@ -37,6 +38,7 @@ from pashu.services.impoundment import dues
 PAGE = "page"
 NEWEST_FIRST = "seized_at DESC, id DESC"
 ANIMALS = db.ImpoundedAnimal.__tablename__
+AUCTIONS = Auction.__tablename__
 IN_POUND = lit(db.AnimalStatus.IN_POUND.value)
 # Built once: the tenant's scope is added when a statement runs (db/scoping.py).
 SEGMENTS = dues.rate_segments().cte(dues.SEGMENTS)
@@ -162,6 +164,16 @@ def _animal_counts(c: Compiler, node: FieldNode, row: str) -> str:
     )
 
 
+def _auctions(c: Compiler, node: FieldNode, row: str) -> str:
+    """The case's auctions by round (schema/clocks/types.py `case_auctions`)."""
+    a = c.alias()
+    auction = c.object("Auction", node.selection_set, a)
+    return (
+        f"coalesce((SELECT json_agg({auction} ORDER BY {a}.round) FROM {AUCTIONS} {a} "
+        f"WHERE {a}.tenant_id = {row}.tenant_id AND {a}.impoundment_id = {row}.id), '[]'::json)"
+    )
+
+
 def _scale(place: PlaceKind) -> Callable[[Inputs], str | None]:
     return lambda inputs: dues.fine_kinds(inputs.plugin).get(place)
 
@@ -224,6 +236,7 @@ TYPES: dict[str, SqlFields] = {
         "pound": _one("Pound", Pound.__tablename__, "pound_id"),
         "animals": _animals,
         "animalCounts": _animal_counts,
+        "auctions": _auctions,
         "dues": _dues,
     },
     "Seizer": {
@@ -260,6 +273,16 @@ TYPES: dict[str, SqlFields] = {
         "releasedAt": _at("released_at"),
         "injury": _column("injury"),
         "carcassReturnedAt": _at("carcass_returned_at"),
+    },
+    "Auction": {  # its scalars; its notice and lots have no SQL form
+        "id": _id("Auction"),
+        "impoundmentId": lambda c, node, row: global_id("Impoundment", f"{row}.impoundment_id"),
+        "round": _column("round"),
+        "scheduledFor": _at("scheduled_for"),
+        "place": _column("place"),
+        "conditions": _column("conditions"),
+        "noticeIssuedAt": _at("notice_issued_at"),
+        "closedAt": _at("closed_at"),
     },
     "AnimalCount": {
         "species": _column("species"),
