@@ -21,6 +21,9 @@ together:
   deposit is one the model holds for a window, and its dues are `dues.compute`'s;
 - dues are never negative, and an animal's dues never fall while it is held, save by an act
   that reckoned them (a sale deducting the herd's charges);
+- what is read instead of asking the model is its answer: the case's stored next duty (the
+  compiled case lists' nextAction, the sweep's due index), the compiled lists' dues total in
+  SQL (on PostgreSQL), and after a sweep no duty of the clock's is left due;
 - the scenario of the case's facts so far (compareScenario's answer for them) is the
   registers' answer: every act recorded, supposed, is allowed by the model, and the
   timeline, each step required or not, the next duty, the earliest sale are the same. A
@@ -101,6 +104,7 @@ from pashu.services.ledger import ledger
 from pashu.services.ledger.accounts import body_of, held_in
 from pashu.services.offences import fines, offences
 from tests.conftest import Databases
+from tests.services.impoundment.twins import sql_total
 from tests.services.ledger.test_books_balance import DAY0, _department
 
 OWNER = seizures.Person("T. Sema", "Jotsoma")
@@ -124,6 +128,7 @@ class Course(RuleBasedStateMachine):
         self.plugin: Jurisdiction = registry.get(self.jurisdiction)
         self.now: datetime = DAY0
         self.swept_at: datetime | None = None
+        self.recorded_since_sweep = False  # a clerk's act since the sweep last ran
         self.cases: list[uuid.UUID] = []
         # Each held animal's dues when last seen, with the reckoning they ran from.
         self.dues_seen: dict[uuid.UUID, tuple[Any, Decimal]] = {}
@@ -134,6 +139,7 @@ class Course(RuleBasedStateMachine):
         try:
             with self.dbs.app.transaction(self.who.tenant_id) as s:
                 work(s)
+            self.recorded_since_sweep = True
             event(f"{what}: recorded")  # --hypothesis-show-statistics says what was covered
         except PashuError as err:
             event(f"{what}: refused {err.code}")
@@ -163,6 +169,7 @@ class Course(RuleBasedStateMachine):
                 damage="paddy trampled",
             )
             self.cases.append(made.id)
+        self.recorded_since_sweep = True
 
     @rule(hours=st.integers(1, 24 * 12))
     def time_passes(self, hours: int) -> None:
@@ -179,6 +186,7 @@ class Course(RuleBasedStateMachine):
             done, failed = clocks.run(s, clocks.clock(s, self.who.tenant_id), self.now)
         assert failed == [], failed
         self.swept_at = self.now
+        self.recorded_since_sweep = False
         for d in done:
             event(f"sweep: {d.kind}")
 
@@ -587,6 +595,7 @@ class Course(RuleBasedStateMachine):
             self.dues_never_negative_nor_falling_while_held(s)
             self.a_held_surplus_leaves_deposit_when_its_window_ends(s)
             self.the_models_books_are_the_ledgers(s)
+            self.what_is_read_instead_of_the_model_is_its_answer(s)
             self.the_scenario_of_the_facts_is_the_registers_answer(s)
 
     def the_books_balance_in_accounts_the_act_names(self, s: Session) -> None:
@@ -682,6 +691,30 @@ class Course(RuleBasedStateMachine):
                 assert books.due(self.now) == [], (case.id, books.due(self.now))
             everything = cases.animals(s, case)
             assert model.dues(self.now) == compute(self.plugin, rates, case, everything, self.now)
+
+    def what_is_read_instead_of_the_model_is_its_answer(self, s: Session) -> None:
+        """The twins kept for speed answer as the model: the case's stored next duty (what
+        the compiled case lists serve as nextAction and the sweep's due index reads), and on
+        PostgreSQL the compiled lists' dues total in SQL (`dues.total_sql`). Once the sweep
+        has run (and no clerk has acted since), the model has no duty of the clock's left
+        due: its set-based selection missed none."""
+        for case in s.scalars(select(Impoundment)):
+            on_pg = self.dbs.dialect == "postgresql"
+            model = course.Course(cases.load(s, self.plugin, case, money=on_pg))
+            found = model.next_action()
+            expected = (found.action.value, found.not_before, found.deadline) if found else None
+            stored = (
+                (case.next_action, case.next_action_at, case.next_deadline)
+                if case.next_action
+                else None
+            )
+            assert stored == expected, (case.id, stored, expected)
+            if self.swept_at == self.now and not self.recorded_since_sweep:
+                assert model.due(self.now) == [], (case.id, model.due(self.now))
+            if on_pg:
+                total = model.dues(self.now).total
+                in_sql = sql_total(s, self.plugin, case.id, self.now)
+                assert in_sql == (None if total is None else str(total)), (case.id, in_sql, total)
 
     def the_scenario_of_the_facts_is_the_registers_answer(self, s: Session) -> None:
         for case in s.scalars(select(Impoundment)):

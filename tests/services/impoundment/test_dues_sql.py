@@ -12,10 +12,9 @@ from decimal import Decimal
 import pytest
 from hypothesis import HealthCheck, event, example, given, settings
 from hypothesis import strategies as st
-from sqlalchemy import select, text
 
 from pashu.core.legaltime import IST
-from pashu.db.impoundment import AnimalStatus, Impoundment
+from pashu.db.impoundment import AnimalStatus
 from pashu.db.rates import RateNotification
 from pashu.jurisdictions import registry
 from pashu.jurisdictions.vocabulary import PlaceKind, RateKind
@@ -23,6 +22,7 @@ from pashu.services.impoundment import cases, dues, seizures
 from pashu.services.pounds import pounds
 from pashu.services.tenancy.tenants import Principal
 from tests.conftest import Databases, make_tenant
+from tests.services.impoundment.twins import sql_total
 
 pytestmark = pytest.mark.postgres
 
@@ -195,21 +195,7 @@ def test_the_sql_total_is_the_python_total(
         s.flush()
 
         expected = dues.compute(plugin, cases.rates(s), case, rows, as_of).total
-        scales = {p: f"'{k}'" for p, k in dues.fine_kinds(plugin).items()}
-        bounds = dues.fine_bounds(plugin)
-        bound = dues.fine_bound_sql(
-            "i",
-            {p: f"'{b}'" for p, (b, _) in bounds.items()},
-            {p: f for p, (_, f) in bounds.items()},
-        )
-        total = dues.total_sql(dues.fine_kind_sql("i", scales), "i", ":as_of", bound=bound)
-        query = (
-            select(text(total).bindparams(as_of=as_of))
-            .select_from(Impoundment.__table__.alias("i"))
-            .where(text("i.id = :case").bindparams(case=case.id))
-            .add_cte(dues.rate_segments().cte(dues.SEGMENTS))
-        )
-        found = s.scalar(query)
+        found = sql_total(s, plugin, case.id, as_of)
         if covered and not any(fine for *_, fine in animals):
             event("a known total" if expected is not None else "an unknown total")
         assert (None if found is None else Decimal(found)) == expected

@@ -192,6 +192,8 @@ class Course:
         found = self.next_action()
         if found is None or found.action not in DUTIES or found.not_before > aware(at):
             return []
+        if found.action is Action.AUCTION and any(r.closed_at is None for r in self.facts.auctions):
+            return []  # a round is scheduled and not yet closed: the sale waits on it
         return [found.action]
 
     # -- its money (_course/books.py) ------------------------------------------------------
