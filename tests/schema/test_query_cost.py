@@ -59,16 +59,20 @@ async def test_the_health_probe_answers_while_the_heaviest_allowed_query_runs(
     # What the loop spent on other work while each probe waited: its thread's CPU time,
     # which a busy machine's scheduling (not ours to control) does not inflate.
     waits: list[float] = []
+    answered_while_running = 0
     while not task.done():
         asked = time.thread_time()
         r = await gql.http.get("/healthz")
         assert r.text == "ok"
+        answered_while_running += not task.done()
         await asyncio.sleep(0.01)
         waits.append(time.thread_time() - asked)
     data = await task
     assert all(len(v["edges"]) == 1 for v in data.values())
     assert max(waits) < 0.1, f"the probe waited {max(waits) * 1000:.0f} ms"
-    assert len(waits) >= 5, "the heavy query ended before the probe could be asked"
+    # How many probes fit in the query's second depends on the host's load (four on a loaded
+    # one); what must hold is that the probe was answered, again, while the query ran.
+    assert answered_while_running >= 2, "the probe was not answered while the query ran"
 
 
 async def test_a_document_is_fetched_by_its_own_url_with_the_apis_permissions(

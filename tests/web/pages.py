@@ -118,7 +118,10 @@ def chhattisgarh_registers(server: Server) -> str:
         return str(_MADE[(server.url, "cg")])
     _, token = own_tenant(server, "chhattisgarh")
     now = datetime.now(UTC).replace(microsecond=0)
-    today = (now + timedelta(hours=5, minutes=30)).date().isoformat()
+    # The day in India of the earliest act below (the licence, three hours ago): between
+    # 18:30 and 21:30 UTC "now" is already tomorrow there, and an inspection two hours ago
+    # would come before an inspector designated "today".
+    today = (now - timedelta(hours=3) + timedelta(hours=5, minutes=30)).date().isoformat()
     order = api(
         server,
         token,
