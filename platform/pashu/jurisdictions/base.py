@@ -258,6 +258,11 @@ class Jurisdiction(ABC):
         applied to the fines and charges it was made for, when the window closes."""
         raise self.not_provided(Capability.ILLEGAL_SEIZURE_COMPLAINTS)
 
+    def complaint_form(self) -> Decision[None]:
+        """How a complaint of illegal seizure is made: in writing, or by word of mouth taken
+        down in writing by the Magistrate, who is then named."""
+        raise self.not_provided(Capability.ILLEGAL_SEIZURE_COMPLAINTS)
+
     def dues_of_illegal_seizure(self) -> Decision[None]:
         """The fines and charges of cattle released on an illegal seizure, laid on whoever made
         the seizure or detained them, and collected into the books as fines and charges are."""

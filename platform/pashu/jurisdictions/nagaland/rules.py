@@ -642,6 +642,16 @@ class Nagaland(Jurisdiction):
             "pound-keeper",
         )
 
+    def complaint_form(self) -> Decision[None]:
+        """s.21(1): "It may be either in writing or verbal. If it be verbal the substance of
+        it shall be taken down in writing by the Magistrate." """
+        return Decision(
+            None,
+            [self._cite("21(1)")],
+            "a complaint is made in writing or by word of mouth; a verbal one is taken down "
+            "in writing by the Magistrate",
+        )
+
     def dues_of_illegal_seizure(self) -> Decision[None]:
         """s.22(2): cattle not yet released are released, and the fines and expenses leviable
         are paid by the person who made the seizure or detained the cattle; they go where the

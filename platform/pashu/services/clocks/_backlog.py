@@ -15,7 +15,7 @@ from sqlalchemy.orm import Session
 from pashu.db.clocks import ClaimWindow, OutboxMessage
 from pashu.db.impoundment import Impoundment
 from pashu.db.tenancy import Tenant
-from pashu.services.impoundment import course
+from pashu.services.clocks._due import case_due
 
 
 @dataclass(frozen=True)
@@ -35,13 +35,9 @@ def tenant_slugs(session: Session) -> list[tuple[str, uuid.UUID]]:
 
 def backlog(session: Session, slug: str, now: datetime) -> Backlog:
     """`session` is scoped to the tenant."""
-    case = session.scalar(
-        select(func.min(Impoundment.next_action_at)).where(
-            Impoundment.next_action_at <= now,
-            # The clock's duties only: a clerk's (the rest delivered) is no lag of the clock.
-            Impoundment.next_action.in_([a.value for a in course.DUTIES]),
-        )
-    )
+    # The clock's duties come and not done, as the sweep finds them: not a clerk's duty,
+    # nor an auction scheduled and waiting for its day.
+    case = session.scalar(select(func.min(Impoundment.next_action_at)).where(case_due(now)))
     window = session.scalar(
         select(func.min(ClaimWindow.due_at)).where(
             ClaimWindow.closed_at.is_(None), ClaimWindow.due_at <= now

@@ -13,7 +13,7 @@ import uuid
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from sqlalchemy import and_, exists, not_, or_, select
+from sqlalchemy import ColumnElement, and_, exists, not_, or_, select
 from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.orm import Session
 
@@ -121,25 +121,31 @@ def clock(session: Session, tenant_id: uuid.UUID) -> Principal:
     )
 
 
-def find(session: Session, as_of: datetime) -> list[Due]:
-    """The session's tenant's due work at `as_of`: two indexed queries."""
-    when = aware(as_of)
+def case_due(when: datetime) -> ColumnElement[bool]:
+    """A case whose next duty is the clock's and has come by `when`: `Course.due` in SQL,
+    on the model's next action written onto the case row (held to the model over random
+    courses by the course machine). The sweep finds its work with it and the operators'
+    lag gauge (`backlog`) measures it, so the two cannot disagree."""
     auction_open = exists().where(
         Auction.tenant_id == Impoundment.tenant_id,
         Auction.impoundment_id == Impoundment.id,
         Auction.closed_at.is_(None),
     )
+    return and_(
+        Impoundment.next_action_at <= when,
+        # What the model of the case's course says the clock does (course.DUTIES); a
+        # clerk's duty (the rest delivered after a sale on refusal) is no clock's work.
+        Impoundment.next_action.in_([a.value for a in course.DUTIES]),
+        # A case waiting on its open auction has nothing due until the auction closes.
+        not_(and_(Impoundment.next_action == Action.AUCTION.value, auction_open)),
+    )
+
+
+def find(session: Session, as_of: datetime) -> list[Due]:
+    """The session's tenant's due work at `as_of`: two indexed queries."""
+    when = aware(as_of)
     case_ids = session.scalars(
-        select(Impoundment.id)
-        .where(
-            Impoundment.next_action_at <= when,
-            # What the model of the case's course says the clock does (course.DUTIES); a
-            # clerk's duty (the rest delivered after a sale on refusal) is no clock's work.
-            Impoundment.next_action.in_([a.value for a in course.DUTIES]),
-            # A case waiting on its open auction has nothing due until the auction closes.
-            not_(and_(Impoundment.next_action == Action.AUCTION.value, auction_open)),
-        )
-        .order_by(Impoundment.next_action_at)
+        select(Impoundment.id).where(case_due(when)).order_by(Impoundment.next_action_at)
     )
     window_ids = session.scalars(
         select(ClaimWindow.id)

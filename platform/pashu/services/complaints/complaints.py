@@ -67,7 +67,7 @@ def file_complaint(
     if form == "VERBAL" and not (taken_down_by or "").strip():
         raise ValidationError(
             "a verbal complaint is taken down in writing by the Magistrate: name him",
-            citation=plugin.act.cite("21", "1"),
+            citation=plugin.complaint_form().cites[0],
             field="takenDownBy",
         )
     row = Complaint(
