@@ -23,9 +23,11 @@ together:
   that reckoned them (a sale deducting the herd's charges);
 - the scenario of the case's facts so far (compareScenario's answer for them) is the
   registers' answer: every act recorded, supposed, is allowed by the model, and the
-  timeline, each step required or not, the next duty, the earliest sale are the same. A
-  course the facts cannot state (a sale for a fine, a sale on refusal short of the dues,
-  several refusals, a death) is not compared (`event` counts them).
+  timeline, each step required or not, the next duty, the earliest sale are the same. The
+  facts state deaths, every refusal, handover of the rest and complaint with its decision;
+  a course they cannot state (a sale for a fine, a sale on refusal short of the dues, a
+  further refusal at the instant of the rest before it: see `_facts`) is not compared
+  (`event` counts them).
 
 Bounded and derandomized for CI (never flaky: 25 courses of 15 steps per Act, the same
 each run). To run it longer, raise the number of courses and their length, e.g.
@@ -769,13 +771,13 @@ def _in_order(s: Session, now: datetime) -> None:
 
 
 def _facts(s: Session, case: Impoundment, now: datetime) -> scenarios.Facts | None:
-    """The case's course as compareScenario's facts, or None if the facts cannot state it:
-    a sale for a fine (s.26), a sale on refusal short of the dues (the scenario supposes one
-    meets them), more than one refusal, handover or complaint, an animal that died (the
-    scenario has no death to suppose)."""
+    """The case's course as compareScenario's facts (deaths, every refusal, handover and
+    complaint with its decision), or None if the facts cannot state it: a sale for a fine
+    (s.26), a sale on refusal short of the dues (the scenario supposes one meets them), a
+    further refusal at the instant of the rest before it (at one instant the scenario asks a
+    round's sales and rest before the next refusal, and cannot tell which round a sale of
+    that instant is of)."""
     everything = cases.animals(s, case)
-    if any(a.status == AnimalStatus.DIED.value for a in everything):
-        return None
     sold = cases.sales(s, case.id)
     if any(x.account.get("recoversFine") for x in sold):
         return None
@@ -783,9 +785,15 @@ def _facts(s: Session, case: Impoundment, now: datetime) -> scenarios.Facts | No
         return None
     refused = refusals.of_case(s, case.id)
     rests = refusals.handovers(s, case.id)
-    filed = list(s.scalars(select(Complaint).where(Complaint.impoundment_id == case.id)))
-    if len(refused) > 1 or len(rests) > 1 or len(filed) > 1:
+    if any(r.at == h.at for r in refused[1:] for h in rests):
         return None
+    filed = list(
+        s.scalars(
+            select(Complaint)
+            .where(Complaint.impoundment_id == case.id)
+            .order_by(Complaint.at, Complaint.id)
+        )
+    )
 
     def herds(picked: list[ImpoundedAnimal]) -> list[scenarios.Herd]:
         found = Counter(a.species for a in picked)
@@ -799,13 +807,15 @@ def _facts(s: Session, case: Impoundment, now: datetime) -> scenarios.Facts | No
         .where(ReleaseOrder.impoundment_id == case.id)
         .order_by(ReleaseOrder.released_at)
     )
-    complaint = None
-    if filed:
-        (c,) = filed
+    complained = []
+    for c in filed:
         decided = s.scalar(select(ComplaintDecision).where(ComplaintDecision.complaint_id == c.id))
-        complaint = scenarios.Complained(
-            c.at, decided.at if decided else None, bool(decided and decided.illegal)
+        complained.append(
+            scenarios.Complained(
+                c.at, decided.at if decided else None, bool(decided and decided.illegal)
+            )
         )
+    dead = [a for a in everything if a.status == AnimalStatus.DIED.value]
     made = {n.kind: n.issued_at for n in cases.notices(s, case.id)}
     return scenarios.Facts(
         animals=herds(everything),
@@ -826,7 +836,7 @@ def _facts(s: Session, case: Impoundment, now: datetime) -> scenarios.Facts | No
         sales=[
             scenarios.Sold(x.at, herds([a for a in everything if a.sale_id == x.id])) for x in sold
         ],
-        rest=scenarios.Rest(rests[0].at, rests[0].accepted) if rests else None,
+        rests=[scenarios.Rest(h.at, h.accepted) for h in rests],
         releases=[
             scenarios.Released(
                 o.released_at,
@@ -836,7 +846,12 @@ def _facts(s: Session, case: Impoundment, now: datetime) -> scenarios.Facts | No
             )
             for o in orders
         ],
-        complaint=complaint,
+        complaints=complained,
+        refusals=[scenarios.Refused(r.at, r.deposit) for r in refused[1:]],
+        deaths=[
+            scenarios.Died(at, herds([a for a in dead if a.released_at == at]))
+            for at in sorted({a.released_at for a in dead if a.released_at is not None})
+        ],
     )
 
 

@@ -4,14 +4,14 @@ case's course (course.py) as the registers' mutations run them (issue #31).
 Each supposed act is asked of `Course` at its instant, in order, exactly as the mutation that
 records it asks (`Course.require`). One the model refuses is not taken, as a register would
 not record it, and the course runs on without it; one it allows changes the facts as the
-mutation's write changes the registers (the animals it moves, the notices, the refusal, the
-sales, deliveries, complaints and release orders), so the next act is asked of the course
-so far. The answer, `Supposition`, is the facts at the end and each act's answer: so the
+mutation's write changes the registers (the animals it moves, the notices, the refusals,
+the sales, deliveries, complaints, release orders and deaths), so the next act is asked of
+the course so far. The answer, `Supposition`, is the facts at the end and each act's answer: so the
 public scenario and the registers cannot disagree.
 
 Nothing here decides whether an act is lawful: that is the model's. What is here is what the
 registers write when an act is recorded (services `delivery`, `refusals`, `sales`,
-`release_orders`, `complaints`), on facts instead of rows.
+`release_orders`, `complaints`, `injuries`), on facts instead of rows.
 """
 
 from __future__ import annotations
@@ -48,7 +48,9 @@ DECIDE_COMPLAINT = Act.DECIDE_COMPLAINT
 @dataclass(frozen=True)
 class Supposed:
     """One act supposed: the act, its instant and what its mutation passes the model
-    (`animal_ids`, `kind`, `authority`, `ordered_at`, `deposit`, `illegal`)."""
+    (`animal_ids` or `lots`, `kind`, `authority`, `ordered_at`, `deposit`, `illegal`,
+    `died`); a complaint and its decision carry the same `complaint` key, so the decision
+    is asked of that complaint (the latest filed, if none is given)."""
 
     act: Act
     at: datetime
@@ -77,6 +79,7 @@ class Supposition:
 def suppose(facts: CourseFacts, acts: Sequence[Supposed]) -> Supposition:
     """Ask each act of the course so far, in the order given; take those allowed."""
     asked: list[Asked] = []
+    filed: dict[Any, uuid.UUID] = {}  # each complaint supposed (its `complaint` key), as filed
     for s in acts:
         at = aware(s.at)
         given = {k: v for k, v in s.given.items() if k not in _NOT_ASKED}
@@ -86,21 +89,43 @@ def suppose(facts: CourseFacts, acts: Sequence[Supposed]) -> Supposition:
             elif s.act is Act.SALE:  # recordSale names its lots: here, every animal held
                 given["animal_ids"] = [a.id for a in in_pound(facts.animals)]
             if s.act is DECIDE_COMPLAINT:
-                given["complaint_id"] = facts.filed[-1].id if facts.filed else None
+                key = s.given.get("complaint")
+                latest = facts.filed[-1].id if facts.filed else None
+                given["complaint_id"] = filed.get(key) if key is not None else latest
             # Supposed acts are not held to the server's clock: a scenario may be of any day.
             given.setdefault("now", at)
             assert isinstance(s.act, Act)
-            found = Course(facts).require(s.act, at, **given)
+            if s.act is Act.RECORD_INJURY:
+                found, after = _injured(facts, at, given)
+            else:
+                found = Course(facts).require(s.act, at, **given)
+                after = _TAKEN.get(s.act, _nothing)(facts, at, {**s.given, **given}, found)
         except PashuError as err:
             asked.append(Asked(s, refusal=Refusal(err)))
             continue
         asked.append(Asked(s, found=found))
-        facts = _TAKEN.get(s.act, _nothing)(facts, at, {**s.given, **given}, found)
+        if s.act is Act.COMPLAINT:
+            filed[s.given.get("complaint")] = after.filed[-1].id
+        facts = after
     return Supposition(facts, asked)
 
 
 # What a supposed act carries that its mutation does not pass the model.
-_NOT_ASKED = ("conduct",)
+_NOT_ASKED = ("conduct", "complaint")
+
+
+def _injured(
+    facts: CourseFacts, at: datetime, given: Mapping[str, Any]
+) -> tuple[AnimalFact, CourseFacts]:
+    """recordInjury names one animal: each animal named asked in turn, on the course as the
+    deaths before it left it; one refused refuses the act (none of it taken)."""
+    found: AnimalFact | None = None
+    asked = {k: v for k, v in given.items() if k != "animal_ids"}
+    for animal in given.get("animal_ids") or []:
+        found = Course(facts).require(Act.RECORD_INJURY, at, **asked, animal_id=animal)
+        facts = _died(facts, at, asked, found)
+    assert found is not None  # a death names its animals (scenarios.validate)
+    return found, facts
 
 
 def _picked(facts: CourseFacts, lots: Sequence[tuple[str, int]]) -> list[uuid.UUID]:
@@ -226,6 +251,19 @@ def _decided(facts: CourseFacts, at: datetime, given: Mapping[str, Any], found: 
         return facts
     held = {a.id for a in in_pound(facts.animals)}
     return replace(facts, animals=_moved(facts, held, at, AnimalStatus.DELIVERED))
+
+
+def _died(facts: CourseFacts, at: datetime, given: Mapping[str, Any], found: Any) -> CourseFacts:
+    """recordInjury: the injury recorded; an animal that died leaves the pound then
+    (cases.release, its dues not reckoned again)."""
+    animals = []
+    for a in facts.animals:
+        if a.id == found.id:
+            a = replace(a, injured=True)
+            if given.get("died"):
+                a = replace(a, status=AnimalStatus.DIED.value, released_at=at)
+        animals.append(a)
+    return replace(facts, animals=tuple(animals))
 
 
 def _noticed(facts: CourseFacts, at: datetime, given: Mapping[str, Any], found: Any) -> CourseFacts:
