@@ -324,3 +324,67 @@ async def test_nagaland_s20_each_complaint_has_its_own_decision(gql: GraphQLClie
         ("DECIDE_COMPLAINT", False),
     ]
     assert a["nextAction"] is not None  # nothing was released
+
+
+RATES = [
+    {"kind": "FINE_PER_HEAD", "amount": "50.00", "effectiveFrom": "2026-01-01", "species": "cow"},
+    {
+        "kind": "FEEDING_PER_HEAD_PER_DAY",
+        "amount": "10.00",
+        "effectiveFrom": "2026-01-01",
+        "species": "cow",
+    },
+]
+
+
+async def test_nagaland_s16_1_a_sale_on_refusal_short_of_the_dues_leaves_another_to_meet_them(
+    gql: GraphQLClient,
+) -> None:
+    """s.16(1): "as many cattle as may be necessary" are sold. Refused on day 2, one of three
+    cows fetches Rs 10, short of the dues: another sale on the same refusal may follow, and
+    the rest waits for it; the second, at Rs 1,000, meets them, and the last cow is the
+    owner's (s.16(3)). Without a price the first sale is supposed to meet the dues, and the
+    second is refused as recordSale refuses it."""
+    one = [{"species": "cow", "count": 1}]
+    facts: dict[str, Any] = {
+        "animals": [{"species": "cow", "count": 3}],
+        "owner": "REFUSES",
+        "ownerAppearsAt": DAY_2,
+        "rates": RATES,
+    }
+    short = {"at": DAY_2, "animals": one, "price": "10"}
+    met = {"at": DAY_3, "animals": one, "price": "1000", "expenses": "20"}
+    a = await scenario(gql, "nagaland", **facts, sales=[short], rest={"at": DAY_2})
+    assert [(x["act"], x["lawful"]) for x in a["acts"]] == [
+        ("REFUSAL", True),
+        ("SALE", True),
+        ("DELIVER_REST", False),  # no sale has met the dues yet
+    ]
+    assert a["nextAction"] is not None
+    a = await scenario(gql, "nagaland", **facts, sales=[short, met], rest={"at": DAY_4})
+    assert [(x["act"], x["lawful"]) for x in a["acts"]] == [
+        ("REFUSAL", True),
+        ("SALE", True),
+        ("SALE", True),
+        ("DELIVER_REST", True),
+    ]
+    assert a["nextAction"] is None
+    unpriced = {"at": DAY_2, "animals": one}
+    a = await scenario(gql, "nagaland", **facts, sales=[unpriced, met])
+    assert [(x["act"], x["lawful"]) for x in a["acts"]] == [
+        ("REFUSAL", True),
+        ("SALE", True),
+        ("SALE", False),
+    ]
+    assert "16(3)" in sections(a["acts"][2]) or "16(1)" in sections(a["acts"][2])
+
+
+async def test_a_sale_at_a_negative_price_is_refused(gql: GraphQLClient) -> None:
+    facts = {
+        "animals": [{"species": "cow", "count": 1}],
+        "seizedAt": SEIZED,
+        "sales": [{"at": DAY_3, "price": "-1"}],
+    }
+    err = await gql.error(SCENARIO, {"f": facts})
+    assert err["extensions"]["code"] == "VALIDATION"
+    assert "sales[0].price" in err["message"]

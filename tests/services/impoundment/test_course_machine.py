@@ -772,16 +772,14 @@ def _in_order(s: Session, now: datetime) -> None:
 
 def _facts(s: Session, case: Impoundment, now: datetime) -> scenarios.Facts | None:
     """The case's course as compareScenario's facts (deaths, every refusal, handover and
-    complaint with its decision), or None if the facts cannot state it: a sale for a fine
-    (s.26), a sale on refusal short of the dues (the scenario supposes one meets them), a
-    further refusal at the instant of the rest before it (at one instant the scenario asks a
-    round's sales and rest before the next refusal, and cannot tell which round a sale of
-    that instant is of)."""
+    complaint with its decision, each sale at its price on the department's rates, so a sale
+    on refusal short of the dues is one), or None if the facts cannot state it: a sale for a
+    fine (s.26), a further refusal at the instant of the rest before it (at one instant the
+    scenario asks a round's sales and rest before the next refusal, and cannot tell which
+    round a sale of that instant is of)."""
     everything = cases.animals(s, case)
     sold = cases.sales(s, case.id)
     if any(x.account.get("recoversFine") for x in sold):
-        return None
-    if any(x.account.get("onRefusal") and x.account.get("unrecovered") for x in sold):
         return None
     refused = refusals.of_case(s, case.id)
     rests = refusals.handovers(s, case.id)
@@ -833,8 +831,15 @@ def _facts(s: Session, case: Impoundment, now: datetime) -> scenarios.Facts | No
             )
             for d in given
         ],
+        place=case.place_kind,
+        rates=[
+            scenarios.Rate(n.kind, n.amount, n.effective_from, n.species) for n in cases.rates(s)
+        ],
         sales=[
-            scenarios.Sold(x.at, herds([a for a in everything if a.sale_id == x.id])) for x in sold
+            scenarios.Sold(
+                x.at, herds([a for a in everything if a.sale_id == x.id]), x.price, x.expenses
+            )
+            for x in sold
         ],
         rests=[scenarios.Rest(h.at, h.accepted) for h in rests],
         releases=[

@@ -78,8 +78,20 @@ class ScenarioSaleInput:
     at: datetime = strawberry.field(description="When (ISO 8601 with offset)")
     animals: list[ScenarioAnimalInput] | None = strawberry.field(
         default=None,
-        description=_NAMED + ". A sale on the owner's refusal is supposed to meet the dues "
-        "(the Act sells as many as are necessary)",
+        description=_NAMED + ". A sale on the owner's refusal without a price is supposed to "
+        "meet the dues (the Act sells as many as are necessary)",
+    )
+    price: Decimal | None = strawberry.field(
+        default=None,
+        description="What the lot fetched in all, in rupees (decimal string). On the owner's "
+        "refusal, a price short of the dues (on the scenario's rates, with what an earlier sale "
+        "on the same refusal left) leaves the rest to another sale on that refusal, as "
+        "recordSale reckons it",
+    )
+    expenses: Decimal = strawberry.field(
+        default=Decimal("0.00"),
+        description="The expenses of this sale in rupees (decimal string), where the Act takes "
+        "them out of the proceeds",
     )
 
 
@@ -261,7 +273,9 @@ class ScenarioInput:
                 scenarios.Delivered(d.at, _herds(d.animals), d.under_protest)
                 for d in self.deliveries
             ],
-            sales=[scenarios.Sold(x.at, _herds(x.animals)) for x in self.sales],
+            sales=[
+                scenarios.Sold(x.at, _herds(x.animals), x.price, x.expenses) for x in self.sales
+            ],
             rest=scenarios.Rest(self.rest.at, self.rest.accepted) if self.rest else None,
             releases=[
                 scenarios.Released(r.at, r.authority, r.ordered_at, _herds(r.animals))

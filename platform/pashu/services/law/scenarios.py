@@ -120,10 +120,16 @@ class Delivered:
 
 @dataclass(frozen=True)
 class Sold:
-    """Animals sold (on the owner's refusal: supposed to meet the dues)."""
+    """Animals sold. On the owner's refusal: without a `price`, supposed to meet the dues;
+    at a `price` (with its `expenses`), it meets them or falls short as recordSale reckons
+    it (the dues on the facts' rates), and one short leaves another sale on the same refusal
+    to meet the rest (Cattle Trespass Act 1985 s.16(1), (2); Animal (Control & Taxation)
+    Act 2014 s.10(2))."""
 
     at: datetime
     animals: list[Herd] | None = None
+    price: Decimal | None = None  # the total the lot fetched
+    expenses: Decimal = Decimal("0.00")
 
 
 @dataclass(frozen=True)
@@ -432,7 +438,13 @@ def validate(facts: Facts) -> Facts:
                 field="deaths",
                 species=species,
             )
-    for name, amount in (("salePrice", facts.sale_price), ("saleExpenses", facts.sale_expenses)):
+    amounts = [
+        ("salePrice", facts.sale_price),
+        ("saleExpenses", facts.sale_expenses),
+        *(("sales", x.price) for x in facts.sales),
+        *(("sales", x.expenses) for x in facts.sales),
+    ]
+    for name, amount in amounts:
         if amount is not None and rupees(amount) < 0:
             raise ValidationError("amounts cannot be negative", field=name)
     return facts
@@ -470,10 +482,17 @@ def _one(plugin: Jurisdiction, facts: Facts) -> Outcome:
     # The case the facts suppose, run through the model of its course as the registers run
     # a recorded one: each act asked in its order, one refused not taken.
     heads = [canonical(h.species) for h in impoundable for _ in range(h.count)]
+    notified = _rates(plugin, facts.rates, out)
+    place = facts.place or next((k.code for k in plugin.declared_kinds().places), "")
     start = CourseFacts(
         plugin=plugin,
         seized_at=aware(facts.seized_at),
         impounded_at=brought,
+        # Where, the pound and the rates: the dues a sale on refusal at a price must meet.
+        place=_AERODROME,
+        place_kind=place,
+        pound_id=_POUND,
+        rates=tuple(notified),
         animals=tuple(
             AnimalFact(uuid.UUID(int=i + 1), sp, AnimalStatus.IN_POUND.value)
             for i, sp in enumerate(heads)
@@ -502,10 +521,8 @@ def _one(plugin: Jurisdiction, facts: Facts) -> Outcome:
         d = plugin.prohibited_purchasers()
         out.prohibited = [k.code for k in plugin.declared_kinds().buyers if k.code in d.value]
         out.prohibited_cites = d.cites
-    notified = _rates(plugin, facts.rates, out)
     on = facts.as_of or facts.owner_appears_at or out.earliest_sale or brought
     # The dues of every animal impounded, held to `on`, on the case as a register holds it.
-    place = facts.place or next((k.code for k in plugin.declared_kinds().places), "")
     case = Impoundment(
         seized_at=start.seized_at,
         impounded_at=brought,
@@ -589,7 +606,9 @@ def _acts(facts: Facts) -> list[Supposed]:
     for d in facts.deliveries:
         act = Act.DELIVER_ON_DEPOSIT if d.under_protest else Act.DELIVER
         acts.append(Supposed(act, aware(d.at), _lots(d.animals)))
-    sales = [Supposed(Act.SALE, aware(s.at), _lots(s.animals)) for s in facts.sales]
+    sales = [
+        Supposed(Act.SALE, aware(s.at), {**_lots(s.animals), **_priced(s)}) for s in facts.sales
+    ]
     acts += sales
     refused_at = sorted(r.at for r in refusals)
     for s in sales:  # a sale is of the latest refusal made by then
@@ -620,6 +639,13 @@ def _acts(facts: Facts) -> list[Supposed]:
         return s.at, rounds.get(id(s), 0), rank
 
     return sorted(acts, key=order)
+
+
+def _priced(sold: Sold) -> dict[str, Any]:
+    """What a sale fetched, where the facts say: recordSale's price and expenses."""
+    if sold.price is None:
+        return {}
+    return {"price": rupees(sold.price), "expenses": rupees(sold.expenses)}
 
 
 def _lots(herds: list[Herd] | None) -> dict[str, Any]:
