@@ -24,10 +24,10 @@ together:
 - the scenario of the case's facts so far (compareScenario's answer for them) is the
   registers' answer: every act recorded, supposed, is allowed by the model, and the
   timeline, each step required or not, the next duty, the earliest sale are the same. The
-  facts state deaths, every refusal, handover of the rest and complaint with its decision;
-  a course they cannot state (a sale for a fine, a sale on refusal short of the dues, a
-  further refusal at the instant of the rest before it: see `_facts`) is not compared
-  (`event` counts them).
+  facts state deaths, every refusal, handover of the rest and complaint with its decision,
+  and each sale at its price (so a sale on refusal short of the dues); a course they cannot
+  state (a sale for a fine, a further refusal at the instant of the rest before it: see
+  `_facts`) is not compared (`event` counts them).
 
 Bounded and derandomized for CI (never flaky: 25 courses of 15 steps per Act, the same
 each run). To run it longer, raise the number of courses and their length, e.g.
@@ -773,10 +773,14 @@ def _in_order(s: Session, now: datetime) -> None:
 def _facts(s: Session, case: Impoundment, now: datetime) -> scenarios.Facts | None:
     """The case's course as compareScenario's facts (deaths, every refusal, handover and
     complaint with its decision, each sale at its price on the department's rates, so a sale
-    on refusal short of the dues is one), or None if the facts cannot state it: a sale for a
-    fine (s.26), a further refusal at the instant of the rest before it (at one instant the
-    scenario asks a round's sales and rest before the next refusal, and cannot tell which
-    round a sale of that instant is of)."""
+    on refusal short of the dues is one), or None if the facts cannot state it:
+    - a sale for a fine (s.26): the scenario supposes no fine, because whether a sale may
+      recover one (the fine imposed by then, unpaid, under a section s.26 names, on this
+      case's offence) is ruled by services/offences/recovery.py on the rows, not by the model
+      of the course; a scenario supposing it would decide its lawfulness outside the model;
+    - a further refusal at the instant of the rest before it (at one instant the scenario
+      asks a round's sales and rest before the next refusal, and cannot tell which round a
+      sale of that instant is of)."""
     everything = cases.animals(s, case)
     sold = cases.sales(s, case.id)
     if any(x.account.get("recoversFine") for x in sold):

@@ -283,3 +283,36 @@ def test_a_sale_at_a_negative_price_is_refused_on_its_field() -> None:
     with pytest.raises(ValidationError) as err:
         scenarios.validate(facts)
     assert err.value.details["field"] == "sales"
+
+
+def test_the_last_animal_cannot_die_before_the_owners_refusal_of_it(dbs: Databases) -> None:
+    """A refusal is of animals in the pound (recordRefusalToPay refuses one with none held):
+    a death recorded later but dated before the refusal may not leave it of none, or the
+    registers would hold a refusal the scenario of the same dates refuses. One cow may die
+    before it (the other was held); the last may not."""
+    r = Registers(dbs, "nagaland")
+    r.do(
+        lambda s: refusals.record_refusal(
+            s, r.who, impoundment_id=r.case, at=DAY0 + 2 * DAY, claimant=OWNER
+        )
+    )
+    cows: list[uuid.UUID] = []
+    r.do(
+        lambda s: cows.extend(
+            s.scalars(select(ImpoundedAnimal.id).where(ImpoundedAnimal.impoundment_id == r.case))
+        )
+    )
+
+    def die(cow: uuid.UUID) -> None:
+        r.do(
+            lambda s: injuries.record_injury(
+                s, r.who, animal_id=cow, at=DAY0 + DAY, description="a fall", died=True
+            )
+        )
+
+    die(cows[0])
+    with pytest.raises(ValidationError) as err:
+        die(cows[1])
+    assert err.value.details["field"] == "at"
+    out = r.compare(DAY0 + 2 * DAY)
+    assert [a.act.value for a in out.acts] == ["RECORD_INJURY", "REFUSAL"]
