@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Callable
-from datetime import timedelta
+from datetime import datetime, timedelta
 from decimal import Decimal
 
 import pytest
@@ -303,16 +303,21 @@ def test_the_last_animal_cannot_die_before_the_owners_refusal_of_it(dbs: Databas
         )
     )
 
-    def die(cow: uuid.UUID) -> None:
+    def die(cow: uuid.UUID, at: datetime = DAY0 + DAY) -> None:
         r.do(
             lambda s: injuries.record_injury(
-                s, r.who, animal_id=cow, at=DAY0 + DAY, description="a fall", died=True
+                s, r.who, animal_id=cow, at=at, description="a fall", died=True
             )
         )
 
     die(cows[0])
-    with pytest.raises(ValidationError) as err:
-        die(cows[1])
-    assert err.value.details["field"] == "at"
+    for at in (DAY0 + DAY, DAY0 + 2 * DAY):  # before the refusal, or at its instant
+        with pytest.raises(ValidationError) as err:
+            die(cows[1], at)
+        assert err.value.details["field"] == "at"
     out = r.compare(DAY0 + 2 * DAY)
     assert [a.act.value for a in out.acts] == ["RECORD_INJURY", "REFUSAL"]
+    die(cows[1], DAY0 + 3 * DAY)  # after it: the refusal stands
+    out = r.compare(DAY0 + 3 * DAY)
+    assert [a.act.value for a in out.acts] == ["RECORD_INJURY", "REFUSAL", "RECORD_INJURY"]
+    assert out.next_duty is None

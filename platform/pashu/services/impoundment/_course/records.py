@@ -357,9 +357,10 @@ def record_injury(
 
 def _not_before_a_refusal_of_it(f: CourseFacts, a: AnimalFact, at: datetime) -> None:
     """The owner's refusal on record was of animals in the pound then (a refusal with none
-    held is refused): the last of them cannot have died before it."""
+    held is refused): the last of them cannot have died before it, nor at its instant (the
+    scenario of the same dates asks a death before a refusal of one instant)."""
     refused = f.refused_at
-    if refused is None or at >= refused:
+    if refused is None or at > refused:
         return
     held_then = [
         x
@@ -373,7 +374,7 @@ def _not_before_a_refusal_of_it(f: CourseFacts, a: AnimalFact, at: datetime) -> 
     if not held_then:
         raise ValidationError(
             f"the owner's refusal to pay recorded for {ist(refused)} was of animals in the "
-            "pound: the last of them cannot have died before it",
+            "pound: the last of them cannot have died before it, nor at that instant",
             notBefore=ist(refused),
             field="at",
         )
