@@ -321,3 +321,51 @@ def test_the_last_animal_cannot_die_before_the_owners_refusal_of_it(dbs: Databas
     out = r.compare(DAY0 + 3 * DAY)
     assert [a.act.value for a in out.acts] == ["RECORD_INJURY", "REFUSAL", "RECORD_INJURY"]
     assert out.next_duty is None
+
+
+def test_nagaland_s20_two_complaints_each_decided(dbs: Databases) -> None:
+    """ss.20-22: a complaint decided legal, a second within the ten days decided illegal:
+    each decision is of its own complaint, in the scenario as in the registers."""
+    r = Registers(dbs, "nagaland")
+    filed: list[uuid.UUID] = []
+
+    def complain(at: datetime) -> None:
+        r.do(
+            lambda s: filed.append(
+                complaints.file_complaint(
+                    s,
+                    r.who,
+                    impoundment_id=r.case,
+                    at=at,
+                    complainant=OWNER,
+                    form="WRITTEN",
+                    statement="seized on my own land",
+                ).id
+            )
+        )
+
+    def decide(n: int, at: datetime, illegal: bool) -> None:
+        r.do(
+            lambda s: complaints.decide(
+                s,
+                r.who,
+                complaint_id=filed[n],
+                at=at,
+                outcome=complaints.Outcome(illegal=illegal, fines_paid=Decimal(0)),
+            )
+        )
+
+    complain(DAY0 + DAY)
+    complain(DAY0 + 3 * DAY)
+    decide(0, DAY0 + 2 * DAY, False)  # recorded after the second complaint, dated before it
+    out = r.compare(DAY0 + 3 * DAY)
+    assert out.next_duty is not None  # the cattle are still held
+    decide(1, DAY0 + 4 * DAY, True)
+    out = r.compare(DAY0 + 4 * DAY)
+    assert [(a.act.value, a.lawful) for a in out.acts] == [
+        ("COMPLAINT", True),
+        ("DECIDE_COMPLAINT", True),
+        ("COMPLAINT", True),
+        ("DECIDE_COMPLAINT", True),
+    ]
+    assert out.next_duty is None and out.earliest_sale is None
