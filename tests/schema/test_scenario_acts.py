@@ -212,3 +212,179 @@ async def test_a_sale_when_nothing_is_left_in_the_pound_is_refused(gql: GraphQLC
     )
     assert [(x["act"], x["lawful"]) for x in a["acts"]] == [("DELIVER", True), ("SALE", False)]
     assert "no animal" in a["acts"][1]["explanation"]
+
+
+DAY_4 = "2026-01-06T10:00:00+05:30"
+DAY_5 = "2026-01-07T10:00:00+05:30"
+
+
+async def test_mizoram_s7_2_an_animal_dead_while_being_seized_leaves_the_pound(
+    gql: GraphQLClient,
+) -> None:
+    """Mizoram s.7(2): an animal hurt while being seized, "even to the extent of death", has
+    its carcass returned, not sold: one of two cows dead on day 2 (recordInjury, died), the
+    other delivered on day 3: nothing is held, no duty is open. A death of an animal no
+    longer in the pound is refused, as recordInjury refuses it, and the course runs on."""
+    died = {"at": DAY_2, "animals": [{"species": "cow", "count": 1}]}
+    a = await scenario(gql, "mizoram", deaths=[died], deliveries=[{"at": DAY_3}])
+    assert [(x["act"], x["lawful"]) for x in a["acts"]] == [
+        ("RECORD_INJURY", True),
+        ("DELIVER", True),
+    ]
+    assert a["nextAction"] is None and a["earliestSale"] is None
+    # Both dead: nothing is left to announce or sell.
+    both = {"at": DAY_2, "animals": [{"species": "cow", "count": 2}]}
+    a = await scenario(gql, "mizoram", deaths=[both])
+    assert [x["lawful"] for x in a["acts"]] == [True]
+    assert a["nextAction"] is None and required(a)["AUCTION"] is False
+    # Dead after both were delivered: refused, the delivery stands.
+    a = await scenario(gql, "mizoram", deliveries=[{"at": DAY_2}], deaths=[{**died, "at": DAY_3}])
+    assert [(x["act"], x["lawful"]) for x in a["acts"]] == [
+        ("DELIVER", True),
+        ("RECORD_INJURY", False),
+    ]
+    assert "not in the pound" in a["acts"][1]["explanation"]
+
+
+async def test_a_death_before_the_seizure_or_of_more_animals_than_seized_is_refused(
+    gql: GraphQLClient,
+) -> None:
+    facts = {
+        "animals": [{"species": "cow", "count": 2}],
+        "seizedAt": SEIZED,
+        "deaths": [
+            {"at": "2026-01-02T10:00:00+05:30", "animals": [{"species": "cow", "count": 1}]}
+        ],
+    }
+    err = await gql.error(SCENARIO, {"f": facts})
+    assert err["extensions"]["code"] == "VALIDATION"
+    assert err["extensions"]["field"] == "deaths"
+    three = [{"at": DAY_2, "animals": [{"species": "cow", "count": 3}]}]
+    err = await gql.error(SCENARIO, {"f": {**facts, "deaths": three}})
+    assert err["extensions"]["code"] == "VALIDATION"
+    assert err["extensions"]["field"] == "deaths"
+    assert "3 cow die, but 2 were seized" in err["message"]
+
+
+async def test_nagaland_s16_5_the_owner_refuses_again_after_refusing_the_rest(
+    gql: GraphQLClient,
+) -> None:
+    """s.16(1), (5): refused on day 2, one of three cows sold, the rest refused on day 3 and
+    so unclaimed again; the owner appears on day 4 and refuses again: one more is sold, and
+    he takes the last on day 5. A second refusal before the first's rest is refused."""
+    one = [{"species": "cow", "count": 1}]
+    a = await scenario(
+        gql,
+        "nagaland",
+        animals=[{"species": "cow", "count": 3}],
+        owner="REFUSES",
+        ownerAppearsAt=DAY_2,
+        refusals=[{"at": DAY_4}],
+        sales=[{"at": DAY_2, "animals": one}, {"at": DAY_4, "animals": one}],
+        rest={"at": DAY_3, "accepted": False},
+        rests=[{"at": DAY_5}],
+    )
+    assert [(x["act"], x["lawful"]) for x in a["acts"]] == [
+        ("REFUSAL", True),
+        ("SALE", True),
+        ("REFUSE_REST", True),
+        ("REFUSAL", True),
+        ("SALE", True),
+        ("DELIVER_REST", True),
+    ]
+    assert a["nextAction"] is None
+    # Refused again before the rest of the first refusal is settled: CONFLICT, s.16 cited.
+    a = await scenario(
+        gql, "nagaland", owner="REFUSES", ownerAppearsAt=DAY_2, refusals=[{"at": DAY_3}]
+    )
+    assert [(x["act"], x["lawful"]) for x in a["acts"]] == [("REFUSAL", True), ("REFUSAL", False)]
+    assert "16" in {s.split("(")[0] for s in sections(a["acts"][1])}
+
+
+async def test_nagaland_s20_each_complaint_has_its_own_decision(gql: GraphQLClient) -> None:
+    """s.20, s.22(2): a complaint decided legal on day 3, a second filed on day 4 (within ten
+    days of the seizure) decided illegal on day 5: the cattle are released then. A second
+    complaint after the ten days is refused, and so is its decision."""
+    first = {"at": DAY_2, "decidedAt": DAY_3}
+    second = {"at": DAY_4, "decidedAt": DAY_5, "illegal": True}
+    a = await scenario(gql, "nagaland", complaint=first, complaints=[second])
+    assert [(x["act"], x["lawful"]) for x in a["acts"]] == [
+        ("COMPLAINT", True),
+        ("DECIDE_COMPLAINT", True),
+        ("COMPLAINT", True),
+        ("DECIDE_COMPLAINT", True),
+    ]
+    assert a["nextAction"] is None and a["earliestSale"] is None
+    late = {"at": "2026-01-16T10:00:00+05:30", "decidedAt": "2026-01-17T10:00:00+05:30"}
+    a = await scenario(gql, "nagaland", complaints=[first, {**late, "illegal": True}])
+    assert [(x["act"], x["lawful"]) for x in a["acts"]] == [
+        ("COMPLAINT", True),
+        ("DECIDE_COMPLAINT", True),
+        ("COMPLAINT", False),
+        ("DECIDE_COMPLAINT", False),
+    ]
+    assert a["nextAction"] is not None  # nothing was released
+
+
+RATES = [
+    {"kind": "FINE_PER_HEAD", "amount": "50.00", "effectiveFrom": "2026-01-01", "species": "cow"},
+    {
+        "kind": "FEEDING_PER_HEAD_PER_DAY",
+        "amount": "10.00",
+        "effectiveFrom": "2026-01-01",
+        "species": "cow",
+    },
+]
+
+
+async def test_nagaland_s16_1_a_sale_on_refusal_short_of_the_dues_leaves_another_to_meet_them(
+    gql: GraphQLClient,
+) -> None:
+    """s.16(1): "as many cattle as may be necessary" are sold. Refused on day 2, one of three
+    cows fetches Rs 10, short of the dues: another sale on the same refusal may follow, and
+    the rest waits for it; the second, at Rs 1,000, meets them, and the last cow is the
+    owner's (s.16(3)). Without a price the first sale is supposed to meet the dues, and the
+    second is refused as recordSale refuses it."""
+    one = [{"species": "cow", "count": 1}]
+    facts: dict[str, Any] = {
+        "animals": [{"species": "cow", "count": 3}],
+        "owner": "REFUSES",
+        "ownerAppearsAt": DAY_2,
+        "rates": RATES,
+    }
+    short = {"at": DAY_2, "animals": one, "price": "10"}
+    met = {"at": DAY_3, "animals": one, "price": "1000", "expenses": "20"}
+    a = await scenario(gql, "nagaland", **facts, sales=[short], rest={"at": DAY_2})
+    assert [(x["act"], x["lawful"]) for x in a["acts"]] == [
+        ("REFUSAL", True),
+        ("SALE", True),
+        ("DELIVER_REST", False),  # no sale has met the dues yet
+    ]
+    assert a["nextAction"] is not None
+    a = await scenario(gql, "nagaland", **facts, sales=[short, met], rest={"at": DAY_4})
+    assert [(x["act"], x["lawful"]) for x in a["acts"]] == [
+        ("REFUSAL", True),
+        ("SALE", True),
+        ("SALE", True),
+        ("DELIVER_REST", True),
+    ]
+    assert a["nextAction"] is None
+    unpriced = {"at": DAY_2, "animals": one}
+    a = await scenario(gql, "nagaland", **facts, sales=[unpriced, met])
+    assert [(x["act"], x["lawful"]) for x in a["acts"]] == [
+        ("REFUSAL", True),
+        ("SALE", True),
+        ("SALE", False),
+    ]
+    assert "16(3)" in sections(a["acts"][2]) or "16(1)" in sections(a["acts"][2])
+
+
+async def test_a_sale_at_a_negative_price_is_refused(gql: GraphQLClient) -> None:
+    facts = {
+        "animals": [{"species": "cow", "count": 1}],
+        "seizedAt": SEIZED,
+        "sales": [{"at": DAY_3, "price": "-1"}],
+    }
+    err = await gql.error(SCENARIO, {"f": facts})
+    assert err["extensions"]["code"] == "VALIDATION"
+    assert "sales[0].price" in err["message"]

@@ -1,6 +1,7 @@
 """compareScenario of a recorded course is the registers' answer (issue #31), for courses
 the random machine (test_course_machine.py) reaches seldom in its bounded run: the rest
-refused after a sale on refusal, a complaint decided, a part delivery and a sale. Each is
+refused after a sale on refusal, a complaint decided, a part delivery and a sale, a sale on
+refusal short of the dues, a refusal again after the rest was refused, a death. Each is
 recorded through the services, then stated as the scenario's facts and compared as the
 machine compares them (`_facts`, `_same`)."""
 
@@ -8,17 +9,28 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Callable
-from datetime import timedelta
+from datetime import datetime, timedelta
 from decimal import Decimal
 
+import pytest
+from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from pashu.db.impoundment import AnimalStatus
+from pashu.core.errors import ValidationError
+from pashu.db.impoundment import AnimalStatus, ImpoundedAnimal
 from pashu.jurisdictions import registry
 from pashu.jurisdictions.vocabulary import Action
 from pashu.services import clocks
 from pashu.services.complaints import complaints
-from pashu.services.impoundment import cases, delivery, notices, refusals, sales, seizures
+from pashu.services.impoundment import (
+    cases,
+    delivery,
+    injuries,
+    notices,
+    refusals,
+    sales,
+    seizures,
+)
 from pashu.services.impoundment.dues import compute
 from pashu.services.law import scenarios
 from pashu.services.tenancy.tenants import Principal
@@ -56,7 +68,7 @@ class Registers:
         with self.dbs.app.transaction(self.who.tenant_id) as s:
             work(s)
 
-    def sell_one(self, s: Session, at: object) -> None:
+    def sell_one(self, s: Session, at: object, price: int = 1500) -> None:
         sales.record_sale(
             s,
             self.who,
@@ -65,7 +77,7 @@ class Registers:
             lots=[sales.Lot("cow", 1)],
             buyer=BUYER,
             buyer_role="PUBLIC",
-            price=Decimal(1500),
+            price=Decimal(price),
             expenses=Decimal(0),
         )
 
@@ -169,3 +181,191 @@ def test_mizoram_a_part_delivery_then_the_sale_of_the_other(dbs: Databases) -> N
     out = r.compare(DAY0 + 9 * DAY)
     assert [a.act.value for a in out.acts] == ["DELIVER", "SALE"]
     assert out.next_duty is None
+
+
+def test_nagaland_s16_1_a_sale_on_refusal_short_of_the_dues_then_one_meeting_them(
+    dbs: Databases,
+) -> None:
+    """s.16(1): as many as necessary are sold. A cow at Rs 10 falls short of the dues: the
+    scenario at that price says so as the registers do (another sale on the refusal is due,
+    not the rest's delivery); the other cow at Rs 1,500 meets them."""
+    r = Registers(dbs, "nagaland")
+    r.do(
+        lambda s: refusals.record_refusal(
+            s, r.who, impoundment_id=r.case, at=DAY0 + DAY, claimant=OWNER
+        )
+    )
+    r.do(lambda s: r.sell_one(s, DAY0 + DAY, price=10))
+    with dbs.app.transaction(r.who.tenant_id) as s:
+        (sold,) = cases.sales(s, r.case)
+        assert sold.account["onRefusal"] and sold.account["unrecovered"]
+    out = r.compare(DAY0 + DAY)
+    assert out.next_duty is not None and out.next_duty.action is not Action.DELIVER_REST
+    r.do(lambda s: r.sell_one(s, DAY0 + 2 * DAY))
+    out = r.compare(DAY0 + 2 * DAY)
+    assert [(a.act.value, a.lawful) for a in out.acts] == [
+        ("REFUSAL", True),
+        ("SALE", True),
+        ("SALE", True),
+    ]
+    assert out.next_duty is None
+
+
+def test_nagaland_s16_5_the_owner_refuses_again_after_refusing_the_rest(dbs: Databases) -> None:
+    r = Registers(dbs, "nagaland")
+
+    def refuse(at: object) -> None:
+        r.do(
+            lambda s: refusals.record_refusal(
+                s,
+                r.who,
+                impoundment_id=r.case,
+                at=at,  # type: ignore[arg-type]
+                claimant=OWNER,
+            )
+        )
+
+    refuse(DAY0 + DAY)
+    r.do(lambda s: r.sell_one(s, DAY0 + DAY))
+    r.do(
+        lambda s: refusals.deliver_rest(
+            s, r.who, impoundment_id=r.case, at=DAY0 + 2 * DAY, claimant=OWNER, accepted=False
+        )
+    )
+    refuse(DAY0 + 3 * DAY)
+    r.do(lambda s: r.sell_one(s, DAY0 + 3 * DAY))
+    out = r.compare(DAY0 + 3 * DAY)
+    assert [a.act.value for a in out.acts] == ["REFUSAL", "SALE", "REFUSE_REST", "REFUSAL", "SALE"]
+    assert all(a.lawful for a in out.acts) and out.next_duty is None
+
+
+def test_mizoram_s7_2_a_cow_dead_while_being_seized_then_the_other_delivered(
+    dbs: Databases,
+) -> None:
+    r = Registers(dbs, "mizoram")
+
+    def die(s: Session) -> None:
+        cow = s.scalar(select(ImpoundedAnimal.id).where(ImpoundedAnimal.impoundment_id == r.case))
+        assert cow is not None
+        injuries.record_injury(
+            s, r.who, animal_id=cow, at=DAY0 + DAY, description="a fall", died=True
+        )
+
+    r.do(die)
+    out = r.compare(DAY0 + DAY)
+    assert [a.act.value for a in out.acts] == ["RECORD_INJURY"] and out.next_duty is not None
+
+    def deliver_the_other(s: Session) -> None:
+        case = cases.get(s, r.case)
+        held = [a for a in cases.animals(s, case) if a.status == AnimalStatus.IN_POUND.value]
+        owed = compute(r.plugin, cases.rates(s), case, held, DAY0 + 2 * DAY).total
+        assert owed is not None
+        delivery.deliver_to_owner(
+            s,
+            r.who,
+            impoundment_id=r.case,
+            at=DAY0 + 2 * DAY,
+            claimant=OWNER,
+            amount_paid=owed,
+            under_protest=False,
+            animal_ids=[a.id for a in held],
+        )
+
+    r.do(deliver_the_other)
+    out = r.compare(DAY0 + 2 * DAY)
+    assert [a.act.value for a in out.acts] == ["RECORD_INJURY", "DELIVER"]
+    assert out.next_duty is None
+
+
+def test_a_sale_at_a_negative_price_is_refused_on_its_field() -> None:
+    cow = [scenarios.Herd("cow", 1)]
+    facts = scenarios.Facts(cow, DAY0, sales=[scenarios.Sold(DAY0 + DAY, None, Decimal(-1))])
+    with pytest.raises(ValidationError) as err:
+        scenarios.validate(facts)
+    assert err.value.details["field"] == "sales"
+
+
+def test_the_last_animal_cannot_die_before_the_owners_refusal_of_it(dbs: Databases) -> None:
+    """A refusal is of animals in the pound (recordRefusalToPay refuses one with none held):
+    a death recorded later but dated before the refusal may not leave it of none, or the
+    registers would hold a refusal the scenario of the same dates refuses. One cow may die
+    before it (the other was held); the last may not."""
+    r = Registers(dbs, "nagaland")
+    r.do(
+        lambda s: refusals.record_refusal(
+            s, r.who, impoundment_id=r.case, at=DAY0 + 2 * DAY, claimant=OWNER
+        )
+    )
+    cows: list[uuid.UUID] = []
+    r.do(
+        lambda s: cows.extend(
+            s.scalars(select(ImpoundedAnimal.id).where(ImpoundedAnimal.impoundment_id == r.case))
+        )
+    )
+
+    def die(cow: uuid.UUID, at: datetime = DAY0 + DAY) -> None:
+        r.do(
+            lambda s: injuries.record_injury(
+                s, r.who, animal_id=cow, at=at, description="a fall", died=True
+            )
+        )
+
+    die(cows[0])
+    for at in (DAY0 + DAY, DAY0 + 2 * DAY):  # before the refusal, or at its instant
+        with pytest.raises(ValidationError) as err:
+            die(cows[1], at)
+        assert err.value.details["field"] == "at"
+    out = r.compare(DAY0 + 2 * DAY)
+    assert [a.act.value for a in out.acts] == ["RECORD_INJURY", "REFUSAL"]
+    die(cows[1], DAY0 + 3 * DAY)  # after it: the refusal stands
+    out = r.compare(DAY0 + 3 * DAY)
+    assert [a.act.value for a in out.acts] == ["RECORD_INJURY", "REFUSAL", "RECORD_INJURY"]
+    assert out.next_duty is None
+
+
+def test_nagaland_s20_two_complaints_each_decided(dbs: Databases) -> None:
+    """ss.20-22: a complaint decided legal, a second within the ten days decided illegal:
+    each decision is of its own complaint, in the scenario as in the registers."""
+    r = Registers(dbs, "nagaland")
+    filed: list[uuid.UUID] = []
+
+    def complain(at: datetime) -> None:
+        r.do(
+            lambda s: filed.append(
+                complaints.file_complaint(
+                    s,
+                    r.who,
+                    impoundment_id=r.case,
+                    at=at,
+                    complainant=OWNER,
+                    form="WRITTEN",
+                    statement="seized on my own land",
+                ).id
+            )
+        )
+
+    def decide(n: int, at: datetime, illegal: bool) -> None:
+        r.do(
+            lambda s: complaints.decide(
+                s,
+                r.who,
+                complaint_id=filed[n],
+                at=at,
+                outcome=complaints.Outcome(illegal=illegal, fines_paid=Decimal(0)),
+            )
+        )
+
+    complain(DAY0 + DAY)
+    complain(DAY0 + 3 * DAY)
+    decide(0, DAY0 + 2 * DAY, False)  # recorded after the second complaint, dated before it
+    out = r.compare(DAY0 + 3 * DAY)
+    assert out.next_duty is not None  # the cattle are still held
+    decide(1, DAY0 + 4 * DAY, True)
+    out = r.compare(DAY0 + 4 * DAY)
+    assert [(a.act.value, a.lawful) for a in out.acts] == [
+        ("COMPLAINT", True),
+        ("DECIDE_COMPLAINT", True),
+        ("COMPLAINT", True),
+        ("DECIDE_COMPLAINT", True),
+    ]
+    assert out.next_duty is None and out.earliest_sale is None

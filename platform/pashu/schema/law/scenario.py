@@ -44,6 +44,8 @@ described_enum(
         "RELEASE_BY_ORDER": "A release by order (releaseByOrder)",
         "COMPLAINT": "A complaint of illegal seizure (fileComplaint)",
         "DECIDE_COMPLAINT": "The complaint's decision (decideComplaint)",
+        "RECORD_INJURY": "Animals dead of an injury suffered while being seized "
+        "(recordInjury, died)",
     },
     name="ScenarioAct",
     description="An act a scenario supposes, asked of the Act as the mutation named records it",
@@ -76,8 +78,20 @@ class ScenarioSaleInput:
     at: datetime = strawberry.field(description="When (ISO 8601 with offset)")
     animals: list[ScenarioAnimalInput] | None = strawberry.field(
         default=None,
-        description=_NAMED + ". A sale on the owner's refusal is supposed to meet the dues "
-        "(the Act sells as many as are necessary)",
+        description=_NAMED + ". A sale on the owner's refusal without a price is supposed to "
+        "meet the dues (the Act sells as many as are necessary)",
+    )
+    price: Decimal | None = strawberry.field(
+        default=None,
+        description="What the lot fetched in all, in rupees (decimal string). On the owner's "
+        "refusal, a price short of the dues (on the scenario's rates, with what an earlier sale "
+        "on the same refusal left) leaves the rest to another sale on that refusal, as "
+        "recordSale reckons it",
+    )
+    expenses: Decimal = strawberry.field(
+        default=Decimal("0.00"),
+        description="The expenses of this sale in rupees (decimal string), where the Act takes "
+        "them out of the proceeds",
     )
 
 
@@ -108,6 +122,30 @@ class ScenarioComplaintInput:
     illegal: bool = strawberry.field(
         default=False,
         description="Decided: the seizure adjudged illegal (the animals still held released)",
+    )
+
+
+@strawberry.input(
+    description="A further refusal or omission to pay, besides the owner's conduct: after the "
+    "rest was refused, the owner may appear and refuse again"
+)
+class ScenarioRefusalInput:
+    at: datetime = strawberry.field(description="When (ISO 8601 with offset)")
+    deposit: bool = strawberry.field(
+        default=False,
+        description="A refusal to make the deposit of a disputed seizure, where the Act has one",
+    )
+
+
+@strawberry.input(description="Animals that died of an injury suffered while being seized")
+class ScenarioDeathInput:
+    at: datetime = strawberry.field(
+        description="When they died (ISO 8601 with offset); not before the seizure, perhaps "
+        "before they were brought to the pound"
+    )
+    animals: list[ScenarioAnimalInput] = strawberry.field(
+        description="The animals that died, by species and count, taken from those still in "
+        "the pound"
     )
 
 
@@ -194,6 +232,25 @@ class ScenarioInput:
     complaint: ScenarioComplaintInput | None = strawberry.field(
         default=None, description="A complaint of illegal seizure, and its decision"
     )
+    refusals: list[ScenarioRefusalInput] = strawberry.field(
+        default_factory=list,
+        description="Further refusals to pay, besides the owner's conduct (REFUSES at "
+        "ownerAppearsAt is the first); at one instant, each follows the rest of the one before",
+    )
+    rests: list[ScenarioRestInput] = strawberry.field(
+        default_factory=list,
+        description="After each further sale on a refusal, in order: the rest delivered or "
+        "refused (after rest, if given)",
+    )
+    complaints: list[ScenarioComplaintInput] = strawberry.field(
+        default_factory=list,
+        description="Further complaints of illegal seizure, each with its own decision "
+        "(after complaint, if given)",
+    )
+    deaths: list[ScenarioDeathInput] = strawberry.field(
+        default_factory=list,
+        description="Deaths of injuries suffered while being seized (recordInjury, died)",
+    )
 
     def facts(self) -> scenarios.Facts:
         return scenarios.Facts(
@@ -216,7 +273,9 @@ class ScenarioInput:
                 scenarios.Delivered(d.at, _herds(d.animals), d.under_protest)
                 for d in self.deliveries
             ],
-            sales=[scenarios.Sold(x.at, _herds(x.animals)) for x in self.sales],
+            sales=[
+                scenarios.Sold(x.at, _herds(x.animals), x.price, x.expenses) for x in self.sales
+            ],
             rest=scenarios.Rest(self.rest.at, self.rest.accepted) if self.rest else None,
             releases=[
                 scenarios.Released(r.at, r.authority, r.ordered_at, _herds(r.animals))
@@ -229,6 +288,15 @@ class ScenarioInput:
                 if self.complaint
                 else None
             ),
+            refusals=[scenarios.Refused(r.at, r.deposit) for r in self.refusals],
+            rests=[scenarios.Rest(r.at, r.accepted) for r in self.rests],
+            complaints=[
+                scenarios.Complained(c.at, c.decided_at, c.illegal) for c in self.complaints
+            ],
+            deaths=[
+                scenarios.Died(d.at, [scenarios.Herd(a.species, a.count) for a in d.animals])
+                for d in self.deaths
+            ],
         )
 
 

@@ -4,14 +4,14 @@ case's course (course.py) as the registers' mutations run them (issue #31).
 Each supposed act is asked of `Course` at its instant, in order, exactly as the mutation that
 records it asks (`Course.require`). One the model refuses is not taken, as a register would
 not record it, and the course runs on without it; one it allows changes the facts as the
-mutation's write changes the registers (the animals it moves, the notices, the refusal, the
-sales, deliveries, complaints and release orders), so the next act is asked of the course
-so far. The answer, `Supposition`, is the facts at the end and each act's answer: so the
+mutation's write changes the registers (the animals it moves, the notices, the refusals,
+the sales, deliveries, complaints, release orders and deaths), so the next act is asked of
+the course so far. The answer, `Supposition`, is the facts at the end and each act's answer: so the
 public scenario and the registers cannot disagree.
 
 Nothing here decides whether an act is lawful: that is the model's. What is here is what the
 registers write when an act is recorded (services `delivery`, `refusals`, `sales`,
-`release_orders`, `complaints`), on facts instead of rows.
+`release_orders`, `complaints`, `injuries`), on facts instead of rows.
 """
 
 from __future__ import annotations
@@ -20,11 +20,15 @@ import uuid
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
+from decimal import Decimal
 from typing import Any
 
-from pashu.core.errors import Conflict, PashuError
+from pashu.core.errors import Conflict, PashuError, ValidationError
 from pashu.core.legaltime import aware
+from pashu.core.money import rupees
 from pashu.db.impoundment import AnimalStatus
+from pashu.jurisdictions.vocabulary import MoneyKind, SaleAccounting
+from pashu.services.impoundment import sale_accounts
 from pashu.services.impoundment.course import (
     Act,
     AnimalFact,
@@ -39,6 +43,7 @@ from pashu.services.impoundment.course import (
     in_pound,
     settled_by_sale,
 )
+from pashu.services.impoundment.dues import compute
 
 # A complaint's decision: asked of the model as decideComplaint asks it, on the complaint
 # the facts suppose (the latest filed).
@@ -48,7 +53,9 @@ DECIDE_COMPLAINT = Act.DECIDE_COMPLAINT
 @dataclass(frozen=True)
 class Supposed:
     """One act supposed: the act, its instant and what its mutation passes the model
-    (`animal_ids`, `kind`, `authority`, `ordered_at`, `deposit`, `illegal`)."""
+    (`animal_ids` or `lots`, `kind`, `authority`, `ordered_at`, `deposit`, `illegal`,
+    `died`); a complaint and its decision carry the same `complaint` key, so the decision
+    is asked of that complaint (the latest filed, if none is given)."""
 
     act: Act
     at: datetime
@@ -77,6 +84,7 @@ class Supposition:
 def suppose(facts: CourseFacts, acts: Sequence[Supposed]) -> Supposition:
     """Ask each act of the course so far, in the order given; take those allowed."""
     asked: list[Asked] = []
+    filed: dict[Any, uuid.UUID] = {}  # each complaint supposed (its `complaint` key), as filed
     for s in acts:
         at = aware(s.at)
         given = {k: v for k, v in s.given.items() if k not in _NOT_ASKED}
@@ -86,21 +94,43 @@ def suppose(facts: CourseFacts, acts: Sequence[Supposed]) -> Supposition:
             elif s.act is Act.SALE:  # recordSale names its lots: here, every animal held
                 given["animal_ids"] = [a.id for a in in_pound(facts.animals)]
             if s.act is DECIDE_COMPLAINT:
-                given["complaint_id"] = facts.filed[-1].id if facts.filed else None
+                key = s.given.get("complaint")
+                latest = facts.filed[-1].id if facts.filed else None
+                given["complaint_id"] = filed.get(key) if key is not None else latest
             # Supposed acts are not held to the server's clock: a scenario may be of any day.
             given.setdefault("now", at)
             assert isinstance(s.act, Act)
-            found = Course(facts).require(s.act, at, **given)
+            if s.act is Act.RECORD_INJURY:
+                found, after = _injured(facts, at, given)
+            else:
+                found = Course(facts).require(s.act, at, **given)
+                after = _TAKEN.get(s.act, _nothing)(facts, at, {**s.given, **given}, found)
         except PashuError as err:
             asked.append(Asked(s, refusal=Refusal(err)))
             continue
         asked.append(Asked(s, found=found))
-        facts = _TAKEN.get(s.act, _nothing)(facts, at, {**s.given, **given}, found)
+        if s.act is Act.COMPLAINT:
+            filed[s.given.get("complaint")] = after.filed[-1].id
+        facts = after
     return Supposition(facts, asked)
 
 
 # What a supposed act carries that its mutation does not pass the model.
-_NOT_ASKED = ("conduct",)
+_NOT_ASKED = ("conduct", "complaint", "price", "expenses")
+
+
+def _injured(
+    facts: CourseFacts, at: datetime, given: Mapping[str, Any]
+) -> tuple[AnimalFact, CourseFacts]:
+    """recordInjury names one animal: each animal named asked in turn, on the course as the
+    deaths before it left it; one refused refuses the act (none of it taken)."""
+    found: AnimalFact | None = None
+    asked = {k: v for k, v in given.items() if k != "animal_ids"}
+    for animal in given.get("animal_ids") or []:
+        found = Course(facts).require(Act.RECORD_INJURY, at, **asked, animal_id=animal)
+        facts = _died(facts, at, asked, found)
+    assert found is not None  # a death names its animals (scenarios.validate)
+    return found, facts
 
 
 def _picked(facts: CourseFacts, lots: Sequence[tuple[str, int]]) -> list[uuid.UUID]:
@@ -125,16 +155,18 @@ def _moved(
     at: datetime,
     status: AnimalStatus | None = None,
     settled: set[uuid.UUID] | None = None,
+    fines: bool = False,
 ) -> tuple[AnimalFact, ...]:
     """`ids` leave the pound (as `status`) at `at`; `settled` (default `ids`) have their
-    dues reckoned to `at` (cases.release, and the settlement each service writes)."""
+    dues reckoned to `at` (cases.release, and the settlement each service writes), their
+    fines too with `fines` (a sale's)."""
     reckoned = ids if settled is None else settled
     out = []
     for a in facts.animals:
         if a.id in ids and status is not None:
             a = replace(a, status=status.value, released_at=at)
         if a.id in reckoned:
-            a = replace(a, charges_settled_at=at)
+            a = replace(a, charges_settled_at=at, fine_settled=a.fine_settled or fines)
         out.append(a)
     return tuple(out)
 
@@ -169,15 +201,69 @@ def _refused(facts: CourseFacts, at: datetime, given: Mapping[str, Any], found: 
 def _sold(facts: CourseFacts, at: datetime, given: Mapping[str, Any], found: Any) -> CourseFacts:
     """recordSale: the animals named sold, the dues the sale reckons settled to its day
     (`settled_by_sale`). `found` is the rule of the sale on the owner's refusal, if it is
-    one: supposed to meet the dues (the Act sells as many as are necessary), its step done."""
+    one: without a `price`, supposed to meet the dues (the Act sells as many as are
+    necessary), its step done; at a `price` short of them (`_unrecovered`), what it left is
+    owed still, and another sale on the same refusal may follow (Cattle Trespass Act 1985
+    s.16(1), Animal (Control & Taxation) Act 2014 s.10(2))."""
     sold = chosen(facts.animals, given.get("animal_ids"))
     settled = settled_by_sale(facts.plugin, facts, facts.animals, sold)
+    account: dict[str, Any] = {"onRefusal": found is not None}
+    met = True
+    if found is not None and given.get("price") is not None:
+        short = _unrecovered(facts, at, settled, given["price"], given.get("expenses"))
+        account["unrecovered"] = short
+        met = not short
     return replace(
         facts,
-        animals=_moved(facts, {a.id for a in sold}, at, AnimalStatus.SOLD, {a.id for a in settled}),
-        sales=(*facts.sales, SaleFact(at, {"onRefusal": found is not None})),
-        refusal_sold_at=at if found is not None else facts.refusal_sold_at,
+        animals=_moved(
+            facts, {a.id for a in sold}, at, AnimalStatus.SOLD, {a.id for a in settled}, True
+        ),
+        sales=(*facts.sales, SaleFact(at, account)),
+        refusal_sold_at=at if found is not None and met else facts.refusal_sold_at,
     )
+
+
+def _unrecovered(
+    facts: CourseFacts,
+    at: datetime,
+    settled: Sequence[AnimalFact],
+    price: Decimal,
+    expenses: Decimal | None,
+) -> dict[str, Decimal]:
+    """What a sale on the owner's refusal at `price` leaves owed, by kind, reckoned as
+    recordSale reckons it (sales.record_sale): the dues of the animals it settles (the
+    rates of the facts), with what the sale before it on the same refusal left; where the
+    Act deducts the charges, the fines, the feeding and the expenses of sale in that order
+    (Cattle Trespass Act 1985 s.16(1), (2)); where the proceeds go whole to the fund, the
+    dues at once (Animal (Control & Taxation) Act 2014 s.10(2)). Empty: the dues met."""
+    plugin = facts.plugin
+    dues = compute(plugin, facts.rates or (), facts, settled, at)
+    if dues.total is None:  # as recordSale refuses it
+        raise ValidationError(
+            f"the charges cannot be worked out: {dues.unknown[0].why}",
+            citation=dues.unknown[0].cites[0] if dues.unknown[0].cites else None,
+        )
+    since = facts.refused_at or at  # the refusal the sale is on: it has one
+    before = [x for x in facts.sales if x.at >= since and x.account.get("onRefusal")]
+    owing = sale_accounts.carried(before[-1].account) if before else {}
+    zero = Decimal("0.00")
+    proceeds = rupees(price)
+    if plugin.sale_accounting().value is SaleAccounting.DEDUCT_CHARGES_HOLD_SURPLUS:
+        left = proceeds
+        out: dict[str, Decimal] = {}
+        for key, due in (
+            ("unrecoveredFines", dues.by_kind(MoneyKind.FINE)),
+            ("unrecoveredFeeding", dues.by_kind(MoneyKind.FEEDING_CHARGE)),
+            ("unrecoveredExpenses", rupees(expenses or zero)),
+        ):
+            due += owing.get(key, zero)
+            met = min(left, due)
+            left -= met
+            out[key] = due - met
+    else:
+        due = dues.total + owing.get("unrecovered", zero)
+        out = {"unrecovered": max(zero, due - proceeds)}
+    return {k: v for k, v in out.items() if v}
 
 
 def _rest_delivered(
@@ -226,6 +312,19 @@ def _decided(facts: CourseFacts, at: datetime, given: Mapping[str, Any], found: 
         return facts
     held = {a.id for a in in_pound(facts.animals)}
     return replace(facts, animals=_moved(facts, held, at, AnimalStatus.DELIVERED))
+
+
+def _died(facts: CourseFacts, at: datetime, given: Mapping[str, Any], found: Any) -> CourseFacts:
+    """recordInjury: the injury recorded; an animal that died leaves the pound then
+    (cases.release, its dues not reckoned again)."""
+    animals = []
+    for a in facts.animals:
+        if a.id == found.id:
+            a = replace(a, injured=True)
+            if given.get("died"):
+                a = replace(a, status=AnimalStatus.DIED.value, released_at=at)
+        animals.append(a)
+    return replace(facts, animals=tuple(animals))
 
 
 def _noticed(facts: CourseFacts, at: datetime, given: Mapping[str, Any], found: Any) -> CourseFacts:

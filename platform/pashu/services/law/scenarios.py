@@ -3,8 +3,10 @@
 Nothing is stored. Each Act answers with the very rules its tenants' operations use: the
 classification (`classify`, as recordSeizure refuses); the course of the case, which is the
 model's (services/impoundment/course.py): the facts are a supposed case, and each act they
-suppose (the notices, the owner's delivery, refusal or deposit under protest, deliveries in
-part, sales, the rest delivered or refused, a release by order, a complaint and its decision)
+suppose (the notices, the owner's delivery, refusal or deposit under protest, further
+refusals, deliveries in part, sales, the rest delivered or refused after each sale on a
+refusal, a release by order, complaints and their decisions, deaths of injuries suffered while
+being seized)
 is asked of the model in its order, exactly as the mutation recording it asks
 (services/impoundment/supposed.py): one it refuses is that act unlawful, and the course runs
 on without it, as a register would. The timeline, the steps required, the next duty and the
@@ -18,6 +20,7 @@ from __future__ import annotations
 
 import enum
 import uuid
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from datetime import date, datetime, timedelta
@@ -89,6 +92,7 @@ class SupposedAct(enum.Enum):
     RELEASE_BY_ORDER = Act.RELEASE_BY_ORDER.value
     COMPLAINT = Act.COMPLAINT.value
     DECIDE_COMPLAINT = Act.DECIDE_COMPLAINT.value
+    RECORD_INJURY = Act.RECORD_INJURY.value  # a death of an injury suffered while being seized
 
 
 @dataclass(frozen=True)
@@ -116,10 +120,16 @@ class Delivered:
 
 @dataclass(frozen=True)
 class Sold:
-    """Animals sold (on the owner's refusal: supposed to meet the dues)."""
+    """Animals sold. On the owner's refusal: without a `price`, supposed to meet the dues;
+    at a `price` (with its `expenses`), it meets them or falls short as recordSale reckons
+    it (the dues on the facts' rates), and one short leaves another sale on the same refusal
+    to meet the rest (Cattle Trespass Act 1985 s.16(1), (2); Animal (Control & Taxation)
+    Act 2014 s.10(2))."""
 
     at: datetime
     animals: list[Herd] | None = None
+    price: Decimal | None = None  # the total the lot fetched
+    expenses: Decimal = Decimal("0.00")
 
 
 @dataclass(frozen=True)
@@ -150,6 +160,25 @@ class Complained:
 
 
 @dataclass(frozen=True)
+class Refused:
+    """A further refusal or omission to pay (or to make the deposit of a disputed seizure):
+    after the rest was refused, the course for cattle not claimed runs again (Cattle Trespass
+    Act 1985 s.16(5)) and the owner may appear and refuse again."""
+
+    at: datetime
+    deposit: bool = False
+
+
+@dataclass(frozen=True)
+class Died:
+    """Animals that died of an injury suffered while being seized (recordInjury, died), each
+    taken from those still in the pound; perhaps before they were brought in."""
+
+    at: datetime
+    animals: list[Herd]
+
+
+@dataclass(frozen=True)
 class Facts:
     animals: list[Herd]
     seized_at: datetime
@@ -171,6 +200,19 @@ class Facts:
     rest: Rest | None = None
     releases: list[Released] = field(default_factory=list)
     complaint: Complained | None = None
+    # Besides the owner's conduct, `rest` and `complaint`: the acts a course may hold more
+    # than once, in the order given (at one instant: each refusal's sales and rest before
+    # the next refusal is asked, see `_acts`).
+    refusals: list[Refused] = field(default_factory=list)
+    rests: list[Rest] = field(default_factory=list)
+    complaints: list[Complained] = field(default_factory=list)
+    deaths: list[Died] = field(default_factory=list)
+
+    def all_rests(self) -> list[Rest]:
+        return [*([self.rest] if self.rest is not None else []), *self.rests]
+
+    def all_complaints(self) -> list[Complained]:
+        return [*([self.complaint] if self.complaint is not None else []), *self.complaints]
 
 
 @dataclass(frozen=True)
@@ -321,10 +363,15 @@ def validate(facts: Facts) -> Facts:
         *(("deliveries", d.at) for d in facts.deliveries),
         *(("sales", x.at) for x in facts.sales),
         *(("rest", r.at) for r in [facts.rest] if r is not None),
+        *(("rests", r.at) for r in facts.rests),
         *(("releases", r.at) for r in facts.releases),
         *(("releases", r.ordered_at) for r in facts.releases),
         *(("complaint", c.at) for c in [facts.complaint] if c is not None),
         *(("complaint", c.decided_at) for c in [facts.complaint] if c is not None),
+        *(("complaints", c.at) for c in facts.complaints),
+        *(("complaints", c.decided_at) for c in facts.complaints),
+        *(("refusals", r.at) for r in facts.refusals),
+        *(("deaths", d.at) for d in facts.deaths),
     ]
     for name, at in instants:
         if at is not None and at.tzinfo is None:
@@ -343,13 +390,32 @@ def validate(facts: Facts) -> Facts:
             "ownerAppearsAt is given exactly when the owner appears (conduct other than ABSENT)",
             field="ownerAppearsAt",
         )
+    for d in facts.deaths:
+        if d.at < facts.seized_at:  # an injury suffered while being seized: not before it
+            raise ValidationError(
+                "an animal cannot die of an injury suffered while being seized before the seizure",
+                field="deaths",
+            )
+        if not d.animals:
+            raise ValidationError("a death names the animals that died", field="deaths")
     named = [
         *(("deliveries", d.animals) for d in facts.deliveries),
         *(("sales", x.animals) for x in facts.sales),
         *(("releases", r.animals) for r in facts.releases),
+        *(("deaths", d.animals) for d in facts.deaths),
     ]
-    if len(named) > MAX_HERDS:
-        raise ValidationError(f"at most {MAX_HERDS} acts of each kind", field=named[0][0])
+    many = {
+        "deliveries": len(facts.deliveries),
+        "sales": len(facts.sales),
+        "releases": len(facts.releases),
+        "deaths": len(facts.deaths),
+        "refusals": len(facts.refusals),
+        "rests": len(facts.rests),
+        "complaints": len(facts.complaints),
+    }
+    for name, count in many.items():
+        if count > MAX_HERDS:
+            raise ValidationError(f"at most {MAX_HERDS} acts of each kind", field=name)
     for name, lots in named:
         for lot in lots or []:
             if not 1 <= lot.count <= MAX_HEADS:
@@ -358,7 +424,27 @@ def validate(facts: Facts) -> Facts:
                 canonical(lot.species)
             except UnknownSpecies as err:
                 raise UnknownSpecies(err.message, field=name, **err.details) from None
-    for name, amount in (("salePrice", facts.sale_price), ("saleExpenses", facts.sale_expenses)):
+    seized = Counter[str]()
+    for herd in facts.animals:
+        seized[canonical(herd.species)] += herd.count
+    dead = Counter[str]()
+    for d in facts.deaths:
+        for lot in d.animals:
+            dead[canonical(lot.species)] += lot.count
+    for species, count in dead.items():
+        if count > seized[species]:
+            raise ValidationError(
+                f"{count} {species} die, but {seized[species]} were seized",
+                field="deaths",
+                species=species,
+            )
+    amounts = [
+        ("salePrice", facts.sale_price),
+        ("saleExpenses", facts.sale_expenses),
+        *(("sales", x.price) for x in facts.sales),
+        *(("sales", x.expenses) for x in facts.sales),
+    ]
+    for name, amount in amounts:
         if amount is not None and rupees(amount) < 0:
             raise ValidationError("amounts cannot be negative", field=name)
     return facts
@@ -396,10 +482,17 @@ def _one(plugin: Jurisdiction, facts: Facts) -> Outcome:
     # The case the facts suppose, run through the model of its course as the registers run
     # a recorded one: each act asked in its order, one refused not taken.
     heads = [canonical(h.species) for h in impoundable for _ in range(h.count)]
+    notified = _rates(plugin, facts.rates, out)
+    place = facts.place or next((k.code for k in plugin.declared_kinds().places), "")
     start = CourseFacts(
         plugin=plugin,
         seized_at=aware(facts.seized_at),
         impounded_at=brought,
+        # Where, the pound and the rates: the dues a sale on refusal at a price must meet.
+        place=_AERODROME,
+        place_kind=place,
+        pound_id=_POUND,
+        rates=tuple(notified),
         animals=tuple(
             AnimalFact(uuid.UUID(int=i + 1), sp, AnimalStatus.IN_POUND.value)
             for i, sp in enumerate(heads)
@@ -428,10 +521,8 @@ def _one(plugin: Jurisdiction, facts: Facts) -> Outcome:
         d = plugin.prohibited_purchasers()
         out.prohibited = [k.code for k in plugin.declared_kinds().buyers if k.code in d.value]
         out.prohibited_cites = d.cites
-    notified = _rates(plugin, facts.rates, out)
     on = facts.as_of or facts.owner_appears_at or out.earliest_sale or brought
     # The dues of every animal impounded, held to `on`, on the case as a register holds it.
-    place = facts.place or next((k.code for k in plugin.declared_kinds().places), "")
     case = Impoundment(
         seized_at=start.seized_at,
         impounded_at=brought,
@@ -461,21 +552,24 @@ def _one(plugin: Jurisdiction, facts: Facts) -> Outcome:
 
 
 # The order of acts supposed at one instant: the notices in the Act's order, the complaint
-# (a Magistrate's release acts on it), the owner's delivery or refusal, the sale that follows
-# a refusal, the rest after that sale, a release, a decision.
+# (a Magistrate's release acts on it), a death (of an injury while being seized), the
+# owner's delivery or refusal, the sale that follows a refusal, the rest after that sale, a
+# release, a decision. A further refusal at one instant follows the rest of the refusal
+# before it (and so the sales of that one): each refusal's acts form one round.
 _RANK = {
     Action.ANNOUNCE_SEIZURE.value: 0,
     Action.REPORT_UNCLAIMED.value: 1,
     Action.PUBLISH_NOTICE.value: 2,
     Act.COMPLAINT: 3,
-    Act.DELIVER: 4,
-    Act.DELIVER_ON_DEPOSIT: 4,
-    Act.REFUSAL: 5,
-    Act.SALE: 6,
-    Act.DELIVER_REST: 7,
-    Act.REFUSE_REST: 7,
-    Act.RELEASE_BY_ORDER: 8,
-    DECIDE_COMPLAINT: 9,
+    Act.RECORD_INJURY: 4,
+    Act.DELIVER: 5,
+    Act.DELIVER_ON_DEPOSIT: 5,
+    Act.REFUSAL: 6,
+    Act.SALE: 7,
+    Act.DELIVER_REST: 8,
+    Act.REFUSE_REST: 8,
+    Act.RELEASE_BY_ORDER: 9,
+    DECIDE_COMPLAINT: 10,
 }
 
 
@@ -491,6 +585,9 @@ def _acts(facts: Facts) -> list[Supposed]:
         if at is not None
     ]
     given: dict[str, Any]
+    # The round of each act of the refusals' course: the n-th refusal, the sales after it,
+    # the n-th rest (at one instant, a round's acts come before the next round's).
+    rounds: dict[int, int] = {}
     if facts.owner_appears_at is not None:
         owner = {
             Conduct.PAYS: (Act.DELIVER, {}),
@@ -500,13 +597,26 @@ def _acts(facts: Facts) -> list[Supposed]:
         if owner is not None:
             act, passed = owner
             acts.append(Supposed(act, aware(facts.owner_appears_at), {**passed, "conduct": True}))
+    refusals = [a for a in acts if a.act is Act.REFUSAL]
+    for again in facts.refusals:
+        refusals.append(Supposed(Act.REFUSAL, aware(again.at), {"deposit": again.deposit}))
+        acts.append(refusals[-1])
+    for n, one in enumerate(sorted(refusals, key=lambda x: x.at)):
+        rounds[id(one)] = n
     for d in facts.deliveries:
         act = Act.DELIVER_ON_DEPOSIT if d.under_protest else Act.DELIVER
         acts.append(Supposed(act, aware(d.at), _lots(d.animals)))
-    acts += [Supposed(Act.SALE, aware(s.at), _lots(s.animals)) for s in facts.sales]
-    if facts.rest is not None:
-        act = Act.DELIVER_REST if facts.rest.accepted else Act.REFUSE_REST
-        acts.append(Supposed(act, aware(facts.rest.at)))
+    sales = [
+        Supposed(Act.SALE, aware(s.at), {**_lots(s.animals), **_priced(s)}) for s in facts.sales
+    ]
+    acts += sales
+    refused_at = sorted(r.at for r in refusals)
+    for s in sales:  # a sale is of the latest refusal made by then
+        rounds[id(s)] = max(0, sum(1 for at in refused_at if at <= s.at) - 1)
+    for n, rest in enumerate(facts.all_rests()):
+        act = Act.DELIVER_REST if rest.accepted else Act.REFUSE_REST
+        acts.append(Supposed(act, aware(rest.at)))
+        rounds[id(acts[-1])] = n
     for r in facts.releases:
         given = {
             "authority": r.authority,
@@ -514,17 +624,28 @@ def _acts(facts: Facts) -> list[Supposed]:
             **_lots(r.animals),
         }
         acts.append(Supposed(Act.RELEASE_BY_ORDER, aware(r.at), given))
-    if facts.complaint is not None:
-        c = facts.complaint
-        acts.append(Supposed(Act.COMPLAINT, aware(c.at)))
+    for n, c in enumerate(facts.all_complaints()):
+        acts.append(Supposed(Act.COMPLAINT, aware(c.at), {"complaint": n}))
         if c.decided_at is not None:
-            acts.append(Supposed(DECIDE_COMPLAINT, aware(c.decided_at), {"illegal": c.illegal}))
+            decided = {"illegal": c.illegal, "complaint": n}
+            acts.append(Supposed(DECIDE_COMPLAINT, aware(c.decided_at), decided))
+    for died in facts.deaths:
+        given = {"died": True, **_lots(died.animals)}
+        acts.append(Supposed(Act.RECORD_INJURY, aware(died.at), given))
 
-    def order(s: Supposed) -> tuple[datetime, int]:
+    def order(s: Supposed) -> tuple[datetime, int, int]:
         kind = s.given.get("kind")
-        return s.at, _RANK[kind.value if kind is not None else s.act]
+        rank = _RANK[kind.value if kind is not None else s.act]
+        return s.at, rounds.get(id(s), 0), rank
 
     return sorted(acts, key=order)
+
+
+def _priced(sold: Sold) -> dict[str, Any]:
+    """What a sale fetched, where the facts say: recordSale's price and expenses."""
+    if sold.price is None:
+        return {}
+    return {"price": rupees(sold.price), "expenses": rupees(sold.expenses)}
 
 
 def _lots(herds: list[Herd] | None) -> dict[str, Any]:

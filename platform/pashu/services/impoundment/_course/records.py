@@ -332,7 +332,8 @@ def record_injury(
 ) -> AnimalFact:
     """`animal_id`, `died`: an injury while being seized, recorded once in any state, not
     before the seizure; an animal that died (perhaps before it was brought to the pound)
-    leaves the pound then, not before an act that reckoned its dues later."""
+    leaves the pound then, not before an act that reckoned its dues later, nor, the last
+    held, before the owner's refusal on record (made of animals held)."""
     cite = _carcass_cite(plugin)
     a = _animal(f, given)
     if a.injured:
@@ -350,7 +351,33 @@ def record_injury(
         if a.status != AnimalStatus.IN_POUND.value:
             raise Conflict("the animal has left the pound already", field="animalId")
         not_before_reckoned([a], at)
+        _not_before_a_refusal_of_it(f, a, at)
     return a
+
+
+def _not_before_a_refusal_of_it(f: CourseFacts, a: AnimalFact, at: datetime) -> None:
+    """The owner's refusal on record was of animals in the pound then (a refusal with none
+    held is refused): the last of them cannot have died before it, nor at its instant (the
+    scenario of the same dates asks a death before a refusal of one instant)."""
+    refused = f.refused_at
+    if refused is None or at > refused:
+        return
+    held_then = [
+        x
+        for x in f.animals
+        if x.id != a.id
+        and (
+            x.status == AnimalStatus.IN_POUND.value
+            or (x.released_at is not None and x.released_at > refused)
+        )
+    ]
+    if not held_then:
+        raise ValidationError(
+            f"the owner's refusal to pay recorded for {ist(refused)} was of animals in the "
+            "pound: the last of them cannot have died before it, nor at that instant",
+            notBefore=ist(refused),
+            field="at",
+        )
 
 
 def return_carcass(
