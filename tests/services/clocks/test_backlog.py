@@ -12,26 +12,13 @@ from pashu.services import clocks
 from pashu.services.impoundment import cases, course, seizures
 from tests.conftest import Databases
 from tests.services.ledger.test_books_balance import DAY0, _department
+from tests.services.seizing import seize_in_a_field
 
 
 def test_a_case_waiting_on_its_scheduled_auction_is_no_lag_of_the_clock(dbs: Databases) -> None:
     who, pound = _department(dbs, "mizoram")
     with dbs.app.transaction(who.tenant_id) as s:
-        case = seizures.record_seizure(
-            s,
-            who,
-            pound_id=pound,
-            seized_at=DAY0,
-            impounded_at=DAY0,
-            place_kind="PRIVATE_LAND",
-            place="field",
-            seizer=seizures.Person("K. Lalthan", "Aizawl"),
-            seizer_signed=True,
-            owner=None,
-            animals=[seizures.AnimalLine("cow", 1)],
-            capacity="CULTIVATOR",
-            damage="paddy trampled",
-        )
+        case = seize_in_a_field(s, who, pound, DAY0, [seizures.AnimalLine("cow", 1)])
     # The sweep, day by day, until it schedules the auction of the cattle unclaimed.
     now, scheduled = DAY0, None
     while scheduled is None:

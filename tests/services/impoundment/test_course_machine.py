@@ -108,6 +108,7 @@ from pashu.services.offences import fines, offences
 from tests.conftest import Databases
 from tests.services.impoundment.twins import sql_total
 from tests.services.ledger.test_books_balance import DAY0, _department
+from tests.services.seizing import seize_in_a_field
 
 OWNER = seizures.Person("T. Sema", "Jotsoma")
 BUYER = seizures.Person("L. Ao", "Mokokchung")
@@ -155,21 +156,7 @@ class Course(RuleBasedStateMachine):
             [seizures.AnimalLine("goat", goats)] if goats else []
         )
         with self.dbs.app.transaction(self.who.tenant_id) as s:
-            made = seizures.record_seizure(
-                s,
-                self.who,
-                pound_id=self.pound,
-                seized_at=self.now,
-                impounded_at=self.now,
-                place_kind="PRIVATE_LAND",
-                place="field",
-                seizer=seizures.Person("K. Angami", "Kohima"),
-                seizer_signed=True,
-                owner=None,
-                animals=lines,
-                capacity="CULTIVATOR",
-                damage="paddy trampled",
-            )
+            made = seize_in_a_field(s, self.who, self.pound, self.now, lines)
             self.cases.append(made.id)
         self.recorded_since_sweep = True
 
