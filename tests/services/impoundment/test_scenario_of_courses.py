@@ -16,7 +16,7 @@ import pytest
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from pashu.core.errors import ValidationError
+from pashu.core.errors import Conflict, ValidationError
 from pashu.db.impoundment import AnimalStatus, ImpoundedAnimal
 from pashu.jurisdictions import registry
 from pashu.jurisdictions.vocabulary import Action
@@ -201,6 +201,13 @@ def test_nagaland_s16_1_a_sale_on_refusal_short_of_the_dues_then_one_meeting_the
         assert sold.account["onRefusal"] and sold.account["unrecovered"]
     out = r.compare(DAY0 + DAY)
     assert out.next_duty is not None and out.next_duty.action is not Action.DELIVER_REST
+    # The rest is not his yet: the refusal says what the sale left, not that none was held.
+    with pytest.raises(Conflict, match=r"left Rs \d+\.\d\d of the dues unrecovered"):
+        r.do(
+            lambda s: refusals.deliver_rest(
+                s, r.who, impoundment_id=r.case, at=DAY0 + DAY, claimant=OWNER
+            )
+        )
     r.do(lambda s: r.sell_one(s, DAY0 + 2 * DAY))
     out = r.compare(DAY0 + 2 * DAY)
     assert [(a.act.value, a.lawful) for a in out.acts] == [

@@ -33,6 +33,7 @@ import uuid
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
+from decimal import Decimal
 from typing import Any
 
 from pashu.core.citations import Citation
@@ -281,6 +282,20 @@ class Course:
         rule = plugin.delivery_after_sale()
         if not accepted:
             plugin.delivery_refused_after_sale()
+        if f.refused_at is not None and f.refusal_sold_at is None:
+            short = [
+                x.account["unrecovered"]
+                for x in f.sales
+                if x.account.get("onRefusal") and x.account.get("unrecovered")
+            ]
+            if short:  # sold, but for less than the dues: the sale goes on first
+                left = sum((Decimal(v) for v in short[-1].values()), Decimal("0.00"))
+                raise Conflict(
+                    f"the sale on the owner's refusal to pay left Rs {left} of the dues "
+                    "unrecovered: more of the cattle are sold to meet them before the rest "
+                    "are his",
+                    citation=rule.cites[0],
+                )
         if f.refused_at is None or f.refusal_sold_at is None:
             raise Conflict(
                 "no sale on the owner's refusal to pay has been held in this case",
