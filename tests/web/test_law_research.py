@@ -256,6 +256,45 @@ def test_a_death_the_api_refuses_is_shown_on_its_row_and_nothing_typed_is_lost(
     expect(page.locator(".field-error")).to_have_count(0)
 
 
+def test_the_owner_refuses_again_after_refusing_the_rest(page: Page, server: Server) -> None:
+    """Nagaland s.16(1), (5): refused on day 2, one of three cows sold, the rest refused on
+    day 3; the owner refuses again on day 4, one more is sold, he takes the last on day 5:
+    each lawful. A row removed renumbers the rows after it."""
+    page.goto(f"{server.url}/#/law/scenario")
+    page.get_by_label("Animals (species:count, …)").fill("cow:3")
+    page.get_by_label("Seized at (IST)").fill("2026-01-03T09:00")
+    page.get_by_label("The owner").select_option("REFUSES")
+    page.get_by_label("Owner appears at (IST)").fill("2026-01-04T10:00")
+    add = page.get_by_role("button", name="Add an act", exact=True)
+    rows = [
+        ("DELIVERY", None, "2026-01-04T09:00"),  # removed below
+        ("SALE", "cow", "2026-01-04T10:00"),
+        ("REST_REFUSED", None, "2026-01-05T10:00"),
+        ("REFUSAL", None, "2026-01-06T10:00"),
+        ("SALE", "cow", "2026-01-06T10:00"),
+        ("REST", None, "2026-01-07T10:00"),
+    ]
+    for n, (kind, species, at) in enumerate(rows, start=1):
+        add.click()
+        page.get_by_label(f"Act {n}", exact=True).select_option(kind)
+        if species:
+            page.get_by_label(f"Act {n}: species (blank: all held)").fill(species)
+            page.get_by_label(f"Act {n}: head").fill("1")
+        page.get_by_label(f"Act {n}: at (IST)").fill(at)
+    page.get_by_role("button", name="Remove act 1", exact=True).click()
+    expect(add).to_be_focused()
+    expect(page.get_by_label("Act 1", exact=True)).to_have_value("SALE")
+    expect(page.get_by_role("button", name="Remove act 6", exact=True)).to_have_count(0)
+    page.get_by_role("button", name="Run through every Act").click()
+    nl = page.locator(".state[data-jurisdiction=nagaland]")
+    acts = nl.locator("[data-act]")
+    expect(acts).to_have_count(6)
+    expect(nl.locator("[data-act][data-lawful=true]")).to_have_count(6)
+    expect(nl.locator("[data-act=REFUSAL]")).to_have_count(2)
+    expect(nl.locator("[data-act=REFUSE_REST]")).to_contain_text("The rest refused by the owner")
+    expect(nl.locator("[data-fact=nextAction]")).to_contain_text("none open")
+
+
 def test_an_older_link_with_one_rest_and_one_complaint_still_opens_as_rows(
     page: Page, server: Server
 ) -> None:

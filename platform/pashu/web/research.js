@@ -385,11 +385,14 @@ function actsFieldset(initial) {
       };
       const button = h("button", { type: "button", class: "secondary", onClick: () => remove() }, `Remove act ${n}`);
       const row = h("li", { class: "form-grid act-row", "data-act-row": "" }, Object.values(parts), h("div", { class: "actions" }, button));
-      // Only the parts the kind has are shown; what a hidden part holds is kept, not sent.
+      // Only the parts the kind has are shown; what a hidden part holds stays while the
+      // form is open, and is not sent.
       const shape = () => {
         const k = kind.value;
         parts.species.hidden = parts.count.hidden = !WITH_ANIMALS.has(k);
         parts.price.hidden = parts.expenses.hidden = k !== "SALE";
+        // A hidden part is disabled too: what it holds cannot then block the form unseen.
+        for (const p of Object.values(parts)) p.querySelector("input, select").disabled = p.hidden;
         parts.species.relabel(`Act ${row.n}: ${k === "DEATH" ? "species that died" : "species (blank: all held)"}`);
       };
       row.relabel = (m) => {
