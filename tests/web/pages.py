@@ -70,10 +70,21 @@ def _scenario(page: Page, server: Server) -> None:
 
 
 def _scenario_acts(page: Page, server: Server) -> None:
-    """The scenario with supposed acts: a part delivery, then a sale each Act judges."""
-    acts = "DELIVERY~cow~1~2026-01-05T10:00,SALE~cow~1~2026-01-06T10:00"
-    page.goto(f"{server.url}/#/law/scenario?animals=cow:2&seizedAt=2026-01-03T09:00&acts={acts}")
-    expect(page.locator(".state[data-jurisdiction=nagaland] [data-act=SALE]")).to_be_visible()
+    """The scenario with supposed acts: a death, a part delivery, then a sale at a price each
+    Act judges, and a complaint with its decision."""
+    acts = (
+        "DEATH~cow~1~2026-01-04T10:00,DELIVERY~cow~1~2026-01-05T10:00,"
+        "SALE~cow~1~2026-01-06T10:00~2500~100"
+    )
+    complaints = "2026-01-04T11:00~2026-01-05T11:00~no"
+    page.goto(
+        f"{server.url}/#/law/scenario?animals=cow:3&seizedAt=2026-01-03T09:00&acts={acts}"
+        f"&complaints={complaints}"
+    )
+    nl = page.locator(".state[data-jurisdiction=nagaland]")
+    expect(nl.locator("[data-act=SALE]")).to_be_visible()
+    expect(nl.locator("[data-act=RECORD_INJURY]")).to_be_visible()
+    expect(nl.locator("[data-act=DECIDE_COMPLAINT]")).to_be_visible()
 
 
 def _read(page: Page, server: Server) -> None:

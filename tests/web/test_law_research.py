@@ -116,12 +116,12 @@ def test_a_scenario_of_a_part_delivery_then_a_sale_shows_each_act_lawful_or_not(
     page.goto(f"{server.url}/#/law/scenario")
     page.get_by_label("Animals (species:count, …)").fill("cow:2")
     page.get_by_label("Seized at (IST)").fill("2026-01-03T09:00")
-    page.get_by_role("button", name="Add a delivery, sale or release").click()
+    page.get_by_role("button", name="Add an act", exact=True).click()
     page.get_by_label("Act 1", exact=True).select_option("DELIVERY")
     page.get_by_label("Act 1: species (blank: all held)").fill("cow")
     page.get_by_label("Act 1: head").fill("1")
     page.get_by_label("Act 1: at (IST)").fill("2026-01-05T10:00")
-    page.get_by_role("button", name="Add a delivery, sale or release").click()
+    page.get_by_role("button", name="Add an act", exact=True).click()
     page.get_by_label("Act 2", exact=True).select_option("SALE")
     page.get_by_label("Act 2: species (blank: all held)").fill("cow")
     page.get_by_label("Act 2: head").fill("1")
@@ -143,6 +143,172 @@ def test_a_scenario_of_a_part_delivery_then_a_sale_shows_each_act_lawful_or_not(
         "data-lawful", "false"
     )
     axe_and_widths(page, "scenario with supposed acts")
+
+
+def test_a_death_and_a_sale_at_a_price_are_each_answered_by_every_act(
+    page: Page, server: Server
+) -> None:
+    """Three cows seized; one dies on day 2 of an injury suffered while being seized (Mizoram
+    s.7(2)); the owner refuses to pay on day 3 and one cow is sold an hour later for Rs 10,
+    short of the dues; the rest is offered back. Nagaland: the death and the sale are lawful,
+    the rest refused with s.16(2), as deliverRest would be; Mizoram refuses the rest too,
+    having no such delivery. At Rs 3,000 the sale meets the dues and Nagaland delivers the
+    rest; the price the researcher typed stays in the form and the link."""
+    page.goto(f"{server.url}/#/law/scenario")
+    page.get_by_label("Animals (species:count, …)").fill("cow:3")
+    page.get_by_label("Seized at (IST)").fill("2026-01-03T09:00")
+    page.get_by_label("Fine per head (hypothetical, ₹)").fill("50")
+    page.get_by_label("Feeding per head per day (hypothetical, ₹)").fill("10")
+    page.get_by_label("The owner").select_option("REFUSES")
+    page.get_by_label("Owner appears at (IST)").fill("2026-01-05T10:00")
+    add = page.get_by_role("button", name="Add an act", exact=True)
+    add.click()
+    expect(page.get_by_label("Act 1", exact=True)).to_be_focused()
+    page.get_by_label("Act 1", exact=True).select_option("DEATH")
+    expect(page.get_by_label("Act 1: price the lot fetched (₹)")).to_be_hidden()
+    page.get_by_label("Act 1: species that died").fill("cow")
+    page.get_by_label("Act 1: head").fill("1")
+    page.get_by_label("Act 1: at (IST)").fill("2026-01-04T10:00")
+    add.click()
+    page.get_by_label("Act 2", exact=True).select_option("SALE")
+    page.get_by_label("Act 2: species (blank: all held)").fill("cow")
+    page.get_by_label("Act 2: head").fill("1")
+    page.get_by_label("Act 2: at (IST)").fill("2026-01-05T11:00")
+    page.get_by_label("Act 2: price the lot fetched (₹)").fill("10")
+    page.get_by_label("Act 2: expenses of the sale (₹)").fill("1")
+    add.click()
+    page.get_by_label("Act 3", exact=True).select_option("REST")
+    expect(page.get_by_label("Act 3: species (blank: all held)")).to_be_hidden()
+    page.get_by_label("Act 3: at (IST)").fill("2026-01-05T12:00")
+    page.get_by_role("button", name="Run through every Act").click()
+    nl = page.locator(".state[data-jurisdiction=nagaland]")
+    died = nl.locator("[data-act=RECORD_INJURY]")
+    expect(died).to_have_attribute("data-lawful", "true")
+    expect(died).to_contain_text("Died of an injury suffered while being seized")
+    expect(nl.locator("[data-act=SALE]")).to_have_attribute("data-lawful", "true")
+    rest = nl.locator("[data-act=DELIVER_REST]")
+    expect(rest).to_have_attribute("data-lawful", "false")
+    expect(rest).to_contain_text("not lawful")
+    expect(rest).to_contain_text("no sale on the owner's refusal to pay has been held")
+    expect(rest.locator("a.cite")).to_have_text(re.compile(r"^s\.16\(2\)"))
+    # The sale fell short: another sale is Nagaland's next duty.
+    expect(nl.locator("[data-fact=nextAction]")).to_contain_text("Auction")
+    mz_rest = page.locator(".state[data-jurisdiction=mizoram] [data-act=DELIVER_REST]")
+    expect(mz_rest).to_have_attribute("data-lawful", "false")
+    expect(mz_rest).to_contain_text("provides no delivery of the remaining animals")
+    expect(page).to_have_url(
+        re.compile(r"acts=DEATH%7Ecow%7E1%7E2026-01-04T10%3A00%2CSALE%7Ecow%7E1%7E")
+    )
+    # The researcher changes the price alone: what else was typed is still there.
+    expect(page.get_by_label("Act 2: price the lot fetched (₹)")).to_have_value("10")
+    page.get_by_label("Act 2: price the lot fetched (₹)").fill("3000")
+    page.get_by_role("button", name="Run through every Act").click()
+    expect(page).to_have_url(re.compile(r"SALE%7Ecow%7E1%7E2026-01-05T11%3A00%7E3000%7E1"))
+    expect(nl.locator("[data-act=DELIVER_REST]")).to_have_attribute("data-lawful", "true")
+    expect(nl.locator("[data-fact=nextAction]")).to_contain_text("none open")
+    expect(page.get_by_label("Act 1: species that died")).to_have_value("cow")
+    expect(page.get_by_label("Act 3", exact=True)).to_have_value("REST")
+    axe_and_widths(page, "scenario with a death and a priced sale")
+
+
+def test_a_death_the_api_refuses_is_shown_on_its_row_and_nothing_typed_is_lost(
+    page: Page, server: Server
+) -> None:
+    """Two cows seized, three said to die: the API's VALIDATION error is shown beside the
+    death's row, its control marked invalid; every row stays as typed."""
+    page.goto(f"{server.url}/#/law/scenario")
+    page.get_by_label("Animals (species:count, …)").fill("cow:2")
+    page.get_by_label("Seized at (IST)").fill("2026-01-03T09:00")
+    add = page.get_by_role("button", name="Add an act", exact=True)
+    add.click()
+    page.get_by_label("Act 1", exact=True).select_option("SALE")
+    page.get_by_label("Act 1: at (IST)").fill("2026-01-20T10:00")
+    page.get_by_label("Act 1: price the lot fetched (₹)").fill("2500")
+    add.click()
+    page.get_by_label("Act 2", exact=True).select_option("DEATH")
+    page.get_by_label("Act 2: species that died").fill("cow")
+    page.get_by_label("Act 2: head").fill("3")
+    page.get_by_label("Act 2: at (IST)").fill("2026-01-04T10:00")
+    page.get_by_role("button", name="Add a complaint").click()
+    page.get_by_label("Complaint 1: filed at (IST)").fill("2026-01-04T11:00")
+    page.get_by_label("Complaint 1: decided at (IST)").fill("2026-01-05T11:00")
+    page.get_by_label("Complaint 1: the seizure adjudged illegal").select_option("yes")
+    page.get_by_role("button", name="Run through every Act").click()
+    box = page.locator("[data-act-row]").nth(1).locator(".field-error")
+    expect(box).to_contain_text("VALIDATION")
+    expect(box).to_contain_text("3 cow die, but 2 were seized")
+    expect(page.get_by_label("Act 2: species that died")).to_have_attribute("aria-invalid", "true")
+    expect(page.get_by_label("Act 2: species that died")).to_be_focused()
+    expect(page.locator(".state")).to_have_count(0)
+    expect(page.get_by_label("Act 1: price the lot fetched (₹)")).to_have_value("2500")
+    expect(page.get_by_label("Act 2: head")).to_have_value("3")
+    expect(page.get_by_label("Complaint 1: the seizure adjudged illegal")).to_have_value("yes")
+    # Two dead, not three: every Act answers; Nagaland's complaint and decision each have theirs.
+    page.get_by_label("Act 2: head").fill("2")
+    page.get_by_role("button", name="Run through every Act").click()
+    nl = page.locator(".state[data-jurisdiction=nagaland]")
+    expect(nl.locator("[data-act=RECORD_INJURY]")).to_have_attribute("data-lawful", "true")
+    expect(nl.locator("[data-act=COMPLAINT]")).to_be_visible()
+    expect(nl.locator("[data-act=DECIDE_COMPLAINT]")).to_be_visible()
+    # Both cows are dead: the sale finds none and is refused, with the reason.
+    sold = nl.locator("[data-act=SALE]")
+    expect(sold).to_have_attribute("data-lawful", "false")
+    expect(page.locator(".field-error")).to_have_count(0)
+
+
+def test_the_owner_refuses_again_after_refusing_the_rest(page: Page, server: Server) -> None:
+    """Nagaland s.16(1), (5): refused on day 2, one of three cows sold, the rest refused on
+    day 3; the owner refuses again on day 4, one more is sold, he takes the last on day 5:
+    each lawful. A row removed renumbers the rows after it."""
+    page.goto(f"{server.url}/#/law/scenario")
+    page.get_by_label("Animals (species:count, …)").fill("cow:3")
+    page.get_by_label("Seized at (IST)").fill("2026-01-03T09:00")
+    page.get_by_label("The owner").select_option("REFUSES")
+    page.get_by_label("Owner appears at (IST)").fill("2026-01-04T10:00")
+    add = page.get_by_role("button", name="Add an act", exact=True)
+    rows = [
+        ("DELIVERY", None, "2026-01-04T09:00"),  # removed below
+        ("SALE", "cow", "2026-01-04T10:00"),
+        ("REST_REFUSED", None, "2026-01-05T10:00"),
+        ("REFUSAL", None, "2026-01-06T10:00"),
+        ("SALE", "cow", "2026-01-06T10:00"),
+        ("REST", None, "2026-01-07T10:00"),
+    ]
+    for n, (kind, species, at) in enumerate(rows, start=1):
+        add.click()
+        page.get_by_label(f"Act {n}", exact=True).select_option(kind)
+        if species:
+            page.get_by_label(f"Act {n}: species (blank: all held)").fill(species)
+            page.get_by_label(f"Act {n}: head").fill("1")
+        page.get_by_label(f"Act {n}: at (IST)").fill(at)
+    page.get_by_role("button", name="Remove act 1", exact=True).click()
+    expect(add).to_be_focused()
+    expect(page.get_by_label("Act 1", exact=True)).to_have_value("SALE")
+    expect(page.get_by_role("button", name="Remove act 6", exact=True)).to_have_count(0)
+    page.get_by_role("button", name="Run through every Act").click()
+    nl = page.locator(".state[data-jurisdiction=nagaland]")
+    acts = nl.locator("[data-act]")
+    expect(acts).to_have_count(6)
+    expect(nl.locator("[data-act][data-lawful=true]")).to_have_count(6)
+    expect(nl.locator("[data-act=REFUSAL]")).to_have_count(2)
+    expect(nl.locator("[data-act=REFUSE_REST]")).to_contain_text("The rest refused by the owner")
+    expect(nl.locator("[data-fact=nextAction]")).to_contain_text("none open")
+
+
+def test_an_older_link_with_one_rest_and_one_complaint_still_opens_as_rows(
+    page: Page, server: Server
+) -> None:
+    page.goto(
+        f"{server.url}/#/law/scenario?animals=cow%3A2&seizedAt=2026-01-03T09%3A00"
+        "&restAt=2026-01-06T10%3A00&restAccepted=no&complaintAt=2026-01-04T10%3A00"
+        "&complaintDecidedAt=2026-01-05T10%3A00&complaintIllegal=yes"
+    )
+    expect(page.get_by_label("Act 1", exact=True)).to_have_value("REST_REFUSED")
+    expect(page.get_by_label("Complaint 1: filed at (IST)")).to_have_value("2026-01-04T10:00")
+    expect(page.get_by_label("Complaint 1: the seizure adjudged illegal")).to_have_value("yes")
+    nl = page.locator(".state[data-jurisdiction=nagaland]")
+    expect(nl.locator("[data-act=DECIDE_COMPLAINT]")).to_have_attribute("data-lawful", "true")
+    expect(nl.locator("[data-act=REFUSE_REST]")).to_have_attribute("data-lawful", "false")
 
 
 def test_a_scenario_refused_shows_the_error_beside_its_field(page: Page, server: Server) -> None:

@@ -319,13 +319,15 @@ export function field(labelText, control, { hint, name } = {}) {
   return h("div", { class: "field", "data-field": name || "" }, h("label", { for: id }, labelText), control, hintEl);
 }
 
-/** Clear a form's error marks, then show `err` next to the control it concerns. */
-export function showFormError(form, err, fieldMap = {}) {
+/** Clear a form's error marks, then show `err` next to the control it concerns: the `.field`
+ *  the API's field names (through `fieldMap`), or the one `locate(err)` finds (a form of
+ *  repeated rows knows which row an error of a list is of). */
+export function showFormError(form, err, fieldMap = {}, locate = null) {
   form.querySelectorAll(".field-error, .form-error").forEach((el) => el.remove());
   form.querySelectorAll("[aria-invalid]").forEach((el) => el.removeAttribute("aria-invalid"));
   if (!err) return;
   const key = err.field ? fieldMap[err.field] || err.field : null;
-  const holder = key ? form.querySelector(`.field[data-field="${CSS.escape(key)}"]`) : null;
+  const holder = locate?.(err) || (key ? form.querySelector(`.field[data-field="${CSS.escape(key)}"]`) : null);
   const box = errorBox(err);
   if (holder) {
     box.classList.add("field-error");

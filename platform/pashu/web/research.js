@@ -199,14 +199,11 @@ const SCENARIO_FIELDS = [
   ["salePrice", "Sale price of all the animals (₹)", "number", ""],
   ["saleExpenses", "Expenses of sale (₹)", "number", ""],
   ["asOf", "Dues worked out on (IST)", "datetime-local", ""],
-  ["restAt", "After a sale, the rest offered back at (IST)", "datetime-local", ""],
-  ["restAccepted", "The rest taken back", "yesno", "yes"],
-  ["complaintAt", "Complaint of illegal seizure filed at (IST)", "datetime-local", ""],
-  ["complaintDecidedAt", "Complaint decided at (IST)", "datetime-local", ""],
-  ["complaintIllegal", "The seizure adjudged illegal", "yesno", "no"],
 ];
-// Supposed acts on part of the animals, one a row: a delivery (or one under protest), a sale,
-// or a release by order; kept in the URL as `acts=KIND~species~count~instant,…`.
+// Supposed acts, one a row: a delivery (or one under protest), a sale (at a price, with its
+// expenses), a release by order, a death of an injury suffered while being seized, a further
+// refusal to pay, the rest after a sale on a refusal taken back or refused. Kept in the URL
+// as `acts=KIND~species~count~instant~price~expenses,…` (the last two of a sale only).
 const ACT_KINDS = [
   ["DELIVERY", "Delivered to the owner"],
   ["PROTEST", "Delivered on a deposit under protest"],
@@ -215,7 +212,37 @@ const ACT_KINDS = [
   ["RELEASE_LOCAL_AUTHORITY", "Released by order of the local authority"],
   ["RELEASE_MAGISTRATE", "Released by order of a magistrate"],
   ["RELEASE_CIVIL_COURT", "Released by order of a civil court"],
+  ["DEATH", "Died of an injury suffered while being seized"],
+  ["REFUSAL", "The owner refuses to pay (again)"],
+  ["REFUSAL_DEPOSIT", "The owner refuses the deposit under protest"],
+  ["REST", "After a sale on a refusal: the rest taken back"],
+  ["REST_REFUSED", "After a sale on a refusal: the rest refused"],
 ];
+const RELEASES = ACT_KINDS.map(([k]) => k).filter((k) => k.startsWith("RELEASE_"));
+// The kinds of row each of the API's lists is stated by (what an error's field names).
+const ROWS_OF = {
+  deliveries: ["DELIVERY", "PROTEST"],
+  sales: ["SALE"],
+  releases: RELEASES,
+  deaths: ["DEATH"],
+  refusals: ["REFUSAL", "REFUSAL_DEPOSIT"],
+  rests: ["REST", "REST_REFUSED"],
+  rest: ["REST", "REST_REFUSED"],
+};
+const WITH_ANIMALS = new Set(["DELIVERY", "PROTEST", "SALE", "DEATH", ...RELEASES]);
+// The answer's acts, named as the form names them.
+const ACT_NAMES = {
+  DELIVER: "Delivered to the owner",
+  DELIVER_ON_DEPOSIT: "Delivered on a deposit under protest",
+  REFUSAL: "The owner's refusal to pay",
+  SALE: "Sale",
+  DELIVER_REST: "The rest delivered to the owner",
+  REFUSE_REST: "The rest refused by the owner",
+  RELEASE_BY_ORDER: "Released by order",
+  COMPLAINT: "Complaint of illegal seizure",
+  DECIDE_COMPLAINT: "The complaint decided",
+  RECORD_INJURY: "Died of an injury suffered while being seized",
+};
 const PLACES = ["PRIVATE_LAND", "PUBLIC_PROPERTY", "HABITUAL_TRESPASS_AREA", "AERODROME"];
 const CONDUCT = [["ABSENT", "Never appears"], ["PAYS", "Appears and pays"], ["REFUSES", "Appears but will not pay"], ["DISPUTES", "Disputes the seizure and deposits"]];
 const RATE_FIELDS = [["fine", "FINE_PER_HEAD"], ["feeding", "FEEDING_PER_HEAD_PER_DAY"], ["habitual", "HABITUAL_AREA_FINE_PER_HEAD"], ["aerodrome", "AERODROME_FINE_PER_HEAD"]];
@@ -248,56 +275,198 @@ export function scenarioFacts(params) {
   return facts;
 }
 
-/** The rows of `acts=KIND~species~count~instant,…` (a blank species: every animal still held). */
+/** The rows of `acts=KIND~species~count~instant~price~expenses,…` (a blank species: every
+ * animal still held). */
 export function actRows(value) {
   return (value || "").split(",").filter(Boolean).map((row) => {
-    const [kind, species, count, at] = row.split("~");
-    return { kind, species: species || "", count: count || "", at: at || "" };
+    const [kind, species, count, at, price, expenses] = row.split("~");
+    return { kind, species: species || "", count: count || "", at: at || "", price: price || "", expenses: expenses || "" };
   });
 }
 
+/** The rows of supposed acts a link holds; one of an older link's `restAt` is the last. */
+function actRowsOf(params) {
+  const rows = actRows(params.get("acts"));
+  if (params.get("restAt")) rows.push({ kind: params.get("restAccepted") === "no" ? "REST_REFUSED" : "REST", species: "", count: "", at: params.get("restAt"), price: "", expenses: "" });
+  return rows;
+}
+
+/** The complaints of `complaints=filed~decided~illegal,…`; an older link's `complaintAt` is the first. */
+export function complaintRows(params) {
+  const rows = (params.get("complaints") || "").split(",").filter(Boolean).map((row) => {
+    const [at, decidedAt, illegal] = row.split("~");
+    return { at: at || "", decidedAt: decidedAt || "", illegal: illegal === "yes" ? "yes" : "no" };
+  });
+  if (params.get("complaintAt")) {
+    rows.unshift({ at: params.get("complaintAt"), decidedAt: params.get("complaintDecidedAt") || "", illegal: params.get("complaintIllegal") === "yes" ? "yes" : "no" });
+  }
+  return rows;
+}
+
 function supposedActs(params) {
-  const out = { deliveries: [], sales: [], releases: [] };
-  for (const r of actRows(params.get("acts"))) {
+  const out = { deliveries: [], sales: [], releases: [], deaths: [], refusals: [], rests: [], complaints: [] };
+  for (const r of actRowsOf(params)) {
     const at = fromIstInput(r.at);
     if (!at) continue;
     const animals = r.species ? [{ species: r.species, count: Number(r.count || 1) }] : null;
-    if (r.kind === "SALE") out.sales.push({ at, animals });
-    else if (r.kind.startsWith("RELEASE_")) out.releases.push({ at, animals, authority: r.kind.slice("RELEASE_".length) });
+    if (r.kind === "SALE") {
+      const sale = { at, animals };
+      if (r.price) sale.price = r.price;
+      if (r.expenses) sale.expenses = r.expenses;
+      out.sales.push(sale);
+    } else if (r.kind.startsWith("RELEASE_")) out.releases.push({ at, animals, authority: r.kind.slice("RELEASE_".length) });
+    else if (r.kind === "DEATH") out.deaths.push({ at, animals: animals || [] }); // none named: the API says so
+    else if (r.kind.startsWith("REFUSAL")) out.refusals.push({ at, deposit: r.kind === "REFUSAL_DEPOSIT" });
+    else if (r.kind.startsWith("REST")) out.rests.push({ at, accepted: r.kind === "REST" });
     else out.deliveries.push({ at, animals, underProtest: r.kind === "PROTEST" });
   }
-  const restAt = fromIstInput(params.get("restAt"));
-  if (restAt) out.rest = { at: restAt, accepted: params.get("restAccepted") !== "no" };
-  const complaintAt = fromIstInput(params.get("complaintAt"));
-  if (complaintAt) {
-    out.complaint = { at: complaintAt, decidedAt: fromIstInput(params.get("complaintDecidedAt")), illegal: params.get("complaintIllegal") === "yes" };
+  for (const c of complaintRows(params)) {
+    const at = fromIstInput(c.at);
+    if (at) out.complaints.push({ at, decidedAt: fromIstInput(c.decidedAt), illegal: c.illegal === "yes" });
   }
   return out;
 }
 
-/** The repeatable rows of supposed acts: each a kind, a species, a count and an instant. */
-function actsFieldset(value) {
-  const rows = h("ol", { class: "plain act-rows" });
-  const addRow = (r = { kind: "DELIVERY", species: "", count: "", at: "" }) => {
-    const n = rows.children.length + 1;
-    const kind = h("select", { "data-part": "kind" }, ACT_KINDS.map(([v, t]) => h("option", { value: v, selected: v === r.kind }, t)));
-    const species = h("input", { type: "text", value: r.species, autocomplete: "off", "data-part": "species" });
-    const count = h("input", { type: "number", value: r.count, min: "1", step: "1", "data-part": "count" });
-    const at = h("input", { type: "datetime-local", value: r.at, "data-part": "at" });
-    const row = h("li", { class: "form-grid act-row", "data-act-row": "" },
-      field(`Act ${n}`, kind), field(`Act ${n}: species (blank: all held)`, species), field(`Act ${n}: head`, count),
-      field(`Act ${n}: at (IST)`, at),
-      h("div", { class: "actions" }, h("button", { type: "button", class: "secondary", onClick: () => row.remove() }, `Remove act ${n}`)));
-    rows.append(row);
+const clean = (v) => v.trim().replace(/[~,]/g, " ");
+
+/** A list of rows a researcher adds and removes: each row's labels carry its number, and
+ * stay in order when one is removed. `make(n, row)` builds a row's element, with its
+ * `relabel(n)`; `serial(el)` is the row in the URL. */
+function rowList({ legend, addText, cls, initial, make, serial, blank }) {
+  const rows = h("ol", { class: `plain ${cls}` });
+  const renumber = () => [...rows.children].forEach((li, i) => li.relabel(i + 1));
+  const addRow = (r, focus = false) => {
+    const li = make(rows.children.length + 1, r, () => {
+      li.remove();
+      renumber();
+      adder.focus();
+    });
+    rows.append(li);
+    if (focus) li.querySelector("select, input")?.focus();
   };
-  actRows(value).forEach(addRow);
-  const set = h("fieldset", { class: "choices supposed-acts" }, h("legend", {}, "Deliveries, sales and releases of some or all of the animals"),
-    rows, h("div", { class: "actions" }, h("button", { type: "button", class: "secondary", onClick: () => addRow() }, "Add a delivery, sale or release")));
-  set.value = () => [...rows.querySelectorAll("[data-act-row]")].map((row) => {
-    const part = (p) => row.querySelector(`[data-part=${p}]`).value.trim().replace(/[~,]/g, " ");
-    return part("at") ? [part("kind"), part("species"), part("count"), part("at")].join("~") : null;
-  }).filter(Boolean).join(",");
+  const adder = h("button", { type: "button", class: "secondary", onClick: () => addRow(blank(), true) }, addText);
+  initial.forEach((r) => addRow(r));
+  const set = h("fieldset", { class: `choices rows ${cls}-set` }, h("legend", {}, legend), rows, h("div", { class: "actions" }, adder));
+  set.value = () => [...rows.children].map(serial).join(",");
   return set;
+}
+
+/** A labelled control whose label can be renumbered. */
+function numbered(text, control, opts) {
+  const f = field(text, control, opts);
+  f.relabel = (t) => { f.querySelector("label").textContent = t; };
+  return f;
+}
+
+/** The repeatable rows of supposed acts: a kind, the animals (not of a refusal or the rest),
+ * an instant, and a sale's price and expenses. */
+function actsFieldset(initial) {
+  return rowList({
+    legend: "Deliveries, sales, releases, deaths, refusals and the rest, of some or all of the animals",
+    addText: "Add an act",
+    cls: "act-rows",
+    initial,
+    blank: () => ({ kind: "DELIVERY", species: "", count: "", at: "", price: "", expenses: "" }),
+    make: (n, r, remove) => {
+      const kind = h("select", { "data-part": "kind" }, ACT_KINDS.map(([v, t]) => h("option", { value: v, selected: v === r.kind }, t)));
+      const input = (part, attrs, value) => h("input", { ...attrs, value, autocomplete: "off", "data-part": part });
+      const species = input("species", { type: "text" }, r.species);
+      const count = input("count", { type: "number", min: "1", step: "1" }, r.count);
+      const at = input("at", { type: "datetime-local", required: true }, r.at);
+      const price = input("price", { type: "number", min: "0", step: "0.01" }, r.price);
+      const expenses = input("expenses", { type: "number", min: "0", step: "0.01" }, r.expenses);
+      const parts = {
+        kind: numbered(`Act ${n}`, kind),
+        species: numbered(`Act ${n}: species (blank: all held)`, species),
+        count: numbered(`Act ${n}: head`, count),
+        at: numbered(`Act ${n}: at (IST)`, at),
+        price: numbered(`Act ${n}: price the lot fetched (₹)`, price, { hint: "Blank: as much as meets the dues" }),
+        expenses: numbered(`Act ${n}: expenses of the sale (₹)`, expenses),
+      };
+      const button = h("button", { type: "button", class: "secondary", onClick: () => remove() }, `Remove act ${n}`);
+      const row = h("li", { class: "form-grid act-row", "data-act-row": "" }, Object.values(parts), h("div", { class: "actions" }, button));
+      // Only the parts the kind has are shown; what a hidden part holds stays while the
+      // form is open, and is not sent.
+      const shape = () => {
+        const k = kind.value;
+        parts.species.hidden = parts.count.hidden = !WITH_ANIMALS.has(k);
+        parts.price.hidden = parts.expenses.hidden = k !== "SALE";
+        // A hidden part is disabled too: what it holds cannot then block the form unseen.
+        for (const p of Object.values(parts)) p.querySelector("input, select").disabled = p.hidden;
+        parts.species.relabel(`Act ${row.n}: ${k === "DEATH" ? "species that died" : "species (blank: all held)"}`);
+      };
+      row.relabel = (m) => {
+        row.n = m;
+        parts.kind.relabel(`Act ${m}`);
+        parts.count.relabel(`Act ${m}: head`);
+        parts.at.relabel(`Act ${m}: at (IST)`);
+        parts.price.relabel(`Act ${m}: price the lot fetched (₹)`);
+        parts.expenses.relabel(`Act ${m}: expenses of the sale (₹)`);
+        button.textContent = `Remove act ${m}`;
+        shape();
+      };
+      kind.addEventListener("change", shape);
+      row.relabel(n);
+      return row;
+    },
+    serial: (row) => {
+      const part = (p) => clean(row.querySelector(`[data-part=${p}]`).value);
+      const sale = part("kind") === "SALE";
+      const animals = WITH_ANIMALS.has(part("kind"));
+      return [part("kind"), animals ? part("species") : "", animals ? part("count") : "", part("at"),
+        sale ? part("price") : "", sale ? part("expenses") : ""].join("~").replace(/~+$/, "");
+    },
+  });
+}
+
+/** The repeatable complaints of illegal seizure, each with its decision. */
+function complaintsFieldset(initial) {
+  return rowList({
+    legend: "Complaints of illegal seizure, each with its decision",
+    addText: "Add a complaint",
+    cls: "complaint-rows",
+    initial,
+    blank: () => ({ at: "", decidedAt: "", illegal: "no" }),
+    make: (n, c, remove) => {
+      const at = h("input", { type: "datetime-local", value: c.at, required: true, "data-part": "at" });
+      const decidedAt = h("input", { type: "datetime-local", value: c.decidedAt, "data-part": "decidedAt" });
+      const illegal = control("yesno", c.illegal);
+      illegal.dataset.part = "illegal";
+      const parts = [
+        numbered(`Complaint ${n}: filed at (IST)`, at),
+        numbered(`Complaint ${n}: decided at (IST)`, decidedAt, { hint: "Blank: not decided" }),
+        numbered(`Complaint ${n}: the seizure adjudged illegal`, illegal),
+      ];
+      const button = h("button", { type: "button", class: "secondary", onClick: () => remove() }, `Remove complaint ${n}`);
+      const row = h("li", { class: "form-grid act-row", "data-complaint-row": "" }, parts, h("div", { class: "actions" }, button));
+      row.relabel = (m) => {
+        parts[0].relabel(`Complaint ${m}: filed at (IST)`);
+        parts[1].relabel(`Complaint ${m}: decided at (IST)`);
+        parts[2].relabel(`Complaint ${m}: the seizure adjudged illegal`);
+        button.textContent = `Remove complaint ${m}`;
+      };
+      return row;
+    },
+    serial: (row) => ["at", "decidedAt", "illegal"].map((p) => clean(row.querySelector(`[data-part=${p}]`).value)).join("~"),
+  });
+}
+
+/** The row (and its part) an error of one of the API's lists is of: the API names the list,
+ * not the row, so the first row of its kinds (of the species the error names, if any); the
+ * part is the one the error is about. */
+function rowOfError(form, err) {
+  const species = err.extensions?.species;
+  let rows;
+  if (err.field === "complaints" || err.field === "complaint") rows = [...form.querySelectorAll("[data-complaint-row]")];
+  else if (ROWS_OF[err.field]) {
+    rows = [...form.querySelectorAll("[data-act-row]")].filter((r) => ROWS_OF[err.field].includes(r.querySelector("[data-part=kind]").value));
+  }
+  if (!rows || !rows.length) return null;
+  const row = rows.find((r) => species && r.querySelector("[data-part=species]")?.value.trim() === species) || rows[0];
+  const about = err.code === "UNKNOWN_SPECIES" || species || /names the animals|die, but/.test(err.message) ? "species"
+    : /count/.test(err.message) ? "count" : /amount|price/.test(err.message) ? "price" : /acts of each kind/.test(err.message) ? "kind" : "at";
+  const part = row.querySelector(`[data-part=${about}]`);
+  return (part && !part.closest(".field").hidden ? part : row.querySelector("[data-part=at]")).closest(".field");
 }
 
 const lawfulBadge = (v) => (v === true ? h("span", { class: "badge conf-read" }, "lawful")
@@ -319,7 +488,7 @@ function scenarioCard(a, name) {
     h("div", { class: "small" }, citeList([s.citation]))))));
   if (a.acts.length) {
     card.append(h("h4", {}, "Acts supposed"), h("ul", { class: "plain" }, a.acts.map((x) => h("li", { "data-act": x.act, "data-lawful": String(x.lawful) },
-      h("strong", {}, label(x.act)), " ", timeEl(x.at), " ", lawfulBadge(x.lawful), h("div", { class: "small muted" }, prose(x.explanation), " ", citeList(x.citations))))));
+      h("strong", {}, ACT_NAMES[x.act] || label(x.act)), " ", timeEl(x.at), " ", lawfulBadge(x.lawful), h("div", { class: "small muted" }, prose(x.explanation), " ", citeList(x.citations))))));
   }
   if (a.rates.length) {
     card.append(h("h4", {}, "Hypothetical rates"), h("ul", { class: "plain" }, a.rates.map((r) => h("li", {},
@@ -331,6 +500,9 @@ function scenarioCard(a, name) {
   }
   card.append(h("dl", { class: "facts" },
     h("dt", {}, "Earliest sale"), h("dd", { "data-fact": "earliestSale" }, a.earliestSale ? timeEl(a.earliestSale) : "no sale", " ", h("span", { class: "small" }, citeList(a.earliestSaleCitations))),
+    h("dt", {}, "Next duty"), h("dd", { "data-fact": "nextAction" }, a.nextAction
+      ? [label(a.nextAction.action), ", from ", timeEl(a.nextAction.notBefore), a.nextAction.deadline ? [", late from ", timeEl(a.nextAction.deadline)] : null]
+      : "none open"),
     h("dt", {}, "May not buy"), h("dd", {}, a.prohibitedPurchasers.map(label).join(", ") || "no one named", " ", h("span", { class: "small" }, citeList(a.prohibitedPurchasersCitations))),
     a.owner ? [h("dt", {}, "The owner"), h("dd", {}, lawfulBadge(a.owner.lawful), " ", a.owner.summary, " ", h("span", { class: "small" }, citeList(a.owner.citations)))] : null));
   if (a.money.length) {
@@ -352,6 +524,7 @@ function scenarioCsv(answers) {
     for (const r of a.rates) add(a, `rate ${r.kind}`, `${r.amount}; accepted ${r.accepted}`, r.citations);
     if (a.dues) add(a, "dues", `${a.dues.total} on ${a.dues.asOf}`, []);
     add(a, "earliest sale", a.earliestSale || "", a.earliestSaleCitations);
+    if (a.nextAction) add(a, "next duty", `${a.nextAction.action} from ${a.nextAction.notBefore} to ${a.nextAction.deadline || "no deadline"}`, []);
     add(a, "may not buy", a.prohibitedPurchasers.join(" "), a.prohibitedPurchasersCitations);
     if (a.owner) add(a, "owner", a.owner.summary, a.owner.citations);
     for (const m of a.money) add(a, `money ${m.kind}`, `${m.amount} to ${m.accountName} (${m.account})`, m.citations);
@@ -363,18 +536,21 @@ export async function scenarioTab(body, list, ctx, setParams) {
   const inputs = {};
   const form = h("form", { class: "card form-grid scenario-form", onSubmit: (e) => {
     e.preventDefault();
-    setParams(ctx, "scenario", { ...Object.fromEntries(SCENARIO_FIELDS.map(([k]) => [k, inputs[k].value.trim()])), acts: acts.value() });
+    setParams(ctx, "scenario", {
+      ...Object.fromEntries(SCENARIO_FIELDS.map(([k]) => [k, inputs[k].value.trim()])), acts: acts.value(), complaints: complaints.value(),
+    });
   } });
-  const acts = actsFieldset(ctx.params.get("acts"));
+  const acts = actsFieldset(actRowsOf(ctx.params));
+  const complaints = complaintsFieldset(complaintRows(ctx.params));
   for (const [key, text, kind, fallback] of SCENARIO_FIELDS) {
     inputs[key] = control(kind, ctx.params.get(key) ?? fallback);
     form.append(field(text, inputs[key], { name: key, hint: key === "seizedAt" || key === "animals" ? "Required" : null }));
   }
-  form.append(acts);
+  form.append(acts, complaints);
   inputs.seizedAt.required = true;
   inputs.animals.required = true;
   form.append(h("div", { class: "actions" }, h("button", { type: "submit" }, "Run through every Act")));
-  body.append(h("p", { class: "muted" }, "One set of facts through every Act at once: whether each step is lawful, the timeline, the dues on a day under rates you suppose notified, the earliest sale, who may not buy and where each rupee goes. Nothing is stored."), form);
+  body.append(h("p", { class: "muted" }, "One set of facts through every Act at once: whether each step and each act you suppose (a delivery, a sale at its price, a death, a further refusal, a complaint and its decision) is lawful, and why; the timeline, the next duty, the dues on a day under rates you suppose notified, the earliest sale, who may not buy and where each rupee goes. Nothing is stored."), form);
   if (!ctx.params.get("seizedAt")) return;
   body.append(loading());
   let data;
@@ -383,7 +559,7 @@ export async function scenarioTab(body, list, ctx, setParams) {
   } catch (err) {
     if (!(err instanceof ApiError)) throw err;
     body.querySelector(".loading")?.remove();
-    showFormError(form, err, FIELD_OF);
+    showFormError(form, err, FIELD_OF, (e) => rowOfError(form, e));
     return;
   }
   if (ctx.stale()) return;
