@@ -106,6 +106,16 @@ async def test_another_tenants_cases_are_invisible(dbs: Databases, gql: GraphQLC
         "query($id: ID!) { impoundment(id: $id) { id } }", {"id": made[0]["id"]}, token
     )
     assert mine["impoundment"]["id"] == made[0]["id"]
+    # Asked with its animals (read with the case in one statement), directly or in a
+    # fragment: the same.
+    fragment = "fragment F on Impoundment { animals { species } }"
+    for asked, more in (("animals { species }", ""), ("...F", fragment)):
+        query = f"query($id: ID!) {{ impoundment(id: $id) {{ id {asked} }} }} {more}"
+        theirs = await gql.ok(query, {"id": made[0]["id"]}, other.token)
+        assert theirs == {"impoundment": None}
+        mine = await gql.ok(query, {"id": made[0]["id"]}, token)
+        assert mine["impoundment"]["id"] == made[0]["id"]
+        assert mine["impoundment"]["animals"]
 
 
 async def test_stats_count_the_register_in_the_database(dbs: Databases, gql: GraphQLClient) -> None:

@@ -61,9 +61,11 @@ async def test_text_with_a_nul_a_lone_surrogate_or_past_the_limit_is_refused_nam
 async def test_a_nul_in_a_literal_string_is_refused_naming_the_argument(
     gql: GraphQLClient,
 ) -> None:
-    err = await gql.error('{ classifyAnimal(species: "co\\u0000w") { isCattle } }')
-    assert err["extensions"]["code"] == "VALIDATION"
-    assert "classifyAnimal(species)" in err["message"]
+    # Asked again, the document is the one kept (parsed once): refused all the same.
+    for _ in range(2):
+        err = await gql.error('{ classifyAnimal(species: "co\\u0000w") { isCattle } }')
+        assert err["extensions"]["code"] == "VALIDATION"
+        assert "classifyAnimal(species)" in err["message"]
 
 
 async def test_an_ear_tag_longer_than_its_column_is_refused_not_cut(

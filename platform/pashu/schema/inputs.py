@@ -8,6 +8,7 @@ holds less is checked when the row is written (db/bounds.py).
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Iterator
 from typing import Any
 
@@ -65,6 +66,28 @@ class _Arguments(Visitor):
         self.found += _literals(node.value, f"{self._field}({node.name.value})")
 
 
+# The string literals of each parsed document, found once: a document is parsed once and kept
+# (schema/caches.py), and walking a large one (the case page's) on every request was a tenth
+# of the request's work (issue #36). By the document's identity, while it lives.
+_LITERALS: dict[int, tuple[weakref.ref[Any], list[tuple[str, str]]]] = {}
+
+
+def _document_literals(document: Any) -> list[tuple[str, str]]:
+    key = id(document)
+    kept = _LITERALS.get(key)
+    if kept is not None and kept[0]() is document:
+        return kept[1]
+    args = _Arguments()
+    visit(document, args)
+
+    def forget(ref: weakref.ref[Any]) -> None:
+        if _LITERALS.get(key, (None,))[0] is ref:
+            del _LITERALS[key]
+
+    _LITERALS[key] = (weakref.ref(document, forget), args.found)
+    return args.found
+
+
 def problem(variables: dict[str, Any] | None, document: Any) -> ValidationError | None:
     """The first text that may not be kept, as the error that refuses it."""
     try:
@@ -72,9 +95,7 @@ def problem(variables: dict[str, Any] | None, document: Any) -> ValidationError 
     except RecursionError:
         return ValidationError("the variables are nested too deeply", field="variables")
     if document is not None:
-        args = _Arguments()
-        visit(document, args)
-        texts += args.found
+        texts += _document_literals(document)
     for where, value in texts:
         wrong = bounds.text_problem(value)
         if wrong is not None:

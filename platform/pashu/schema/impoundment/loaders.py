@@ -14,6 +14,7 @@ from strawberry.dataloader import DataLoader
 from pashu.db.complaints import Complaint
 from pashu.db.impoundment import Delivery, ImpoundedAnimal, Notice, Sale
 from pashu.db.pounds import LocalAuthority, Pound
+from pashu.db.refusals import Handover, RefusalToPay, ReleaseOrder
 from pashu.jurisdictions.notifications import Notification
 from pashu.schema.context import Context
 from pashu.services.impoundment import cases
@@ -71,6 +72,34 @@ def deliveries(ctx: Context) -> DataLoader[uuid.UUID, list[Delivery]]:
 def sales(ctx: Context) -> DataLoader[uuid.UUID, list[Sale]]:
     return _loader(
         ctx, "sales", lambda: DataLoader(_grouped(ctx, Sale, Sale.impoundment_id, Sale.at))
+    )
+
+
+def refusals(ctx: Context) -> DataLoader[uuid.UUID, list[RefusalToPay]]:
+    return _loader(
+        ctx,
+        "refusals",
+        lambda: DataLoader(
+            _grouped(ctx, RefusalToPay, RefusalToPay.impoundment_id, RefusalToPay.at)
+        ),
+    )
+
+
+def handovers(ctx: Context) -> DataLoader[uuid.UUID, list[Handover]]:
+    return _loader(
+        ctx,
+        "handovers",
+        lambda: DataLoader(_grouped(ctx, Handover, Handover.impoundment_id, Handover.at)),
+    )
+
+
+def release_orders(ctx: Context) -> DataLoader[uuid.UUID, list[ReleaseOrder]]:
+    return _loader(
+        ctx,
+        "release_orders",
+        lambda: DataLoader(
+            _grouped(ctx, ReleaseOrder, ReleaseOrder.impoundment_id, ReleaseOrder.released_at)
+        ),
     )
 
 

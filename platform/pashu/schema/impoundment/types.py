@@ -35,7 +35,7 @@ from pashu.schema.node import Node, node_type, to_global_id
 from pashu.schema.pounds.types import Pound
 from pashu.schema.registration.types import RegistrationStatus
 from pashu.services.impoundment import case_documents as papers
-from pashu.services.impoundment import cases, course, refusals, release_orders, sale_accounts
+from pashu.services.impoundment import cases, course, sale_accounts
 from pashu.services.impoundment import dues as dues_service
 from pashu.services.registration import registration
 
@@ -528,17 +528,17 @@ class Impoundment(Node):
 
     @strawberry.field(description="The owner's refusals to pay (they open a sale of the dues)")
     async def refusals(self, info: Info) -> list[RefusalToPay]:
-        rows = await info.context.read(lambda s: refusals.of_case(s, self._row.id))
+        rows = await loaders.refusals(info.context).load(self._row.id)
         return [RefusalToPay.of(r) for r in rows]
 
     @strawberry.field(description="What remained after that sale: delivered, or refused")
     async def handovers(self, info: Info) -> list[Handover]:
-        rows = await info.context.read(lambda s: refusals.handovers(s, self._row.id))
+        rows = await loaders.handovers(info.context).load(self._row.id)
         return [Handover.of(h) for h in rows]
 
     @strawberry.field(description="Written orders that released the case's animals")
     async def release_orders(self, info: Info) -> list[ReleaseOrder]:
-        rows = await info.context.read(lambda s: release_orders.of_case(s, self._row.id))
+        rows = await loaders.release_orders(info.context).load(self._row.id)
         return [ReleaseOrder.of(o) for o in rows]
 
     @strawberry.field(description="The auctions of the case's animals, by round")

@@ -241,18 +241,26 @@ def compute(
         first, days = _feeding_days(a, impounded, until)
         if days:
             feeding[(a.species, first, days)] += 1
+    # The rate in force changes only on a day a feeding rate takes effect: between two such
+    # days every day is charged at the same rate, so it is looked up once per stretch, not
+    # once per day (the same sum, day by day, in fewer steps).
+    changes = sorted(
+        {n.effective_from for n in notifications if n.kind is RateKind.FEEDING_PER_HEAD_PER_DAY}
+    )
     for (species, first, days), heads in sorted(feeding.items()):
         amount: Decimal | None = Decimal("0.00")
         missing: date | None = None
         used: dict[str, None] = {}  # the rates applied, in order, for the explanation
-        for n in range(days):
-            day = first + timedelta(days=n)
+        end = first + timedelta(days=days)  # the day after the last charged
+        starts = [first, *(d for d in changes if first < d < end)]
+        for i, day in enumerate(starts):
             rate = in_force(notifications, RateKind.FEEDING_PER_HEAD_PER_DAY, species, day, pound)
             if rate is None:
                 missing, amount = day, None
                 break
             assert amount is not None
-            amount += rate.amount * heads
+            stretch = ((starts[i + 1] if i + 1 < len(starts) else end) - day).days
+            amount += rate.amount * heads * stretch
             used[f"Rs {rate.amount} {rate.whose} ({rate.reference})"] = None
         lines.append(
             DuesLine(
