@@ -111,3 +111,26 @@ async def test_readyz_reports_the_broker_when_one_is_configured(dbs: Databases) 
     assert gone.status_code == 503
     assert gone.json()["ready"] is False and gone.json()["database"] == "ok"
     assert gone.json()["broker"] != "ok"
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "{ viewer { ...F } }",  # a fragment never defined
+        "{ jurisdictions { ...F } }",
+        "query { ...A } fragment A on Query { ...B } fragment B on Query { ...A }",  # a cycle
+        "{ jurisdictions { code ...on Nope { x } } }",  # a type that does not exist
+    ],
+)
+async def test_an_invalid_document_is_refused_with_the_specifications_reason_and_a_code(
+    dbs: Databases, query: str
+) -> None:
+    """The specification's rules judge a document before the depth and cost limits, which
+    assume a valid one (strawberry's depth limiter raised KeyError on an unknown fragment:
+    a bare message, no code)."""
+    async with client(dbs.app) as http:
+        r = await http.post("/graphql", json={"query": query})
+    assert r.status_code == 200
+    errors = r.json()["errors"]
+    assert errors and all(e["extensions"]["code"] == "VALIDATION" for e in errors), errors
+    assert all("'" in e["message"] for e in errors), errors  # the fragment or type named

@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 from cachetools import LRUCache
-from graphql import DocumentNode, GraphQLError, parse
+from graphql import DocumentNode, GraphQLError, parse, specified_rules
 from strawberry.extensions import SchemaExtension
 
 # A parsed document takes roughly this many bytes per character of its text (measured on
@@ -112,9 +112,15 @@ class CachedValidation(SchemaExtension):
         if ctx.query and ctx.graphql_document is not None:
             errors: list[GraphQLError] | None = self.cache.get(ctx.query)
             if errors is None:
-                errors = validate_document(
-                    ctx.schema._schema, ctx.graphql_document, ctx.validation_rules
-                )
+                # The specification's rules first: the extensions' rules (strawberry's depth
+                # limiter among them) assume a valid document, and raised KeyError on an
+                # unknown fragment, answered as a bare message with no code.
+                rules = list(ctx.validation_rules)
+                standard = tuple(r for r in rules if r in specified_rules)
+                errors = validate_document(ctx.schema._schema, ctx.graphql_document, standard)
+                if not errors:
+                    more = tuple(r for r in rules if r not in specified_rules)
+                    errors = validate_document(ctx.schema._schema, ctx.graphql_document, more)
                 self.cache.put(ctx.query, errors)
             ctx.pre_execution_errors = errors
         yield
