@@ -203,7 +203,7 @@ async def test_the_facts_of_a_case_name_the_fines_linked_to_it(
         for gid in (seized["id"], other["id"]):
             parsed = from_global_id(gid)
             assert parsed is not None
-            found[gid] = cases.load(s, plugin, cases.get(s, parsed[1])).fines
+            found[gid] = tuple(f.id for f in cases.load(s, plugin, cases.get(s, parsed[1])).fines)
     parsed_fine = from_global_id(fine)
     assert parsed_fine is not None
     assert found == {seized["id"]: (parsed_fine[1],), other["id"]: ()}

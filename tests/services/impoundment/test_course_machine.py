@@ -28,9 +28,9 @@ together:
   registers' answer: every act recorded, supposed, is allowed by the model, and the
   timeline, each step required or not, the next duty, the earliest sale are the same. The
   facts state deaths, every refusal, handover of the rest and complaint with its decision,
-  and each sale at its price (so a sale on refusal short of the dues); a course they cannot
-  state (a sale for a fine, a further refusal at the instant of the rest before it: see
-  `_facts`) is not compared (`event` counts them).
+  and each sale at its price (so a sale on refusal short of the dues), the fines on
+  conviction and each sale for one (s.26); a course they cannot state (a further refusal at
+  the instant of the rest before it: see `_facts`) is not compared (`event` counts them).
 
 Bounded and derandomized for CI (never flaky: 25 courses of 15 steps per Act, the same
 each run). To run it longer, raise the number of courses and their length, e.g.
@@ -793,18 +793,16 @@ def _in_order(s: Session, now: datetime) -> None:
 def _facts(s: Session, case: Impoundment, now: datetime) -> scenarios.Facts | None:
     """The case's course as compareScenario's facts (deaths, every refusal, handover and
     complaint with its decision, each sale at its price on the department's rates, so a sale
-    on refusal short of the dues is one), or None if the facts cannot state it:
-    - a sale for a fine (s.26): the scenario supposes no fine, because whether a sale may
-      recover one (the fine imposed by then, unpaid, under a section s.26 names, on this
-      case's offence) is ruled by services/offences/recovery.py on the rows, not by the model
-      of the course; a scenario supposing it would decide its lawfulness outside the model;
-    - a further refusal at the instant of the rest before it (at one instant the scenario
-      asks a round's sales and rest before the next refusal, and cannot tell which round a
-      sale of that instant is of)."""
+    on refusal short of the dues is one; the fines on conviction of the case's cattle, each
+    with its amount, instant and section, and each sale for one naming it, s.26), or None if
+    the facts cannot state it: a further refusal at the instant of the rest before it (at
+    one instant the scenario asks a round's sales and rest before the next refusal, and
+    cannot tell which round a sale of that instant is of). A fine paid is not stated: a
+    sale after it is refused, so none is recorded, and a sale before it was allowed."""
     everything = cases.animals(s, case)
     sold = cases.sales(s, case.id)
-    if any(x.account.get("recoversFine") for x in sold):
-        return None
+    fined = cases.fine_facts(s, case.id)
+    place = {str(f.id): n for n, f in enumerate(fined)}
     refused = refusals.of_case(s, case.id)
     rests = refusals.handovers(s, case.id)
     if any(r.at == h.at for r in refused[1:] for h in rests):
@@ -861,10 +859,15 @@ def _facts(s: Session, case: Impoundment, now: datetime) -> scenarios.Facts | No
         ],
         sales=[
             scenarios.Sold(
-                x.at, herds([a for a in everything if a.sale_id == x.id]), x.price, x.expenses
+                x.at,
+                herds([a for a in everything if a.sale_id == x.id]),
+                x.price,
+                x.expenses,
+                place.get(x.account.get("recoversFine") or ""),
             )
             for x in sold
         ],
+        fines=[scenarios.Fined(f.at, f.amount, f.section) for f in fined],
         rests=[scenarios.Rest(h.at, h.accepted) for h in rests],
         releases=[
             scenarios.Released(

@@ -23,6 +23,7 @@ from pashu.services.impoundment.course import (
     Course,
     CourseFacts,
     DeliveryFact,
+    FineFact,
     NoticeFact,
     SaleFact,
 )
@@ -231,6 +232,49 @@ def test_nagaland_release_by_order() -> None:
         None,
         "orderedAt",
     )
+
+
+def test_nagaland_s26_a_sale_for_a_fine_is_the_models_to_allow() -> None:
+    """s.26: a fine under s.25 (or for mischief by cattle trespass) may be recovered by sale
+    of the cattle of the trespass, once imposed, while owed; the sale is timed by the fine,
+    not by the notices (s.14). Each refusal cites s.26, as recordSale gives it."""
+    F, G = uuid.UUID(int=7), uuid.UUID(int=8)
+    imposed = t("2026-01-05T11:00")
+    fine = FineFact(F, imposed, Decimal(200), "25")
+    facts = two_cows("nagaland", fines=(fine, FineFact(G, imposed, Decimal(50), "24")))
+    sell: dict[str, Any] = {"animal_ids": [A], "recovers_fine": F}
+    # Before it was imposed: too early.
+    assert refused(facts, Act.SALE, "2026-01-05T10:00", **sell) == ("TOO_EARLY", "26", None)
+    # Once imposed, the same day: no report or notice needed first.
+    assert allowed(facts, Act.SALE, "2026-01-05T12:00", **sell)
+    assert refused(facts, Act.SALE, "2026-01-05T12:00", animal_ids=[A])[:2] == (
+        "TOO_EARLY",
+        "14(3)",
+    )
+    # A fine under s.24 is not one s.26 lets be recovered by sale.
+    wrong = refused(facts, Act.SALE, "2026-01-05T12:00", animal_ids=[A], recovers_fine=G)
+    assert wrong == ("VALIDATION", "26", "recoversFineId")
+    # A fine not of this case's cattle: only the cattle of the trespass are sold for it.
+    other = {"animal_ids": [A], "recovers_fine": uuid.UUID(int=99)}
+    assert refused(facts, Act.SALE, "2026-01-05T12:00", **other) == (
+        "VALIDATION",
+        "26",
+        "recoversFineId",
+    )
+    # Paid (or recovered in full by an earlier sale): nothing is left to recover.
+    paid = two_cows("nagaland", fines=(FineFact(F, imposed, Decimal(200), "25", imposed),))
+    assert refused(paid, Act.SALE, "2026-01-05T12:00", **sell)[:2] == ("CONFLICT", "26")
+    # Part recovered: the rest is owed still, and a further sale may recover it.
+    part = FineFact(F, imposed, Decimal(200), "25", recovered=Decimal(65))
+    assert Course(two_cows("nagaland", fines=(part,))).fine_owed(F).owed == Decimal(135)
+    assert allowed(two_cows("nagaland", fines=(part,)), Act.SALE, "2026-01-05T13:00", **sell)
+
+
+def test_mizoram_has_no_sale_for_a_fine() -> None:
+    F = uuid.UUID(int=7)
+    facts = two_cows("mizoram", fines=(FineFact(F, t("2026-01-05T11:00"), Decimal(200), "25"),))
+    found = refused(facts, Act.SALE, "2026-01-20T12:00", animal_ids=[A], recovers_fine=F)
+    assert found[0] == "NOT_IN_JURISDICTION"
 
 
 # -- Mizoram: the Animal (Control & Taxation) Act 2014 ---------------------------------------

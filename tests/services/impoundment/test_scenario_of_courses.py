@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Callable
+from dataclasses import replace
 from datetime import datetime, timedelta
 from decimal import Decimal
 
@@ -16,9 +17,10 @@ import pytest
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from pashu.core.errors import Conflict, ValidationError
+from pashu.core.errors import Conflict, TooEarly, ValidationError
 from pashu.db.impoundment import AnimalStatus, ImpoundedAnimal
 from pashu.jurisdictions import registry
+from pashu.jurisdictions.penalties import OffenderRole
 from pashu.jurisdictions.vocabulary import Action
 from pashu.services import clocks
 from pashu.services.complaints import complaints
@@ -33,6 +35,7 @@ from pashu.services.impoundment import (
 )
 from pashu.services.impoundment.dues import compute
 from pashu.services.law import scenarios
+from pashu.services.offences import fines, offences
 from pashu.services.tenancy.tenants import Principal
 from tests.conftest import Databases
 from tests.services.impoundment.test_course_machine import BUYER, OWNER, _facts, _same
@@ -376,3 +379,66 @@ def test_nagaland_s20_two_complaints_each_decided(dbs: Databases) -> None:
         ("DECIDE_COMPLAINT", True),
     ]
     assert out.next_duty is None and out.earliest_sale is None
+
+
+def test_nagaland_s26_a_fine_recovered_by_two_sales_and_one_too_early(dbs: Databases) -> None:
+    """s.26: a fine of Rs 250 under s.25 for the trespass of the case's cows. A sale for it
+    before it was imposed is refused (TOO_EARLY, s.26) by the registers and, supposed, by the
+    scenario, in the same words; a cow sold for it at Rs 10 recovers nothing and leaves it
+    owed, so the other cow may be sold for it too. The scenario states the fine and each
+    sale for it (`_facts`) and answers as the registers do."""
+    r = Registers(dbs, "nagaland")
+    imposed = DAY0 + DAY
+
+    def fine(s: Session) -> None:
+        offence = offences.record_offence(
+            s,
+            r.who,
+            section="25",
+            offender=offences.person(OWNER.name, OWNER.address, "offender"),
+            role=OffenderRole.OWNER,
+            committed_at=DAY0,
+            impoundment_id=r.case,
+        )
+        fines.impose_fine(s, r.who, offence.case.id, Decimal(250), imposed)
+
+    r.do(fine)
+    with dbs.app.transaction(r.who.tenant_id) as s:
+        (fined,) = cases.fine_facts(s, r.case)
+    early = imposed - timedelta(hours=1)
+
+    def sell(at: datetime, price: int) -> Callable[[Session], object]:
+        return lambda s: sales.record_sale(
+            s,
+            r.who,
+            impoundment_id=r.case,
+            at=at,
+            lots=[sales.Lot("cow", 1)],
+            buyer=BUYER,
+            buyer_role="PUBLIC",
+            price=Decimal(price),
+            expenses=Decimal(0),
+            recovers_fine_id=fined.id,
+        )
+
+    with pytest.raises(TooEarly) as refused:
+        r.do(sell(early, 1500))
+    assert refused.value.citation is not None and refused.value.citation.label == "26"
+    r.do(sell(imposed + timedelta(hours=1), 10))
+    out = r.compare(imposed + timedelta(hours=1))
+    assert [(a.act.value, a.lawful) for a in out.acts] == [("SALE", True)]
+    with dbs.app.transaction(r.who.tenant_id) as s:
+        facts = _facts(s, cases.get(s, r.case), imposed + timedelta(hours=1))
+    assert facts is not None and facts.fines == [scenarios.Fined(imposed, Decimal(250), "25")]
+    supposed = replace(
+        facts, sales=[scenarios.Sold(early, [scenarios.Herd("cow", 1)], recovers_fine=0)]
+    )
+    (act,) = scenarios.answer(r.plugin, supposed).acts
+    assert (act.lawful, act.why, [c.label for c in act.cites]) == (
+        False,
+        refused.value.message,
+        ["26"],
+    )
+    r.do(sell(imposed + DAY, 1500))
+    out = r.compare(imposed + DAY)
+    assert [(a.act.value, a.lawful) for a in out.acts] == [("SALE", True), ("SALE", True)]

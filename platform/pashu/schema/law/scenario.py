@@ -93,6 +93,14 @@ class ScenarioSaleInput:
         description="The expenses of this sale in rupees (decimal string), where the Act takes "
         "them out of the proceeds",
     )
+    recovers_fine: int | None = strawberry.field(
+        default=None,
+        description="A sale for a fine on conviction, where the Act lets one be recovered by "
+        "sale of the cattle: the fine's place in the scenario's fines, counting from 0, asked as "
+        "recordSale's recoversFineId is. It recovers what the proceeds leave after the fines, "
+        "charges and expenses of sale, up to what is owed of the fine (without a price, all of "
+        "it); the rest stays owed, for a further sale",
+    )
 
 
 @strawberry.input(description="After the sale on the owner's refusal: the rest delivered or not")
@@ -146,6 +154,20 @@ class ScenarioDeathInput:
     animals: list[ScenarioAnimalInput] = strawberry.field(
         description="The animals that died, by species and count, taken from those still in "
         "the pound"
+    )
+
+
+@strawberry.input(
+    description="A fine on conviction for the trespass of these cattle, its offence linked to "
+    "the case"
+)
+class ScenarioFineInput:
+    at: datetime = strawberry.field(description="When it was imposed (ISO 8601 with offset)")
+    amount: Decimal = strawberry.field(description="The fine in rupees (decimal string)")
+    section: str | None = strawberry.field(
+        default=None,
+        description="The section of the offence; default: the first each Act lets a fine be "
+        "recovered by sale under, where it has such a recovery",
     )
 
 
@@ -251,6 +273,11 @@ class ScenarioInput:
         default_factory=list,
         description="Deaths of injuries suffered while being seized (recordInjury, died)",
     )
+    fines: list[ScenarioFineInput] = strawberry.field(
+        default_factory=list,
+        description="Fines on conviction for the trespass of these cattle, none paid; a sale "
+        "may recover one (sales: recoversFine)",
+    )
 
     def facts(self) -> scenarios.Facts:
         return scenarios.Facts(
@@ -274,7 +301,8 @@ class ScenarioInput:
                 for d in self.deliveries
             ],
             sales=[
-                scenarios.Sold(x.at, _herds(x.animals), x.price, x.expenses) for x in self.sales
+                scenarios.Sold(x.at, _herds(x.animals), x.price, x.expenses, x.recovers_fine)
+                for x in self.sales
             ],
             rest=scenarios.Rest(self.rest.at, self.rest.accepted) if self.rest else None,
             releases=[
@@ -297,6 +325,7 @@ class ScenarioInput:
                 scenarios.Died(d.at, [scenarios.Herd(a.species, a.count) for a in d.animals])
                 for d in self.deaths
             ],
+            fines=[scenarios.Fined(f.at, f.amount, f.section) for f in self.fines],
         )
 
 

@@ -10,7 +10,7 @@ from datetime import datetime
 from decimal import Decimal
 from typing import Any, cast
 
-from sqlalchemy import CursorResult, select, update
+from sqlalchemy import CursorResult, func, select, update
 from sqlalchemy.orm import Session
 
 from pashu.core.errors import Conflict, NotFound
@@ -37,6 +37,7 @@ from pashu.services.impoundment.course import (
     ComplaintFact,
     CourseFacts,
     DeliveryFact,
+    FineFact,
     LedgerLeg,
     facts_of,
 )
@@ -148,15 +149,6 @@ def load(
         .where(Delivery.impoundment_id == case.id)
         .order_by(Delivery.at)
     )
-    fined = session.scalars(
-        select(Fine.id)
-        .join(
-            OffenceCase,
-            (OffenceCase.tenant_id == Fine.tenant_id) & (OffenceCase.id == Fine.case_id),
-        )
-        .where(OffenceCase.impoundment_id == case.id)
-        .order_by(Fine.at)
-    )
     rounds = session.execute(
         select(Auction.id, Auction.scheduled_for, Auction.notice_issued_at, Auction.closed_at)
         .where(Auction.impoundment_id == case.id)
@@ -174,7 +166,7 @@ def load(
             delivery_fact(at, protest, amount, lines, key, id_, applied is not None)
             for at, protest, amount, lines, key, id_, applied in delivered
         ),
-        fines=tuple(fined),
+        fines=tuple(fine_facts(session, case.id)),
         auctions=tuple(AuctionFact(*r) for r in rounds),
         filed=tuple(
             ComplaintFact(id_, at, decided, bool(illegal), owes or ZERO)
@@ -194,6 +186,55 @@ def load(
 
 
 ZERO = Decimal("0.00")
+RECOVERED_FROM = "payer:buyer"  # the buyer's price pays a fine recovered by sale (fines.py)
+
+
+def fine_facts(
+    session: Session, case_id: uuid.UUID | None = None, fine_id: uuid.UUID | None = None
+) -> list[FineFact]:
+    """The fines on conviction for the trespass of the case's cattle (their offence linked to
+    the case), or the one fine named, as a sale recovering one reads them: each with its
+    amount, when it was imposed, its offence's section, when it was paid or recovered in
+    full (its ledger key, `fines.ledger_key`) and what sales recovered of it so far (each
+    part its own transaction keyed under the fine's, `fines.part_key`)."""
+    q = select(Fine.id, Fine.at, Fine.amount, OffenceCase.section).join(
+        OffenceCase,
+        (OffenceCase.tenant_id == Fine.tenant_id) & (OffenceCase.id == Fine.case_id),
+    )
+    if case_id is not None:
+        q = q.where(OffenceCase.impoundment_id == case_id)
+    if fine_id is not None:
+        q = q.where(Fine.id == fine_id)
+    rows = session.execute(q.order_by(Fine.at, Fine.id)).all()
+    if not rows:
+        return []
+    keys = {f"fine:{r[0]}": r[0] for r in rows}
+    paid = dict(
+        session.execute(
+            select(LedgerTransaction.key, LedgerTransaction.at).where(
+                bulk.among(session, LedgerTransaction.key, keys)
+            )
+        ).all()
+    )
+    recovered: dict[uuid.UUID, Decimal] = {}
+    for key, key_id in keys.items():
+        got = session.scalar(
+            select(func.sum(LedgerEntry.amount))
+            .join(
+                LedgerTransaction,
+                (LedgerTransaction.tenant_id == LedgerEntry.tenant_id)
+                & (LedgerTransaction.id == LedgerEntry.transaction_id),
+            )
+            .where(
+                LedgerTransaction.key.startswith(f"{key}:"),
+                LedgerEntry.account == RECOVERED_FROM,
+            )
+        )
+        recovered[key_id] = -(got or ZERO)
+    return [
+        FineFact(id_, at, amount, section, paid.get(f"fine:{id_}"), recovered[id_])
+        for id_, at, amount, section in rows
+    ]
 
 
 def fines_of(lines: Sequence[dict[str, Any]]) -> Decimal:

@@ -14,12 +14,12 @@ of the sales held, the duties and the next action), `rules` (the complaint windo
 order of the report and the notice, the window of a sale and of a refusal, "acts in their
 order" on animals already reckoned), `records` (the acts once the course is going: an
 auction closed, a deposit applied, a claim window closed, a complaint decided, the seizer's
-dues, a correction, an injury, a carcass, a proclamation); `Course` here asks them for
-each act. The
-mutations ask `check` (or `require`) before they write; `schedule` writes the model's next
-action onto the case row (what `nextAction` and the sweep's `find` read). The plugins
-supply the rules it applies (`impoundment_timeline`, `refusal_to_pay`, `delivery_*`,
-`release_by_order`, `sale_accounting`, `deposit_unused`, `dues_of_illegal_seizure`,
+dues, a correction, an injury, a carcass, a proclamation; and whether a sale may recover a
+fine on conviction); `Course` here asks them for each act. The mutations ask `check` (or
+`require`) before they write; `schedule` writes the model's next action onto the case row
+(what `nextAction` and the sweep's `find` read). The plugins supply the rules it applies
+(`impoundment_timeline`, `refusal_to_pay`, `delivery_*`, `release_by_order`,
+`recovery_by_sale`, `sale_accounting`, `deposit_unused`, `dues_of_illegal_seizure`,
 `register_entry`, `carcass_return`, the clock law's `auction_terms`, `notice_template` and
 `unclaimed_after_window`); no number or section is written here.
 
@@ -67,6 +67,7 @@ from pashu.services.impoundment._course.facts import CaseInstants as CaseInstant
 from pashu.services.impoundment._course.facts import ComplaintFact as ComplaintFact
 from pashu.services.impoundment._course.facts import CourseFacts as CourseFacts
 from pashu.services.impoundment._course.facts import DeliveryFact as DeliveryFact
+from pashu.services.impoundment._course.facts import FineFact as FineFact
 from pashu.services.impoundment._course.facts import HasStatus as HasStatus
 from pashu.services.impoundment._course.facts import HeldAnimal as HeldAnimal
 from pashu.services.impoundment._course.facts import IssuedNotice as IssuedNotice
@@ -76,8 +77,10 @@ from pashu.services.impoundment._course.facts import Reckoned as Reckoned
 from pashu.services.impoundment._course.facts import SaleFact as SaleFact
 from pashu.services.impoundment._course.facts import SoldAt as SoldAt
 from pashu.services.impoundment._course.facts import facts_of as facts_of
+from pashu.services.impoundment._course.records import FineOwed as FineOwed
 from pashu.services.impoundment._course.records import claim_closes as claim_closes
 from pashu.services.impoundment._course.records import fines_kept as fines_kept
+from pashu.services.impoundment._course.records import recoverable as recoverable
 from pashu.services.impoundment._course.rules import NOTICE_ACTIONS as NOTICE_ACTIONS
 from pashu.services.impoundment._course.rules import auction_step as auction_step
 from pashu.services.impoundment._course.rules import chosen as chosen
@@ -262,12 +265,14 @@ class Course:
         return rule
 
     def _sale(self, at: datetime, given: Mapping[str, Any]) -> Decision[Window] | None:
-        """`animal_ids`: those sold; `recovers_fine`: a sale for a fine on conviction, timed
-        by the fine (services/offences/recovery.py), not by the notices."""
+        """`animal_ids`: those sold; `recovers_fine`: the id of a fine on conviction the sale
+        recovers (records.sale_fine: one of the case's, recoverable then), the sale timed by
+        the fine, not by the notices."""
         f, plugin = self.facts, self.plugin
         plugin.require(Capability.AUCTION)
+        fine = records.sale_fine(plugin, f, at, given)
         on_refusal = refusal_sale(plugin, f)
-        if not given.get("recovers_fine"):
+        if fine is None:
             sale_time(plugin, f, f.notices, at)
         sold_ids = given.get("animal_ids")
         if sold_ids is not None:
@@ -276,6 +281,12 @@ class Course:
                 raise Conflict("some of these animals have already left the pound")
             not_before_reckoned(settled_by_sale(plugin, f, f.animals, sold), at)
         return on_refusal
+
+    def fine_owed(self, fine_id: uuid.UUID) -> FineOwed:
+        """A fine of the case as a sale recovering it reads it (what is owed, the rule's
+        citations), once `require(Act.SALE, recovers_fine=fine_id)` allowed the sale."""
+        fine = next(x for x in self.facts.fines if x.id == fine_id)
+        return FineOwed(fine, self.plugin.recovery_by_sale())
 
     def _rest(self, at: datetime, given: Mapping[str, Any], accepted: bool) -> Decision[None]:
         f, plugin = self.facts, self.plugin

@@ -91,22 +91,24 @@ def record_sale(
     plugin.require_buyer(buyer_role)
     other = plugin.other_disposal() if decided_by else None
     case = cases.get(session, impoundment_id, lock=True)
-    fine = (
-        recovery.prepare(session, plugin, case, recovers_fine_id, when)
-        if recovers_fine_id
-        else None
-    )
     everything = cases.animals(session, case)
     in_pound = course.in_pound(everything)
     sold = _pick(in_pound, lots)
     # The model of the case's course: no second sale on one refusal, the Act's window (a
-    # sale for a fine is timed by the fine, not by the notices), acts in their order.
+    # sale for a fine is timed by the fine, not by the notices), acts in their order, and
+    # whether the fine may be recovered so (s.26: one of the case's, unpaid, imposed by then).
+    facts = cases.load(session, plugin, case, everything)
     on_refusal = course.require(
-        cases.load(session, plugin, case, everything),
+        facts,
         course.Act.SALE,
         when,
         animal_ids=[a.id for a in sold],
-        recovers_fine=fine is not None,
+        recovers_fine=recovers_fine_id,
+    )
+    fine = (
+        recovery.of_sale(session, course.Course(facts).fine_owed(recovers_fine_id))
+        if recovers_fine_id
+        else None
     )
     accounting = plugin.sale_accounting()
     deducting = accounting.value is SaleAccounting.DEDUCT_CHARGES_HOLD_SURPLUS

@@ -36,6 +36,7 @@ from pashu.services.impoundment.course import (
     Course,
     CourseFacts,
     DeliveryFact,
+    FineFact,
     NoticeFact,
     Refusal,
     SaleFact,
@@ -54,8 +55,8 @@ DECIDE_COMPLAINT = Act.DECIDE_COMPLAINT
 class Supposed:
     """One act supposed: the act, its instant and what its mutation passes the model
     (`animal_ids` or `lots`, `kind`, `authority`, `ordered_at`, `deposit`, `illegal`,
-    `died`); a complaint and its decision carry the same `complaint` key, so the decision
-    is asked of that complaint (the latest filed, if none is given)."""
+    `died`, `recovers_fine`); a complaint and its decision carry the same `complaint` key,
+    so the decision is asked of that complaint (the latest filed, if none is given)."""
 
     act: Act
     at: datetime
@@ -202,17 +203,31 @@ def _sold(facts: CourseFacts, at: datetime, given: Mapping[str, Any], found: Any
     """recordSale: the animals named sold, the dues the sale reckons settled to its day
     (`settled_by_sale`). `found` is the rule of the sale on the owner's refusal, if it is
     one: without a `price`, supposed to meet the dues (the Act sells as many as are
-    necessary), its step done; at a `price` short of them (`_unrecovered`), what it left is
+    necessary), its step done; at a `price` short of them (`_reckoned`), what it left is
     owed still, and another sale on the same refusal may follow (Cattle Trespass Act 1985
-    s.16(1), Animal (Control & Taxation) Act 2014 s.10(2))."""
+    s.16(1), Animal (Control & Taxation) Act 2014 s.10(2)). A sale for a fine
+    (`recovers_fine`, s.26) recovers what the proceeds leave after s.16(2) of what is owed
+    of it (without a `price`, all of it), the rest owed still; recovered in full, the fine is
+    paid; on the owner's refusal it is the sale on that refusal, met or not (as recordSale
+    writes it)."""
     sold = chosen(facts.animals, given.get("animal_ids"))
     settled = settled_by_sale(facts.plugin, facts, facts.animals, sold)
     account: dict[str, Any] = {"onRefusal": found is not None}
     met = True
-    if found is not None and given.get("price") is not None:
-        short = _unrecovered(facts, at, settled, given["price"], given.get("expenses"))
-        account["unrecovered"] = short
-        met = not short
+    fine_id = given.get("recovers_fine")
+    left: Decimal | None = None  # what the proceeds leave after s.16(2); None: no price
+    if given.get("price") is not None and (found is not None or fine_id is not None):
+        short, left = _reckoned(
+            facts, at, settled, given["price"], given.get("expenses"), found is not None
+        )
+        if found is not None:
+            account["unrecovered"] = short
+            met = not short
+    fines = facts.fines
+    if fine_id is not None:
+        account["recoversFine"] = str(fine_id)
+        met = True
+        fines = tuple(_recovered(x, at, left) if x.id == fine_id else x for x in fines)
     return replace(
         facts,
         animals=_moved(
@@ -220,22 +235,34 @@ def _sold(facts: CourseFacts, at: datetime, given: Mapping[str, Any], found: Any
         ),
         sales=(*facts.sales, SaleFact(at, account)),
         refusal_sold_at=at if found is not None and met else facts.refusal_sold_at,
+        fines=fines,
     )
 
 
-def _unrecovered(
+def _recovered(fine: FineFact, at: datetime, left: Decimal | None) -> FineFact:
+    """The fine after a sale recovering it: what the proceeds left after s.16(2), up to what
+    is owed of it (recovery.take; `left` None: all of it); paid once all is in."""
+    zero = Decimal("0.00")
+    took = fine.owed if left is None else min(fine.owed, max(left, zero))
+    recovered = fine.recovered + took
+    return replace(fine, recovered=recovered, paid_at=at if recovered >= fine.amount else None)
+
+
+def _reckoned(
     facts: CourseFacts,
     at: datetime,
     settled: Sequence[AnimalFact],
     price: Decimal,
     expenses: Decimal | None,
-) -> dict[str, Decimal]:
-    """What a sale on the owner's refusal at `price` leaves owed, by kind, reckoned as
-    recordSale reckons it (sales.record_sale): the dues of the animals it settles (the
-    rates of the facts), with what the sale before it on the same refusal left; where the
-    Act deducts the charges, the fines, the feeding and the expenses of sale in that order
-    (Cattle Trespass Act 1985 s.16(1), (2)); where the proceeds go whole to the fund, the
-    dues at once (Animal (Control & Taxation) Act 2014 s.10(2)). Empty: the dues met."""
+    on_refusal: bool,
+) -> tuple[dict[str, Decimal], Decimal]:
+    """What a sale at `price` leaves owed, by kind, and what its proceeds leave after them,
+    reckoned as recordSale reckons it (sales.record_sale): the dues of the animals it
+    settles (the rates of the facts), with what the sale before it on the same refusal left
+    (`on_refusal`); where the Act deducts the charges, the fines, the feeding and the
+    expenses of sale in that order (Cattle Trespass Act 1985 s.16(1), (2)); where the
+    proceeds go whole to the fund, the dues at once (Animal (Control & Taxation) Act 2014
+    s.10(2)), nothing left. Empty: the dues met."""
     plugin = facts.plugin
     dues = compute(plugin, facts.rates or (), facts, settled, at)
     if dues.total is None:  # as recordSale refuses it
@@ -245,9 +272,10 @@ def _unrecovered(
         )
     since = facts.refused_at or at  # the refusal the sale is on: it has one
     before = [x for x in facts.sales if x.at >= since and x.account.get("onRefusal")]
-    owing = sale_accounts.carried(before[-1].account) if before else {}
+    owing = sale_accounts.carried(before[-1].account) if before and on_refusal else {}
     zero = Decimal("0.00")
     proceeds = rupees(price)
+    left = zero
     if plugin.sale_accounting().value is SaleAccounting.DEDUCT_CHARGES_HOLD_SURPLUS:
         left = proceeds
         out: dict[str, Decimal] = {}
@@ -263,7 +291,7 @@ def _unrecovered(
     else:
         due = dues.total + owing.get("unrecovered", zero)
         out = {"unrecovered": max(zero, due - proceeds)}
-    return {k: v for k, v in out.items() if v}
+    return {k: v for k, v in out.items() if v}, left
 
 
 def _rest_delivered(

@@ -6,7 +6,7 @@ model's (services/impoundment/course.py): the facts are a supposed case, and eac
 suppose (the notices, the owner's delivery, refusal or deposit under protest, further
 refusals, deliveries in part, sales, the rest delivered or refused after each sale on a
 refusal, a release by order, complaints and their decisions, deaths of injuries suffered while
-being seized)
+being seized, sales for a fine on conviction the facts suppose imposed)
 is asked of the model in its order, exactly as the mutation recording it asks
 (services/impoundment/supposed.py): one it refuses is that act unlawful, and the course runs
 on without it, as a register would. The timeline, the steps required, the next duty and the
@@ -53,6 +53,7 @@ from pashu.services.impoundment.course import (
     AnimalFact,
     Course,
     CourseFacts,
+    FineFact,
     no_longer_required,
 )
 from pashu.services.impoundment.dues import Dues, compute
@@ -130,6 +131,20 @@ class Sold:
     animals: list[Herd] | None = None
     price: Decimal | None = None  # the total the lot fetched
     expenses: Decimal = Decimal("0.00")
+    # A sale for a fine on conviction (Cattle Trespass Act 1985 s.26): the fine's place
+    # among the facts' `fines` (from 0). Without a price it recovers what is owed of it.
+    recovers_fine: int | None = None
+
+
+@dataclass(frozen=True)
+class Fined:
+    """A fine on conviction for the trespass of these cattle (its offence linked to the
+    case), imposed at `at`; `section` of the offence (None: the first section the Act lets a
+    fine be recovered by sale under, where it has such a recovery)."""
+
+    at: datetime
+    amount: Decimal
+    section: str | None = None
 
 
 @dataclass(frozen=True)
@@ -207,6 +222,7 @@ class Facts:
     rests: list[Rest] = field(default_factory=list)
     complaints: list[Complained] = field(default_factory=list)
     deaths: list[Died] = field(default_factory=list)
+    fines: list[Fined] = field(default_factory=list)
 
     def all_rests(self) -> list[Rest]:
         return [*([self.rest] if self.rest is not None else []), *self.rests]
@@ -372,6 +388,7 @@ def validate(facts: Facts) -> Facts:
         *(("complaints", c.decided_at) for c in facts.complaints),
         *(("refusals", r.at) for r in facts.refusals),
         *(("deaths", d.at) for d in facts.deaths),
+        *(("fines", f.at) for f in facts.fines),
     ]
     for name, at in instants:
         if at is not None and at.tzinfo is None:
@@ -412,6 +429,7 @@ def validate(facts: Facts) -> Facts:
         "refusals": len(facts.refusals),
         "rests": len(facts.rests),
         "complaints": len(facts.complaints),
+        "fines": len(facts.fines),
     }
     for name, count in many.items():
         if count > MAX_HERDS:
@@ -443,10 +461,17 @@ def validate(facts: Facts) -> Facts:
         ("saleExpenses", facts.sale_expenses),
         *(("sales", x.price) for x in facts.sales),
         *(("sales", x.expenses) for x in facts.sales),
+        *(("fines", f.amount) for f in facts.fines),
     ]
     for name, amount in amounts:
         if amount is not None and rupees(amount) < 0:
             raise ValidationError("amounts cannot be negative", field=name)
+    for x in facts.sales:
+        if x.recovers_fine is not None and not 0 <= x.recovers_fine < len(facts.fines):
+            raise ValidationError(
+                "a sale for a fine names one of the scenario's fines, counting from 0",
+                field="sales",
+            )
     return facts
 
 
@@ -497,6 +522,7 @@ def _one(plugin: Jurisdiction, facts: Facts) -> Outcome:
             AnimalFact(uuid.UUID(int=i + 1), sp, AnimalStatus.IN_POUND.value)
             for i, sp in enumerate(heads)
         ),
+        fines=_fines(plugin, facts.fines),
     )
     ran = suppose(start, _acts(facts))
     course = Course(ran.facts)
@@ -607,7 +633,8 @@ def _acts(facts: Facts) -> list[Supposed]:
         act = Act.DELIVER_ON_DEPOSIT if d.under_protest else Act.DELIVER
         acts.append(Supposed(act, aware(d.at), _lots(d.animals)))
     sales = [
-        Supposed(Act.SALE, aware(s.at), {**_lots(s.animals), **_priced(s)}) for s in facts.sales
+        Supposed(Act.SALE, aware(s.at), {**_lots(s.animals), **_priced(s), **_for_fine(s)})
+        for s in facts.sales
     ]
     acts += sales
     refused_at = sorted(r.at for r in refusals)
@@ -641,11 +668,37 @@ def _acts(facts: Facts) -> list[Supposed]:
     return sorted(acts, key=order)
 
 
+def _fine_id(n: int) -> uuid.UUID:
+    """The id of the facts' n-th fine (apart from the animals' ids, 1 to MAX_HEADS)."""
+    return uuid.UUID(int=MAX_HEADS + 1 + n)
+
+
+def _fines(plugin: Jurisdiction, fines: Sequence[Fined]) -> tuple[FineFact, ...]:
+    """The fines the facts suppose, linked to the case, none paid: as cases.load reads the
+    registers' (its offence's section given, else the first the Act lets be recovered by
+    sale; an Act with no such recovery refuses the sale before it reads one)."""
+    try:
+        default = min(plugin.recovery_by_sale().value)
+    except NotInJurisdiction:
+        default = ""
+    return tuple(
+        FineFact(_fine_id(n), aware(f.at), rupees(f.amount), f.section or default)
+        for n, f in enumerate(fines)
+    )
+
+
 def _priced(sold: Sold) -> dict[str, Any]:
     """What a sale fetched, where the facts say: recordSale's price and expenses."""
     if sold.price is None:
         return {}
     return {"price": rupees(sold.price), "expenses": rupees(sold.expenses)}
+
+
+def _for_fine(sold: Sold) -> dict[str, Any]:
+    """recordSale's recoversFineId: the fine the sale recovers, asked of the model."""
+    if sold.recovers_fine is None:
+        return {}
+    return {"recovers_fine": _fine_id(sold.recovers_fine)}
 
 
 def _lots(herds: list[Herd] | None) -> dict[str, Any]:

@@ -2,7 +2,11 @@
 1985 s.26), on the sale path of s.16: the fine comes out of the proceeds after the fines,
 charges and expenses of s.16(2), and the rest and the balance go to the owner (s.16(3)).
 Cattle that are not in a pound are sold for the fine by recovery_sales.py, on the same
-rule (`owed`, `take`, `post`)."""
+rule (`owed`, `take`, `post`).
+
+Whether a sale may recover the fine is the model's (services/impoundment/course.py,
+`records.recoverable` and `records.sale_fine`, on the fine's facts `cases.fine_facts`
+loads): here is only what the sale writes."""
 
 from __future__ import annotations
 
@@ -15,10 +19,10 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from pashu.core.citations import Citation
-from pashu.core.errors import Conflict, TooEarly, ValidationError
-from pashu.db.impoundment import Impoundment
 from pashu.db.offences import Fine, OffenceCase
 from pashu.jurisdictions.base import Jurisdiction
+from pashu.services.impoundment import cases, course
+from pashu.services.impoundment.course import FineOwed
 from pashu.services.ledger import ledger
 from pashu.services.offences import fines
 
@@ -32,19 +36,12 @@ class Recovery:
     before: Decimal  # what they recovered
 
 
-def prepare(
-    session: Session, plugin: Jurisdiction, case: Impoundment, fine_id: uuid.UUID, at: datetime
-) -> Recovery:
-    """The fine this sale recovers, if the Act lets it be recovered so and it is still owed."""
-    recovery, offence = owed(session, plugin, fine_id, at)
-    if offence.impoundment_id != case.id:
-        raise ValidationError(
-            "only the cattle by which the trespass was committed may be sold for the fine; "
-            "the offence is not linked to this case",
-            citation=recovery.cites[0],
-            field="recoversFineId",
-        )
-    return recovery
+def of_sale(session: Session, found: FineOwed) -> Recovery:
+    """The fine a sale of the case's cattle recovers, as the model of the case's course
+    allowed it (`course.require(Act.SALE, recovers_fine=...)`, records.sale_fine): its row,
+    for the ledger."""
+    fine = fines.get(session, found.fine.id)
+    return Recovery(fine, found.fine.section, found.cites, found.owed, found.fine.recovered)
 
 
 def owed(
@@ -54,31 +51,16 @@ def owed(
     at: datetime,
     field: str = "recoversFineId",
 ) -> tuple[Recovery, OffenceCase]:
-    """The fine, with its offence case, if the Act lets it be recovered by sale of the cattle
-    (NOT_IN_JURISDICTION where it has no such recovery), it is unpaid, and it was imposed by
-    `at`; for a sale of impounded cattle (`prepare`) or of cattle at large (recovery_sales)."""
-    rule = plugin.recovery_by_sale()
-    cite = rule.cites[0]
+    """The fine, with its offence case, if it may be recovered by sale of cattle not in a
+    pound (recovery_sales): the model's rule (`course.recoverable`: NOT_IN_JURISDICTION
+    where the Act has no such recovery; its section, unpaid, imposed by `at`) on the fine's
+    facts as the registers hold them."""
+    named = cases.fine_facts(session, fine_id=fine_id)
+    found = course.recoverable(plugin, named[0] if named else None, at, field)
     fine = fines.get(session, fine_id)
     offence = session.scalar(select(OffenceCase).where(OffenceCase.id == fine.case_id))
     assert offence is not None  # a fine's case is the tenant's own (foreign key)
-    if offence.section not in rule.value:
-        raise ValidationError(
-            f"a fine under section {offence.section} is not recovered by sale: {rule.why}",
-            citation=cite,
-            field=field,
-        )
-    if fines.paid_at(session, [fines.ledger_key(fine)]):
-        raise Conflict("this fine has been paid already", citation=cite)
-    before = fines.recovered(session, fine)
-    if at < fine.at:
-        raise TooEarly(
-            "the cattle can be sold for a fine only once it is imposed",
-            citation=cite,
-            notBefore=fine.at.isoformat(),
-        )
-    before = fines.recovered(session, fine)
-    return Recovery(fine, offence.section, rule.cites, fine.amount - before, before), offence
+    return of_sale(session, found), offence
 
 
 def take(recovery: Recovery, left: Decimal) -> Decimal:

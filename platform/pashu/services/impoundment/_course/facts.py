@@ -171,6 +171,23 @@ class ComplaintFact:
 
 
 @dataclass(frozen=True)
+class FineFact:
+    """A fine on conviction for the trespass of the case's cattle (linked to the case by its
+    offence): what a sale recovering it reads (Cattle Trespass Act 1985 s.26)."""
+
+    id: uuid.UUID
+    at: datetime  # when it was imposed
+    amount: Decimal
+    section: str  # the offence's section
+    paid_at: datetime | None = None  # paid, or recovered in full by sale (its ledger key)
+    recovered: Decimal = Decimal("0.00")  # what sales recovered of it so far
+
+    @property
+    def owed(self) -> Decimal:
+        return self.amount - self.recovered
+
+
+@dataclass(frozen=True)
 class CourseFacts:
     """What the registers hold about one case, or what a scenario supposes. Satisfies
     `CaseInstants`, so the timeline reads it as it reads a case row."""
@@ -186,7 +203,7 @@ class CourseFacts:
     deliveries: tuple[DeliveryFact, ...] = ()
     complaints: tuple[datetime, ...] = ()  # when each complaint of illegal seizure was filed
     release_orders: tuple[datetime, ...] = ()  # when each ordered release took effect
-    fines: tuple[uuid.UUID, ...] = ()  # fines on conviction linked to the case
+    fines: tuple[FineFact, ...] = ()  # fines on conviction linked to the case
     # Where the animals were seized, and the pound: the dues' scale and rates depend on them.
     place: str = ""
     place_kind: str = ""

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
 from typing import Any, TypeVar
@@ -41,6 +42,7 @@ from pashu.services.impoundment._course.facts import (
     ComplaintFact,
     CourseFacts,
     DeliveryFact,
+    FineFact,
     IssuedNotice,
     NoticeFact,
     SoldAt,
@@ -61,6 +63,74 @@ def _one(found: Sequence[T], what: str, field: str) -> T:
     if not found:
         raise NotFound(f"no such {what} in this case", field=field)
     return found[0]
+
+
+# -- a sale recovering a fine on conviction -------------------------------------------------
+
+
+@dataclass(frozen=True)
+class FineOwed:
+    """A fine a sale may recover (the plugin's `recovery_by_sale`), and what of it is owed:
+    each sale recovers what it can of that, and the rest stays owed."""
+
+    fine: FineFact
+    rule: Decision[frozenset[str]]
+
+    @property
+    def cites(self) -> list[Citation]:
+        return self.rule.cites
+
+    @property
+    def owed(self) -> Decimal:
+        return self.fine.owed
+
+
+def recoverable(
+    plugin: Jurisdiction, fine: FineFact | None, at: datetime, field: str = "recoversFineId"
+) -> FineOwed:
+    """Whether `fine` may be recovered by a sale of the cattle at `at`: the Act lets a fine
+    of its section be recovered so (NOT_IN_JURISDICTION where it has no such recovery), it
+    is not paid (nor recovered in full already), and it was imposed by `at`. The rule of a
+    sale of the case's cattle (`sale_fine`) and of cattle not in a pound (recovery_sales)."""
+    rule = plugin.recovery_by_sale()
+    cite = rule.cites[0]
+    if fine is None:
+        raise NotFound("no such fine")
+    if fine.section not in rule.value:
+        raise ValidationError(
+            f"a fine under section {fine.section} is not recovered by sale: {rule.why}",
+            citation=cite,
+            field=field,
+        )
+    if fine.paid_at is not None:
+        raise Conflict("this fine has been paid already", citation=cite)
+    if at < fine.at:
+        raise TooEarly(
+            "the cattle can be sold for a fine only once it is imposed",
+            citation=cite,
+            notBefore=fine.at.isoformat(),
+        )
+    return FineOwed(fine, rule)
+
+
+def sale_fine(
+    plugin: Jurisdiction, f: CourseFacts, at: datetime, given: Mapping[str, Any]
+) -> FineOwed | None:
+    """The fine a sale of the case's cattle recovers (`recovers_fine`: its id), if it may:
+    one of the fines of the trespass of these cattle (linked to the case), `recoverable`."""
+    fine_id = given.get("recovers_fine")
+    if fine_id is None:
+        return None
+    rule = plugin.recovery_by_sale()
+    fine = next((x for x in f.fines if x.id == fine_id), None)
+    if fine is None:
+        raise ValidationError(
+            "only the cattle by which the trespass was committed may be sold for the fine; "
+            "the offence is not linked to this case",
+            citation=rule.cites[0],
+            field="recoversFineId",
+        )
+    return recoverable(plugin, fine, at)
 
 
 # -- the auction ---------------------------------------------------------------------------
