@@ -10,7 +10,7 @@ from datetime import datetime
 from decimal import Decimal
 from typing import Any, cast
 
-from sqlalchemy import CursorResult, func, select, update
+from sqlalchemy import CursorResult, select, update
 from sqlalchemy.orm import Session
 
 from pashu.core.errors import Conflict, NotFound
@@ -58,6 +58,7 @@ from pashu.services.impoundment.course import not_before_reckoned as not_before_
 from pashu.services.impoundment.course import schedule as schedule
 from pashu.services.impoundment.course import step as step
 from pashu.services.impoundment.course import timeline as timeline
+from pashu.services.ledger import ledger
 from pashu.services.ledger.accounts import body_of
 from pashu.services.rates.rates import load as load_rates
 
@@ -218,19 +219,7 @@ def fine_facts(
     )
     recovered: dict[uuid.UUID, Decimal] = {}
     for key, key_id in keys.items():
-        got = session.scalar(
-            select(func.sum(LedgerEntry.amount))
-            .join(
-                LedgerTransaction,
-                (LedgerTransaction.tenant_id == LedgerEntry.tenant_id)
-                & (LedgerTransaction.id == LedgerEntry.transaction_id),
-            )
-            .where(
-                LedgerTransaction.key.startswith(f"{key}:"),
-                LedgerEntry.account == RECOVERED_FROM,
-            )
-        )
-        recovered[key_id] = -(got or ZERO)
+        recovered[key_id] = -ledger.posted_under(session, key, RECOVERED_FROM)
     return [
         FineFact(id_, at, amount, section, paid.get(f"fine:{id_}"), recovered[id_])
         for id_, at, amount, section in rows

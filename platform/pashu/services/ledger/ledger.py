@@ -101,3 +101,18 @@ def subject_balances(session: Session, subject: str) -> dict[str, Decimal]:
         .group_by(LedgerEntry.account)
     )
     return {account: total for account, total in session.execute(q)}
+
+
+def posted_under(session: Session, key: str, account: str) -> Decimal:
+    """The sum posted to `account` by the transactions keyed under `key` (`key:...`): the
+    parts of one payment made by several transactions (a fine recovered sale by sale)."""
+    got = session.scalar(
+        select(func.sum(LedgerEntry.amount))
+        .join(
+            LedgerTransaction,
+            (LedgerTransaction.tenant_id == LedgerEntry.tenant_id)
+            & (LedgerTransaction.id == LedgerEntry.transaction_id),
+        )
+        .where(LedgerTransaction.key.startswith(f"{key}:"), LedgerEntry.account == account)
+    )
+    return got or Decimal("0.00")

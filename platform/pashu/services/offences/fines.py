@@ -14,14 +14,14 @@ from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
 
-from sqlalchemy import func, select
+from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from pashu.core.decision import Decision
 from pashu.core.errors import Conflict, NotFound, ValidationError
 from pashu.core.money import rupees
 from pashu.db import audit
-from pashu.db.ledger import LedgerEntry, LedgerTransaction
+from pashu.db.ledger import LedgerTransaction
 from pashu.db.offences import Fine, OffenceCase
 from pashu.db.pounds import LocalAuthority
 from pashu.jurisdictions import registry
@@ -234,19 +234,7 @@ RECOVERED_FROM = "payer:buyer"  # the buyer's price pays a fine recovered by sal
 def recovered(session: Session, fine: Fine) -> Decimal:
     """What sales of the cattle have recovered of `fine` so far (Cattle Trespass Act 1985
     s.26): each recovery is its own ledger transaction, keyed by the fine and its sale."""
-    got = session.scalar(
-        select(func.sum(LedgerEntry.amount))
-        .join(
-            LedgerTransaction,
-            (LedgerTransaction.tenant_id == LedgerEntry.tenant_id)
-            & (LedgerTransaction.id == LedgerEntry.transaction_id),
-        )
-        .where(
-            LedgerTransaction.key.startswith(f"{ledger_key(fine)}:"),
-            LedgerEntry.account == RECOVERED_FROM,
-        )
-    )
-    return -(got or Decimal("0.00"))
+    return -ledger.posted_under(session, ledger_key(fine), RECOVERED_FROM)
 
 
 def routes_left(routes: list[tuple[str, Decimal]], recovered: Decimal) -> list[tuple[str, Decimal]]:
