@@ -43,64 +43,37 @@ def _loader(ctx: Context, name: str, make: Callable[[], DataLoader[Any, Any]]) -
     return ctx.loaders[name]
 
 
+def _by_case(ctx: Context, name: str, model: Any, order: Any) -> Any:
+    """The rows of `model` of each case, in `order`, read for a page of cases at once."""
+    return _loader(ctx, name, lambda: DataLoader(_grouped(ctx, model, model.impoundment_id, order)))
+
+
 def animals(ctx: Context) -> DataLoader[uuid.UUID, list[ImpoundedAnimal]]:
-    return _loader(
-        ctx,
-        "animals",
-        lambda: DataLoader(
-            _grouped(ctx, ImpoundedAnimal, ImpoundedAnimal.impoundment_id, ImpoundedAnimal.id)
-        ),
-    )
+    return _by_case(ctx, "animals", ImpoundedAnimal, ImpoundedAnimal.id)
 
 
 def notices(ctx: Context) -> DataLoader[uuid.UUID, list[Notice]]:
-    return _loader(
-        ctx,
-        "notices",
-        lambda: DataLoader(_grouped(ctx, Notice, Notice.impoundment_id, Notice.issued_at)),
-    )
+    return _by_case(ctx, "notices", Notice, Notice.issued_at)
 
 
 def deliveries(ctx: Context) -> DataLoader[uuid.UUID, list[Delivery]]:
-    return _loader(
-        ctx,
-        "deliveries",
-        lambda: DataLoader(_grouped(ctx, Delivery, Delivery.impoundment_id, Delivery.at)),
-    )
+    return _by_case(ctx, "deliveries", Delivery, Delivery.at)
 
 
 def sales(ctx: Context) -> DataLoader[uuid.UUID, list[Sale]]:
-    return _loader(
-        ctx, "sales", lambda: DataLoader(_grouped(ctx, Sale, Sale.impoundment_id, Sale.at))
-    )
+    return _by_case(ctx, "sales", Sale, Sale.at)
 
 
 def refusals(ctx: Context) -> DataLoader[uuid.UUID, list[RefusalToPay]]:
-    return _loader(
-        ctx,
-        "refusals",
-        lambda: DataLoader(
-            _grouped(ctx, RefusalToPay, RefusalToPay.impoundment_id, RefusalToPay.at)
-        ),
-    )
+    return _by_case(ctx, "refusals", RefusalToPay, RefusalToPay.at)
 
 
 def handovers(ctx: Context) -> DataLoader[uuid.UUID, list[Handover]]:
-    return _loader(
-        ctx,
-        "handovers",
-        lambda: DataLoader(_grouped(ctx, Handover, Handover.impoundment_id, Handover.at)),
-    )
+    return _by_case(ctx, "handovers", Handover, Handover.at)
 
 
 def release_orders(ctx: Context) -> DataLoader[uuid.UUID, list[ReleaseOrder]]:
-    return _loader(
-        ctx,
-        "release_orders",
-        lambda: DataLoader(
-            _grouped(ctx, ReleaseOrder, ReleaseOrder.impoundment_id, ReleaseOrder.released_at)
-        ),
-    )
+    return _by_case(ctx, "release_orders", ReleaseOrder, ReleaseOrder.released_at)
 
 
 def places(ctx: Context) -> DataLoader[str, rates_service.Places]:
