@@ -31,6 +31,8 @@ together:
   and each sale at its price (so a sale on refusal short of the dues), the fines on
   conviction and each sale for one (s.26); a course they cannot state (a further refusal at
   the instant of the rest before it: see `_facts`) is not compared (`event` counts them).
+  Acts at one instant are taken in the model's order by both (`course.AT_ONE_INSTANT`): a
+  clerk's act at the instant of a recorded one that comes after it is refused.
 
 Bounded and derandomized for CI (never flaky: 25 courses of 15 steps per Act, the same
 each run). To run it longer, raise the number of courses and their length, e.g.

@@ -40,6 +40,7 @@ from pashu.services.tenancy.tenants import Principal
 from tests.conftest import Databases
 from tests.services.impoundment.test_course_machine import BUYER, OWNER, _facts, _same
 from tests.services.ledger.test_books_balance import DAY0, _department
+from tests.services.seizing import seize_in_a_field
 
 DAY = timedelta(days=1)
 
@@ -51,21 +52,8 @@ class Registers:
         self.who, self.pound = _department(dbs, code)
         self.plugin = registry.get(code)
         with dbs.app.transaction(self.who.tenant_id) as s:
-            self.case = seizures.record_seizure(
-                s,
-                self.who,
-                pound_id=self.pound,
-                seized_at=DAY0,
-                impounded_at=DAY0,
-                place_kind="PRIVATE_LAND",
-                place="field",
-                seizer=seizures.Person("K. Angami", "Kohima"),
-                seizer_signed=True,
-                owner=None,
-                animals=[seizures.AnimalLine("cow", 2)],
-                capacity="CULTIVATOR",
-                damage="paddy trampled",
-            ).id
+            cows = [seizures.AnimalLine("cow", 2)]
+            self.case = seize_in_a_field(s, self.who, self.pound, DAY0, cows).id
 
     def do(self, work: Callable[[Session], object]) -> None:
         with self.dbs.app.transaction(self.who.tenant_id) as s:
@@ -82,6 +70,23 @@ class Registers:
             buyer_role="PUBLIC",
             price=Decimal(price),
             expenses=Decimal(0),
+        )
+
+    def deliver_one(self, s: Session, at: datetime) -> None:
+        """The first cow still held, delivered on payment of its dues at `at`."""
+        case = cases.get(s, self.case)
+        held = [a for a in cases.animals(s, case) if a.status == AnimalStatus.IN_POUND.value]
+        owed = compute(self.plugin, cases.rates(s), case, held[:1], at).total
+        assert owed is not None
+        delivery.deliver_to_owner(
+            s,
+            self.who,
+            impoundment_id=self.case,
+            at=at,
+            claimant=OWNER,
+            amount_paid=owed,
+            under_protest=False,
+            animal_ids=[held[0].id],
         )
 
     def sweep(self, at: object) -> None:
@@ -162,23 +167,7 @@ def test_mizoram_a_part_delivery_then_the_sale_of_the_other(dbs: Databases) -> N
         )
     )
 
-    def deliver_one(s: Session) -> None:
-        case = cases.get(s, r.case)
-        held = [a for a in cases.animals(s, case) if a.status == AnimalStatus.IN_POUND.value]
-        owed = compute(r.plugin, cases.rates(s), case, held[:1], DAY0 + DAY).total
-        assert owed is not None
-        delivery.deliver_to_owner(
-            s,
-            r.who,
-            impoundment_id=r.case,
-            at=DAY0 + DAY,
-            claimant=OWNER,
-            amount_paid=owed,
-            under_protest=False,
-            animal_ids=[held[0].id],
-        )
-
-    r.do(deliver_one)
+    r.do(lambda s: r.deliver_one(s, DAY0 + DAY))
     assert r.compare(DAY0 + DAY).earliest_sale is not None  # the other cow is unclaimed
     r.do(lambda s: r.sell_one(s, DAY0 + 9 * DAY))
     out = r.compare(DAY0 + 9 * DAY)
@@ -442,3 +431,31 @@ def test_nagaland_s26_a_fine_recovered_by_two_sales_and_one_too_early(dbs: Datab
     r.do(sell(imposed + DAY, 1500))
     out = r.compare(imposed + DAY)
     assert [(a.act.value, a.lawful) for a in out.acts] == [("SALE", True), ("SALE", True)]
+
+
+@pytest.mark.parametrize("code", ["nagaland", "mizoram"])
+def test_acts_at_one_instant_are_taken_in_the_course_order(dbs: Databases, code: str) -> None:
+    """The registers keep no order within an instant and the scenario's facts state none:
+    both take a delivery before a refusal at one instant (course.AT_ONE_INSTANT). A delivery
+    dated at the instant of a refusal already recorded is refused (it would come before it,
+    and the refusal may then have been of no animal); an instant later it is recorded, and
+    the scenario of the course is the registers' answer."""
+    r = Registers(dbs, code)
+    then = DAY0 + DAY
+    r.do(lambda s: r.deliver_one(s, then))  # a delivery, then a refusal, at one instant
+    r.do(
+        lambda s: refusals.record_refusal(s, r.who, impoundment_id=r.case, at=then, claimant=OWNER)
+    )
+    assert [a.act.value for a in r.compare(then).acts] == ["DELIVER", "REFUSAL"]
+
+    r = Registers(dbs, code)
+    r.do(
+        lambda s: refusals.record_refusal(s, r.who, impoundment_id=r.case, at=then, claimant=OWNER)
+    )
+    with pytest.raises(ValidationError) as refused:
+        r.do(lambda s: r.deliver_one(s, then))
+    assert refused.value.details["field"] == "at"
+    assert "refusal is recorded at this very instant" in refused.value.message
+    later = then + timedelta(minutes=1)
+    r.do(lambda s: r.deliver_one(s, later))
+    assert [a.act.value for a in r.compare(later).acts] == ["REFUSAL", "DELIVER"]

@@ -136,6 +136,73 @@ class Act(enum.Enum):
     PROCLAIM = "PROCLAIM"  # recordProclamation
 
 
+# -- the order of acts at one instant -------------------------------------------------------
+
+# The registers keep no order among acts dated at one instant, and a scenario's facts state
+# none; but the Act's answer can turn on it (an owner's refusal to pay before or after the
+# delivery of the last of his cattle). So both take the acts of one instant in this order,
+# a case's own: its notices, a complaint, an injury, a delivery, the refusal, a sale, the
+# rest handed over, a release by order, a complaint's decision. The scenario sorts its acts
+# by it, and the registers refuse an act dated at the instant of a recorded one that comes
+# after it (`in_order`): the clerk dates it later, and the two cannot disagree.
+AT_ONE_INSTANT: dict[Act | Action, int] = {
+    Action.ANNOUNCE_SEIZURE: 0,
+    Action.REPORT_UNCLAIMED: 1,
+    Action.PUBLISH_NOTICE: 2,
+    Act.COMPLAINT: 3,
+    Act.RECORD_INJURY: 4,
+    Act.DELIVER: 5,
+    Act.DELIVER_ON_DEPOSIT: 5,
+    Act.REFUSAL: 6,
+    Act.SALE: 7,
+    Act.DELIVER_REST: 8,
+    Act.REFUSE_REST: 8,
+    Act.RELEASE_BY_ORDER: 9,
+    Act.DECIDE_COMPLAINT: 10,
+}
+
+
+def place_at_instant(act: Act, kind: Action | None = None) -> int:
+    """Where `act` (a notice: of `kind`) comes among the acts of one instant."""
+    return AT_ONE_INSTANT[kind if act is Act.NOTICE and kind is not None else act]
+
+
+def recorded_at(f: CourseFacts, at: datetime) -> list[Act]:
+    """The acts the facts hold at exactly `at` that have a place at one instant (a rest is
+    not among the facts: its round is told apart by the refusal it ends)."""
+    found: list[tuple[Act, datetime | None]] = [
+        *((Act.COMPLAINT, c) for c in f.complaints),
+        *((Act.DELIVER, d.at) for d in f.deliveries),
+        (Act.REFUSAL, f.refused_at),
+        *((Act.SALE, s.at) for s in f.sales),
+        *((Act.RELEASE_BY_ORDER, r) for r in f.release_orders),
+        *((Act.DECIDE_COMPLAINT, c.decided_at) for c in f.filed),
+        *(
+            (Act.RECORD_INJURY, a.released_at)
+            for a in f.animals
+            if a.status == AnimalStatus.DIED.value
+        ),
+    ]
+    return [act for act, when in found if when is not None and aware(when) == at]
+
+
+def in_order(f: CourseFacts, act: Act, at: datetime) -> None:
+    """Refuse `act` at `at` when an act that comes after it at one instant is recorded then
+    (a notice, first at its instant, is the clock's and is never refused for it)."""
+    if act is Act.NOTICE or act not in AT_ONE_INSTANT:
+        return
+    mine = AT_ONE_INSTANT[act]
+    later = [x for x in recorded_at(f, at) if AT_ONE_INSTANT[x] > mine]
+    if later:
+        name = later[0].value.lower().replace("_", " ")
+        raise ValidationError(
+            f"a {name} is recorded at this very instant ({ist(at)}), and at one instant a "
+            f"{act.value.lower().replace('_', ' ')} comes before it in a case's course: "
+            "record this act at a later instant",
+            field="at",
+        )
+
+
 @dataclass(frozen=True)
 class Refusal:
     """Why the Act does not allow an act then: the coded error a mutation raises."""
@@ -223,6 +290,7 @@ class Course:
 
     def require(self, act: Act, at: datetime, **given: Any) -> Any:
         """`check`, raising the refusal; returns what the rule found (a step, a rule)."""
+        in_order(self.facts, act, aware(at))
         return _RULES[act](self, aware(at), given)
 
     # The rules of each act, relocated from the services that record them.

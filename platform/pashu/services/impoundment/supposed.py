@@ -101,11 +101,15 @@ def suppose(facts: CourseFacts, acts: Sequence[Supposed]) -> Supposition:
             # Supposed acts are not held to the server's clock: a scenario may be of any day.
             given.setdefault("now", at)
             assert isinstance(s.act, Act)
+            found: Any  # what the act's rule found (its answer cites it)
             if s.act is Act.RECORD_INJURY:
                 found, after = _injured(facts, at, given)
             else:
                 found = Course(facts).require(s.act, at, **given)
                 after = _TAKEN.get(s.act, _nothing)(facts, at, {**s.given, **given}, found)
+                if found is None and given.get("recovers_fine") is not None:
+                    # A sale for a fine (not on a refusal): its answer cites the recovery.
+                    found = Course(facts).fine_owed(given["recovers_fine"]).rule
         except PashuError as err:
             asked.append(Asked(s, refusal=Refusal(err)))
             continue

@@ -55,6 +55,7 @@ from pashu.services.impoundment.course import (
     CourseFacts,
     FineFact,
     no_longer_required,
+    place_at_instant,
 )
 from pashu.services.impoundment.dues import Dues, compute
 from pashu.services.impoundment.supposed import (
@@ -577,30 +578,11 @@ def _one(plugin: Jurisdiction, facts: Facts) -> Outcome:
     return out
 
 
-# The order of acts supposed at one instant: the notices in the Act's order, the complaint
-# (a Magistrate's release acts on it), a death (of an injury while being seized), the
-# owner's delivery or refusal, the sale that follows a refusal, the rest after that sale, a
-# release, a decision. A further refusal at one instant follows the rest of the refusal
-# before it (and so the sales of that one): each refusal's acts form one round.
-_RANK = {
-    Action.ANNOUNCE_SEIZURE.value: 0,
-    Action.REPORT_UNCLAIMED.value: 1,
-    Action.PUBLISH_NOTICE.value: 2,
-    Act.COMPLAINT: 3,
-    Act.RECORD_INJURY: 4,
-    Act.DELIVER: 5,
-    Act.DELIVER_ON_DEPOSIT: 5,
-    Act.REFUSAL: 6,
-    Act.SALE: 7,
-    Act.DELIVER_REST: 8,
-    Act.REFUSE_REST: 8,
-    Act.RELEASE_BY_ORDER: 9,
-    DECIDE_COMPLAINT: 10,
-}
-
-
 def _acts(facts: Facts) -> list[Supposed]:
-    """The acts the facts suppose, each as its mutation asks the model, in their order."""
+    """The acts the facts suppose, each as its mutation asks the model, in their order: by
+    instant, and at one instant in the order the registers keep too (the model's
+    `place_at_instant`). A further refusal at one instant follows the rest of the refusal
+    before it (and so the sales of that one): each refusal's acts form one round."""
     acts = [
         Supposed(Act.NOTICE, aware(at), {"kind": kind})
         for kind, at in (
@@ -661,9 +643,7 @@ def _acts(facts: Facts) -> list[Supposed]:
         acts.append(Supposed(Act.RECORD_INJURY, aware(died.at), given))
 
     def order(s: Supposed) -> tuple[datetime, int, int]:
-        kind = s.given.get("kind")
-        rank = _RANK[kind.value if kind is not None else s.act]
-        return s.at, rounds.get(id(s), 0), rank
+        return s.at, rounds.get(id(s), 0), place_at_instant(s.act, s.given.get("kind"))
 
     return sorted(acts, key=order)
 
