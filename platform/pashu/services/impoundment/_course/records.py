@@ -59,6 +59,20 @@ def not_ahead(at: datetime, given: Mapping[str, Any], field: str = "at") -> date
     return not_after_now(aware(at), field, now=given.get("now"))
 
 
+def follows(
+    at: datetime,
+    earliest: datetime,
+    why: str,
+    cite: Citation | None,
+    field: str = "at",
+    error: type[PashuError] = ValidationError,
+) -> None:
+    """No act is dated before the act it depends on (at `earliest`): refused as `error`,
+    saying `why` and when it may be (`notBefore`)."""
+    if at < earliest:
+        raise error(why, citation=cite, notBefore=ist(earliest), field=field)
+
+
 def _one(found: Sequence[T], what: str, field: str) -> T:
     if not found:
         raise NotFound(f"no such {what} in this case", field=field)
@@ -148,14 +162,9 @@ def close_auction(
     auction = _one([a for a in f.auctions if a.id == wanted], "auction", "auctionId")
     if auction.closed_at is not None:
         raise Conflict(f"this auction was closed on {ist(auction.closed_at)}", citation=cite)
-    if at < auction.scheduled_for:
-        raise TooEarly(
-            f"the auction is notified for {ist(auction.scheduled_for)}: it cannot be closed "
-            "before it is held",
-            citation=cite,
-            notBefore=ist(auction.scheduled_for),
-            field="at",
-        )
+    held = auction.scheduled_for
+    why = f"the auction is notified for {ist(held)}: it cannot be closed before it is held"
+    follows(at, held, why, cite, error=TooEarly)
     not_ahead(at, given)
     return auction
 
@@ -187,20 +196,10 @@ def apply_deposit(
     if window is None or window.window.deadline is None:
         raise Conflict("no window for a complaint closes on this case", citation=cite)
     closes = window.window.deadline
-    if at < closes:
-        raise TooEarly(
-            f"the deposit is applied when the window for a complaint closes, {ist(closes)}",
-            citation=cite,
-            notBefore=ist(closes),
-            field="asOf",
-        )
-    if at < d.at:  # a sweep dated before the deposit came in has nothing to apply
-        raise TooEarly(
-            f"the deposit was received on {ist(d.at)}",
-            citation=cite,
-            notBefore=ist(d.at),
-            field="asOf",
-        )
+    why = f"the deposit is applied when the window for a complaint closes, {ist(closes)}"
+    follows(at, closes, why, cite, "asOf", TooEarly)
+    # A sweep dated before the deposit came in has nothing to apply.
+    follows(at, d.at, f"the deposit was received on {ist(d.at)}", cite, "asOf", TooEarly)
     not_ahead(at, given, "asOf")
     return max(closes, d.at)
 
@@ -227,13 +226,8 @@ def close_claim_window(
     closed and the claim's step."""
     rule = plugin.clock_law().unclaimed_after_window()
     closes, action = claim_closes(plugin, f, f.notices, f.sales)
-    if at < closes:
-        raise TooEarly(
-            f"the owner may claim the proceeds until {ist(closes)}",
-            citation=rule.cites[0],
-            notBefore=ist(closes),
-            field="asOf",
-        )
+    why = f"the owner may claim the proceeds until {ist(closes)}"
+    follows(at, closes, why, rule.cites[0], "asOf", TooEarly)
     not_ahead(at, given, "asOf")
     return closes, action
 
@@ -274,13 +268,7 @@ def decide_complaint(
     c = _one([c for c in f.filed if c.id == wanted], "complaint", "complaintId")
     if c.decided_at is not None:
         raise Conflict(f"this complaint was decided on {ist(c.decided_at)}", citation=cite)
-    if at < c.at:
-        raise ValidationError(
-            f"a decision follows the complaint, filed {ist(c.at)}",
-            citation=cite,
-            notBefore=ist(c.at),
-            field="at",
-        )
+    follows(at, c.at, f"a decision follows the complaint, filed {ist(c.at)}", cite)
     not_ahead(at, given)
     if given.get("illegal"):
         not_before_reckoned([a for a in f.animals if a.status == AnimalStatus.IN_POUND.value], at)
@@ -313,13 +301,8 @@ def collect_seizer_dues(
             "the decision lays no fines or charges on the seizer: none were left to pay",
             citation=cite,
         )
-    if at < c.decided_at:
-        raise ValidationError(
-            f"the dues are collected after the decision that lays them, {ist(c.decided_at)}",
-            citation=cite,
-            notBefore=ist(c.decided_at),
-            field="at",
-        )
+    why = f"the dues are collected after the decision that lays them, {ist(c.decided_at)}"
+    follows(at, c.decided_at, why, cite)
     not_ahead(at, given)
     return rule
 
@@ -408,14 +391,9 @@ def record_injury(
     a = _animal(f, given)
     if a.injured:
         raise Conflict("an injury is recorded for this animal already", citation=cite)
-    if at < f.seized_at:
-        raise ValidationError(
-            f"the injury is one suffered while being seized, {ist(f.seized_at)}: it cannot "
-            "precede the seizure",
-            citation=cite,
-            notBefore=ist(f.seized_at),
-            field="at",
-        )
+    seized = ist(f.seized_at)
+    why = f"the injury is one suffered while being seized, {seized}: it cannot precede the seizure"
+    follows(at, f.seized_at, why, cite)
     not_ahead(at, given)
     if given.get("died"):
         if a.status != AnimalStatus.IN_POUND.value:
@@ -466,13 +444,9 @@ def return_carcass(
         )
     if a.carcass_returned_at is not None:
         raise Conflict(f"the carcass was returned on {ist(a.carcass_returned_at)}", citation=cite)
-    if a.released_at is not None and at < a.released_at:
-        raise ValidationError(
-            f"the carcass is returned after the death recorded for {ist(a.released_at)}",
-            citation=cite,
-            notBefore=ist(a.released_at),
-            field="at",
-        )
+    if a.released_at is not None:
+        why = f"the carcass is returned after the death recorded for {ist(a.released_at)}"
+        follows(at, a.released_at, why, cite)
     not_ahead(at, given)
     return rule
 
