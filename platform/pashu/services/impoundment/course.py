@@ -141,18 +141,19 @@ class Act(enum.Enum):
 # The registers keep no order among acts dated at one instant, and a scenario's facts state
 # none; but the Act's answer can turn on it (an owner's refusal to pay before or after the
 # delivery of the last of his cattle). So both take the acts of one instant in this order,
-# a case's own: its notices, a complaint, an injury, a delivery, the refusal, a sale, the
-# rest handed over, a release by order, a complaint's decision. The scenario sorts its acts
-# by it, and the registers refuse an act dated at the instant of a recorded one that comes
-# after it (`in_order`): the clerk dates it later, and the two cannot disagree.
+# a case's own: its notices, an injury, a delivery (a deposit under protest before the
+# complaint it is held for), a complaint, the refusal, a sale, the rest handed over, a
+# release by order, a complaint's decision. The scenario sorts its acts by it, and the
+# registers refuse an act dated at the instant of a recorded one that comes after it
+# (`in_order`): the clerk dates it later, and the two cannot disagree.
 AT_ONE_INSTANT: dict[Act | Action, int] = {
     Action.ANNOUNCE_SEIZURE: 0,
     Action.REPORT_UNCLAIMED: 1,
     Action.PUBLISH_NOTICE: 2,
-    Act.COMPLAINT: 3,
-    Act.RECORD_INJURY: 4,
-    Act.DELIVER: 5,
-    Act.DELIVER_ON_DEPOSIT: 5,
+    Act.RECORD_INJURY: 3,
+    Act.DELIVER: 4,
+    Act.DELIVER_ON_DEPOSIT: 4,
+    Act.COMPLAINT: 5,
     Act.REFUSAL: 6,
     Act.SALE: 7,
     Act.DELIVER_REST: 8,
