@@ -378,13 +378,13 @@ def validate(facts: Facts) -> Facts:
         raise ValidationError(
             f"at most {MAX_HERDS} kinds and {MAX_HEADS} animals in all", field="animals"
         )
-    for i, herd in enumerate(facts.animals):
+    for n, herd in enumerate(facts.animals):
         if not 1 <= herd.count <= MAX_HEADS:
-            raise ValidationError(f"a count is 1 to {MAX_HEADS}", field="animals", index=i)
+            raise ValidationError(f"a count is 1 to {MAX_HEADS}", field="animals", index=n)
         try:
             canonical(herd.species)
         except UnknownSpecies as err:  # said of the field, with the vocabulary
-            raise UnknownSpecies(err.message, **err.details, **_at("animals", i)) from None
+            raise UnknownSpecies(err.message, **err.details, **_at("animals", n)) from None
     if len(facts.rates) > MAX_RATES:
         raise ValidationError(f"at most {MAX_RATES} rates", field="rates")
     dated: list[tuple[str, int | None, datetime | None]] = [
