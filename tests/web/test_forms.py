@@ -656,3 +656,36 @@ def test_mizoram_compensation_ordered_then_recorded_paid_not_recovered_as_a_fine
     expect(order).to_have_attribute("data-recovered", "true")
     expect(order).to_contain_text("Receipt 17 of the Village Council")
     axe_and_widths(page, "compensation paid")
+
+
+def test_a_seizure_refused_for_its_second_line_of_animals_marks_that_line(
+    page: Page, server: Server
+) -> None:
+    """The API names the line (`field` animals, `index` 1): its species is marked, not the
+    first line's; nothing is written."""
+    _, token = own_tenant(server, "nagaland")
+    sign_in(page, server, "nagaland", token)
+    page.goto(f"{server.url}/#/work/seizure")
+    f = page.locator("[data-form=seizure]")
+    seized = start()
+    f.get_by_label("Pound", exact=True).select_option(
+        label="Khonoma cattle pound (Khonoma Village Council)"
+    )
+    f.get_by_label("Seized (IST)").fill(local(seized))
+    f.get_by_label("Received at the pound (IST)").fill(local(seized + timedelta(hours=6)))
+    f.get_by_label("Place of seizure").fill("Terraced paddy field, lower terraces")
+    f.get_by_label("Seizer's name").fill("V. Kevichusa")
+    f.get_by_label("Seizer's address").fill("Merhüma khel")
+    f.get_by_label("In the capacity of").select_option("CULTIVATOR")
+    f.get_by_label("Damage found").fill("paddy trampled and eaten")
+    f.get_by_role("button", name="Add a line of animals").click()
+    first, second = f.locator("[data-row='1']"), f.locator("[data-row='2']")
+    first.get_by_label("Species").fill("cow")
+    second.get_by_label("Species").fill("unicorn")
+    submit(f, "Enter the seizure")
+    error = f.locator("[data-field='animals.2.species'] .error")
+    expect(error).to_contain_text("UNKNOWN_SPECIES")
+    expect(second.get_by_label("Species")).to_have_attribute("aria-invalid", "true")
+    expect(first.get_by_label("Species")).not_to_have_attribute("aria-invalid", "true")
+    expect(f.locator(".error")).to_have_count(1)
+    expect(first.get_by_label("Species")).to_have_value("cow")

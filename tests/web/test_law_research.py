@@ -256,6 +256,40 @@ def test_a_death_the_api_refuses_is_shown_on_its_row_and_nothing_typed_is_lost(
     expect(page.locator(".field-error")).to_have_count(0)
 
 
+def test_an_error_of_one_row_is_shown_on_that_row_not_the_first_of_its_kind(
+    page: Page, server: Server
+) -> None:
+    """The API names the row (`field` deaths, `index` 1): the second death, the form's third
+    act, is marked, not the first death; likewise the second complaint, not the first."""
+    page.goto(
+        f"{server.url}/#/law/scenario?animals=cow%3A2&seizedAt=2026-01-03T09%3A00"
+        "&acts=DEATH~cow~1~2026-01-04T10%3A00,SALE~cow~1~2026-01-20T10%3A00~2500,"
+        "DEATH~cow~2~2026-01-05T10%3A00"
+    )
+    rows = page.locator("[data-act-row]")
+    box = rows.nth(2).locator(".field-error")
+    expect(box).to_contain_text("3 cow die, but 2 were seized")
+    expect(page.locator(".field-error")).to_have_count(1)
+    expect(page.get_by_label("Act 3: species that died")).to_have_attribute("aria-invalid", "true")
+    expect(page.get_by_label("Act 3: species that died")).to_be_focused()
+    expect(page.get_by_label("Act 1: species that died")).not_to_have_attribute(
+        "aria-invalid", "true"
+    )
+    expect(page.locator(".state")).to_have_count(0)
+    # The second complaint is decided more than three years after the seizure.
+    page.goto(
+        f"{server.url}/#/law/scenario?animals=cow%3A2&seizedAt=2026-01-03T09%3A00"
+        "&complaints=2026-01-04T10%3A00~~no,2026-01-04T11%3A00~2030-01-05T10%3A00~no"
+    )
+    complaint = page.locator("[data-complaint-row]").nth(1)
+    expect(complaint.locator(".field-error")).to_contain_text("within three years")
+    expect(page.locator(".field-error")).to_have_count(1)
+    expect(page.locator("[data-complaint-row]").nth(0).locator(".field-error")).to_have_count(0)
+    expect(page.get_by_label("Complaint 2: filed at (IST)")).to_have_attribute(
+        "aria-invalid", "true"
+    )
+
+
 def test_the_owner_refuses_again_after_refusing_the_rest(page: Page, server: Server) -> None:
     """Nagaland s.16(1), (5): refused on day 2, one of three cows sold, the rest refused on
     day 3; the owner refuses again on day 4, one more is sold, he takes the last on day 5:

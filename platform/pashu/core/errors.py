@@ -1,8 +1,15 @@
 """The platform's own errors: each has a code, a message and, where a statute is the
-reason, the citation (DESIGN §5). Only these reach an API client unmasked."""
+reason, the citation (DESIGN §5). Only these reach an API client unmasked.
+
+Where an error is of the input, `field` names the field as the API spells it; an error of
+one row of a list input names the list (or a field of its rows: `animals.count`) and the row,
+`index`, counting from 0 (`in_row`), so that a client can point at the row, not the list.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, ClassVar
 
 if TYPE_CHECKING:
@@ -31,6 +38,26 @@ class PashuError(Exception):
             }
         ext.update(self.details)
         return ext
+
+    def of_row(self, field: str, index: int) -> PashuError:
+        """This error, said of row `index` (from 0) of the list input `field`; a field it
+        names already (one of the row's, `animals.count`) stays. The first row named stays:
+        a row inside a row keeps the innermost list's."""
+        self.details.setdefault("field", field)
+        self.details.setdefault("index", index)
+        self.extensions = self._extensions()
+        return self
+
+
+@contextmanager
+def in_row(field: str, index: int) -> Iterator[None]:
+    """Any error raised while row `index` of the list input `field` is checked names the row
+    (`PashuError.of_row`): the client is told which row, not only which list."""
+    try:
+        yield
+    except PashuError as err:
+        err.of_row(field, index)
+        raise
 
 
 class ValidationError(PashuError):

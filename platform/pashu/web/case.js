@@ -360,14 +360,15 @@ function closeAuctionForm(c, auction, roles, reload) {
     fieldMap,
     run: async () => {
       const sold = lots.filter((l) => l.sold.checked);
-      // A refusal about a buyer or a price is shown on the first lot sold.
-      if (sold.length) {
-        const n = sold[0].lot.number;
-        Object.assign(fieldMap, {
-          "code:PROHIBITED_PURCHASER": `lot.${n}.role`, "code:VALIDATION:fallback": `lot.${n}.price`,
-          "results.lotId": `lot.${n}`, "buyer.role": `lot.${n}.role`,
-        });
-      }
+      // A refusal of one result names it (`index`): shown on that lot, at its buyer's role, the
+      // lot itself or its price.
+      fieldMap.row = (err, i) => {
+        const n = sold[i]?.lot.number;
+        if (n === undefined) return null;
+        return err.field === "buyer.role" ? `lot.${n}.role` : err.field === "results.lotId" ? `lot.${n}` : `lot.${n}.price`;
+      };
+      // GraphQL's refusal of a value it cannot read (a price) names no row: the first lot sold.
+      if (sold.length) fieldMap["code:VALIDATION:fallback"] = `lot.${sold[0].lot.number}.price`;
       await gql("CloseAuction", {
         input: {
           auctionId: auction.id, at: fromIstInput(at.value),
@@ -738,7 +739,11 @@ function saleForm(c, inPound, roles, reload) {
     h("div", { class: "actions" }, h("button", { type: "submit" }, "Record the sale")));
   form.addEventListener("submit", (e) => {
     e.preventDefault();
-    submitting(form, { "code:TOO_EARLY": "at", "code:TOO_LATE": "at", "code:CONFLICT:fallback": `lots.${species[0]}`, lots: `lots.${species[0]}` }, async () => {
+    const named = (err, i) => {  // the lot the error names, among the lots sent
+      const sent = lots.filter(([, input]) => Number(input.value) > 0);
+      return sent[i] && err.field === "lots" ? `lots.${sent[i][0]}` : null;
+    };
+    submitting(form, { "code:TOO_EARLY": "at", "code:TOO_LATE": "at", "code:CONFLICT:fallback": `lots.${species[0]}`, lots: `lots.${species[0]}`, row: named }, async () => {
       const data = await gql("RecordSale", {
         input: {
           impoundmentId: c.id,

@@ -86,6 +86,13 @@ export const ist = fromIstInput;
  * (`"words:regex"`, where the API names no field), else an input path the message names
  * ("… at 'input.price'"), else one whose label the message names (a species in a lot). */
 function fieldOf(err, form, fieldMap) {
+  // An error of one row of a list names the row (`index`, from 0): `fieldMap.row` gives the
+  // form's field of that row, where the form has rows.
+  const index = err.extensions?.index;
+  if (Number.isInteger(index) && typeof fieldMap.row === "function") {
+    const named = fieldMap.row(err, index);
+    if (named) return named;
+  }
   if (err.field) return fieldMap[err.field] || err.field;
   if (fieldMap[`code:${err.code}`]) return fieldMap[`code:${err.code}`];
   for (const [key, name] of Object.entries(fieldMap)) {
@@ -122,7 +129,8 @@ export async function submitting(form, fieldMap, run) {
 }
 
 /** A form of the department's work: a heading, its fields and one button. `run` sends it;
- * `fieldMap` maps the API's field names (or `code:CODE`) to the form's where they differ. */
+ * `fieldMap` maps the API's field names (or `code:CODE`) to the form's where they differ, and
+ * `fieldMap.row(err, index)` an error of one row of a list to the form's field of that row. */
 export function actionForm({ name, title, intro, body, submit, fieldMap = {}, run }) {
   const id = `${name}-h`;
   const form = h("form", { class: "action-form", "aria-labelledby": id, "data-form": name, novalidate: false },

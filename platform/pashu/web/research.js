@@ -219,16 +219,6 @@ const ACT_KINDS = [
   ["REST_REFUSED", "After a sale on a refusal: the rest refused"],
 ];
 const RELEASES = ACT_KINDS.map(([k]) => k).filter((k) => k.startsWith("RELEASE_"));
-// The kinds of row each of the API's lists is stated by (what an error's field names).
-const ROWS_OF = {
-  deliveries: ["DELIVERY", "PROTEST"],
-  sales: ["SALE"],
-  releases: RELEASES,
-  deaths: ["DEATH"],
-  refusals: ["REFUSAL", "REFUSAL_DEPOSIT"],
-  rests: ["REST", "REST_REFUSED"],
-  rest: ["REST", "REST_REFUSED"],
-};
 const WITH_ANIMALS = new Set(["DELIVERY", "PROTEST", "SALE", "DEATH", ...RELEASES]);
 // The answer's acts, named as the form names them.
 const ACT_NAMES = {
@@ -303,27 +293,35 @@ export function complaintRows(params) {
   return rows;
 }
 
-function supposedActs(params) {
+/** The supposed acts as the API's lists. `placed`, if given, is told where each row of each
+ * list is on the form (`placed.sales[2]`: the place of the third sale among the act rows,
+ * `placed.complaints[i]` among the complaint rows), so that an error naming a list's row
+ * (`field`, `index`) is shown on that row. */
+function supposedActs(params, placed = {}) {
   const out = { deliveries: [], sales: [], releases: [], deaths: [], refusals: [], rests: [], complaints: [] };
-  for (const r of actRowsOf(params)) {
+  const put = (list, item, n) => {
+    out[list].push(item);
+    (placed[list] ||= []).push(n);
+  };
+  actRowsOf(params).forEach((r, n) => {
     const at = fromIstInput(r.at);
-    if (!at) continue;
+    if (!at) return;
     const animals = r.species ? [{ species: r.species, count: Number(r.count || 1) }] : null;
     if (r.kind === "SALE") {
       const sale = { at, animals };
       if (r.price) sale.price = r.price;
       if (r.expenses) sale.expenses = r.expenses;
-      out.sales.push(sale);
-    } else if (r.kind.startsWith("RELEASE_")) out.releases.push({ at, animals, authority: r.kind.slice("RELEASE_".length) });
-    else if (r.kind === "DEATH") out.deaths.push({ at, animals: animals || [] }); // none named: the API says so
-    else if (r.kind.startsWith("REFUSAL")) out.refusals.push({ at, deposit: r.kind === "REFUSAL_DEPOSIT" });
-    else if (r.kind.startsWith("REST")) out.rests.push({ at, accepted: r.kind === "REST" });
-    else out.deliveries.push({ at, animals, underProtest: r.kind === "PROTEST" });
-  }
-  for (const c of complaintRows(params)) {
+      put("sales", sale, n);
+    } else if (r.kind.startsWith("RELEASE_")) put("releases", { at, animals, authority: r.kind.slice("RELEASE_".length) }, n);
+    else if (r.kind === "DEATH") put("deaths", { at, animals: animals || [] }, n); // none named: the API says so
+    else if (r.kind.startsWith("REFUSAL")) put("refusals", { at, deposit: r.kind === "REFUSAL_DEPOSIT" }, n);
+    else if (r.kind.startsWith("REST")) put("rests", { at, accepted: r.kind === "REST" }, n);
+    else put("deliveries", { at, animals, underProtest: r.kind === "PROTEST" }, n);
+  });
+  complaintRows(params).forEach((c, n) => {
     const at = fromIstInput(c.at);
-    if (at) out.complaints.push({ at, decidedAt: fromIstInput(c.decidedAt), illegal: c.illegal === "yes" });
-  }
+    if (at) put("complaints", { at, decidedAt: fromIstInput(c.decidedAt), illegal: c.illegal === "yes" }, n);
+  });
   return out;
 }
 
@@ -451,20 +449,21 @@ function complaintsFieldset(initial) {
   });
 }
 
-/** The row (and its part) an error of one of the API's lists is of: the API names the list,
- * not the row, so the first row of its kinds (of the species the error names, if any); the
- * part is the one the error is about. */
-function rowOfError(form, err) {
+/** Where an error of one of the API's lists is shown: the row it names (`field`, the list;
+ * `index`, its row, from 0), at the part its code or message is about (else the instant); an
+ * error of a whole list (no row), on its rows' fieldset. `placed`: where each list's rows are on the form
+ * (supposedActs). */
+function rowOfError(form, err, placed) {
+  const at = placed[err.field];
+  if (!at) return null;
+  const set = form.querySelector(err.field === "complaints" ? ".complaint-rows-set" : ".act-rows-set");
+  const index = err.extensions?.index;
+  if (!Number.isInteger(index)) return set;
+  const row = set.querySelector("ol").children[at[index]];
+  if (!row) return set;
   const species = err.extensions?.species;
-  let rows;
-  if (err.field === "complaints" || err.field === "complaint") rows = [...form.querySelectorAll("[data-complaint-row]")];
-  else if (ROWS_OF[err.field]) {
-    rows = [...form.querySelectorAll("[data-act-row]")].filter((r) => ROWS_OF[err.field].includes(r.querySelector("[data-part=kind]").value));
-  }
-  if (!rows || !rows.length) return null;
-  const row = rows.find((r) => species && r.querySelector("[data-part=species]")?.value.trim() === species) || rows[0];
   const about = err.code === "UNKNOWN_SPECIES" || species || /names the animals|die, but/.test(err.message) ? "species"
-    : /count/.test(err.message) ? "count" : /amount|price/.test(err.message) ? "price" : /acts of each kind/.test(err.message) ? "kind" : "at";
+    : /count/.test(err.message) ? "count" : /amount|price/.test(err.message) ? "price" : "at";
   const part = row.querySelector(`[data-part=${about}]`);
   return (part && !part.closest(".field").hidden ? part : row.querySelector("[data-part=at]")).closest(".field");
 }
@@ -554,12 +553,14 @@ export async function scenarioTab(body, list, ctx, setParams) {
   if (!ctx.params.get("seizedAt")) return;
   body.append(loading());
   let data;
+  const placed = {};
+  supposedActs(ctx.params, placed);
   try {
     data = await gql("CompareScenario", { f: scenarioFacts(ctx.params) });
   } catch (err) {
     if (!(err instanceof ApiError)) throw err;
     body.querySelector(".loading")?.remove();
-    showFormError(form, err, FIELD_OF, (e) => rowOfError(form, e));
+    showFormError(form, err, FIELD_OF, (e) => rowOfError(form, e, placed));
     return;
   }
   if (ctx.stale()) return;

@@ -162,7 +162,16 @@ function seizureForm(j, pounds, species, ctx) {
       animals,
     ],
     submit: "Enter the seizure",
-    fieldMap: { seizer: "seizer.name", owner: "owner.name", species: "animals.1.species", "code:UNKNOWN_SPECIES": "animals.1.species" },
+    fieldMap: {
+      seizer: "seizer.name", owner: "owner.name", species: "animals.1.species", "code:UNKNOWN_SPECIES": "animals.1.species",
+      // The line the error names, among the lines sent (those with a species).
+      row: (err, i) => {
+        const n = rows.indexOf(rows.filter((r) => r.value().species)[i]) + 1;
+        if (!n) return null;
+        const part = err.field === "animals.count" ? "count" : /ear tags/.test(err.message) ? "earTags" : "species";
+        return `animals.${n}.${part}`;
+      },
+    },
     run: async () => {
       const data = await gql("RecordSeizure", {
         input: {

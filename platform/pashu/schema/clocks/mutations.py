@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+import uuid
 from datetime import UTC, datetime
 from decimal import Decimal
 from typing import Annotated
@@ -10,7 +11,7 @@ from typing import Annotated
 import strawberry
 from sqlalchemy.orm import Session
 
-from pashu.core.errors import Conflict
+from pashu.core.errors import Conflict, in_row
 from pashu.core.legaltime import aware
 from pashu.core.recorded_at import act_at
 from pashu.db.clocks import RunOutcome
@@ -73,6 +74,12 @@ class CloseAuctionInput:
     results: list[LotResultInput] = strawberry.field(
         description="The lots sold; the others stay in the pound and may be put up again"
     )
+
+
+def _lot_id(gid: strawberry.ID, index: int) -> uuid.UUID:
+    """A result's lot: one not a lot's id names the result."""
+    with in_row("results", index):
+        return decode_id(gid, "AuctionLot", "results.lotId")
 
 
 @strawberry.type
@@ -172,13 +179,13 @@ class ClocksMutation:
         auction_id = decode_id(input.auction_id, "Auction", "auctionId")
         results = [
             auctions.LotResult(
-                lot_id=decode_id(r.lot_id, "AuctionLot", "results.lotId"),
+                lot_id=_lot_id(r.lot_id, i),
                 buyer=Person(r.buyer.name, r.buyer.address),
                 buyer_role=str(r.buyer.role),
                 price=r.price,
                 expenses=r.expenses,
             )
-            for r in input.results
+            for i, r in enumerate(input.results)
         ]
         return Auction.of(
             await info.context.write(

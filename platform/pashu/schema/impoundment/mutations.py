@@ -12,7 +12,7 @@ from sqlalchemy.orm import Session
 from pashu.core.recorded_at import act_at
 from pashu.jurisdictions.vocabulary import PUBLIC_BUYER, Action
 from pashu.schema.context import Info
-from pashu.schema.impoundment.queries import decode_id
+from pashu.schema.impoundment.queries import decode_id, decode_ids
 from pashu.schema.impoundment.types import (
     Animal,
     Impoundment,
@@ -349,7 +349,7 @@ class ImpoundmentMutation:
         who = info.context.require()
         case = decode_id(input.impoundment_id, "Impoundment", "impoundmentId")
         animals = (
-            [decode_id(a, "Animal", "animalIds") for a in input.animal_ids]
+            decode_ids(input.animal_ids, "Animal", "animalIds")
             if input.animal_ids is not None
             else None
         )

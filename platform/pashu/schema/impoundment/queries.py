@@ -15,7 +15,7 @@ from sqlalchemy import Select, and_, or_, select
 from sqlalchemy.orm import Session
 
 from pashu.config import settings
-from pashu.core.errors import ValidationError
+from pashu.core.errors import ValidationError, in_row
 from pashu.core.legaltime import aware
 from pashu.db import impoundment as db
 from pashu.jurisdictions.species import canonical
@@ -86,6 +86,15 @@ def decode_id(gid: strawberry.ID, type_name: str, field: str) -> uuid.UUID:
     if parsed is None or parsed[0] != type_name:
         raise ValidationError(f"not the id of a {type_name}", field=field)
     return parsed[1]
+
+
+def decode_ids(gids: list[strawberry.ID], type_name: str, field: str) -> list[uuid.UUID]:
+    """A list of ids; one not of `type_name` is named by its place in the list (`index`)."""
+    out = []
+    for i, gid in enumerate(gids):
+        with in_row(field, i):
+            out.append(decode_id(gid, type_name, field))
+    return out
 
 
 @dataclass(frozen=True)

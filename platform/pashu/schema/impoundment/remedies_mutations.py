@@ -16,7 +16,7 @@ from pashu.jurisdictions.vocabulary import ReleasingAuthority
 from pashu.schema.context import Info
 from pashu.schema.enums import described_enum
 from pashu.schema.impoundment.mutations import PersonInput
-from pashu.schema.impoundment.queries import decode_id
+from pashu.schema.impoundment.queries import decode_id, decode_ids
 from pashu.schema.impoundment.remedies import Handover, RefusalToPay, ReleaseOrder
 from pashu.services.impoundment import refusals, release_orders, seizures
 
@@ -152,7 +152,7 @@ class RemediesMutation:
         who = info.context.require()
         case = decode_id(input.impoundment_id, "Impoundment", "impoundmentId")
         animals = (
-            [decode_id(a, "Animal", "animalIds") for a in input.animal_ids]
+            decode_ids(input.animal_ids, "Animal", "animalIds")
             if input.animal_ids is not None
             else None
         )

@@ -236,11 +236,11 @@ def close(
     )
     offered = {lot.id: lot for lot in lots(session, [auction.id])}
     seen: set[uuid.UUID] = set()
-    for r in results:
+    for i, r in enumerate(results):
         if r.lot_id not in offered:
-            raise ValidationError("not a lot of this auction", field="results.lotId")
+            raise ValidationError("not a lot of this auction", field="results.lotId", index=i)
         if r.lot_id in seen:
-            raise ValidationError("a lot is sold once", field="results.lotId")
+            raise ValidationError("a lot is sold once", field="results.lotId", index=i)
         seen.add(r.lot_id)
     closed = cast(
         CursorResult[Any],
@@ -254,7 +254,7 @@ def close(
     if closed != 1:
         raise Conflict("this auction is closed already")
     sold: dict[str, str] = {}
-    for r in results:
+    for i, r in enumerate(results):
         lot = offered[r.lot_id]
         sale = sales.record_sale(
             session,
@@ -266,6 +266,7 @@ def close(
             buyer_role=r.buyer_role,
             price=r.price,
             expenses=r.expenses,
+            row=("results", i),  # its buyer, price or animals refused: this result
         )
         lot.status, lot.sale_id = LotStatus.SOLD.value, sale.id
         sold[str(lot.number)] = str(sale.id)

@@ -5,6 +5,7 @@ Animal (Control & Taxation) Act 2014 s.10)."""
 from __future__ import annotations
 
 import uuid
+from contextlib import nullcontext
 from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
@@ -13,7 +14,7 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from pashu.core.errors import Conflict, ValidationError
+from pashu.core.errors import Conflict, ValidationError, in_row
 from pashu.core.legaltime import aware, ist
 from pashu.core.money import rupees
 from pashu.db import audit
@@ -54,13 +55,18 @@ def _unpaid(session: Session, case: Impoundment) -> dict[str, Decimal]:
     return left
 
 
-def _pick(in_pound: list[ImpoundedAnimal], lots: list[Lot]) -> list[ImpoundedAnimal]:
+def _pick(
+    in_pound: list[ImpoundedAnimal], lots: list[Lot], row: tuple[str, int] | None
+) -> list[ImpoundedAnimal]:
+    """The animals the lots sold; an error of a lot names it (`lots`, its index), or the
+    row of the caller's list it is (closeAuction's `results`)."""
     chosen: list[ImpoundedAnimal] = []
-    for lot in lots:
-        species = canonical(lot.species)
-        pool = [a for a in in_pound if a.species == species and a not in chosen]
-        if lot.count < 1 or lot.count > len(pool):
-            raise Conflict(f"{lot.count} {species} are not in the pound ({len(pool)} are)")
+    for i, lot in enumerate(lots):
+        with in_row(*(row or ("lots", i))):
+            species = canonical(lot.species)
+            pool = [a for a in in_pound if a.species == species and a not in chosen]
+            if lot.count < 1 or lot.count > len(pool):
+                raise Conflict(f"{lot.count} {species} are not in the pound ({len(pool)} are)")
         chosen.extend(pool[: lot.count])
     return chosen
 
@@ -78,22 +84,26 @@ def record_sale(
     expenses: Decimal,
     decided_by: str | None = None,
     recovers_fine_id: uuid.UUID | None = None,
+    row: tuple[str, int] | None = None,
 ) -> Sale:
     """A sale by auction; with `decided_by`, a disposal otherwise than by auction; with
-    `recovers_fine_id`, a sale for a fine on conviction (services/offences/recovery.py)."""
+    `recovers_fine_id`, a sale for a fine on conviction (services/offences/recovery.py).
+    `row`: the row of the caller's list input this sale is (an error of its buyer, amounts or
+    lot names it)."""
     who.require("clerk", "finance")
     plugin = registry.get(who.jurisdiction)
     plugin.require(Capability.AUCTION)
     when = aware(at)
     proceeds, costs = rupees(price), rupees(expenses)
-    if proceeds < 0 or costs < 0:
-        raise ValidationError("price and expenses cannot be negative")
-    plugin.require_buyer(buyer_role)
+    with in_row(*row) if row else nullcontext():
+        if proceeds < 0 or costs < 0:
+            raise ValidationError("price and expenses cannot be negative")
+        plugin.require_buyer(buyer_role)
     other = plugin.other_disposal() if decided_by else None
     case = cases.get(session, impoundment_id, lock=True)
     everything = cases.animals(session, case)
     in_pound = course.in_pound(everything)
-    sold = _pick(in_pound, lots)
+    sold = _pick(in_pound, lots, row)
     # The model of the case's course: no second sale on one refusal, the Act's window (a
     # sale for a fine is timed by the fine, not by the notices), acts in their order, and
     # whether the fine may be recovered so (s.26: one of the case's, unpaid, imposed by then).

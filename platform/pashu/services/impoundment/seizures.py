@@ -20,6 +20,7 @@ from pashu.core.errors import (
     NotInJurisdiction,
     UnknownSpecies,
     ValidationError,
+    in_row,
 )
 from pashu.core.legaltime import aware, legal_date
 from pashu.core.people import Person
@@ -266,11 +267,13 @@ def decide(
     if not animals:
         raise ValidationError("a seizure lists at least one animal", field="animals")
     lines = []
-    for line in animals:
-        bounds.heads(line.count, "animals.count", MAX_HEADS)
-        if len(line.ear_tags) > line.count:
-            raise ValidationError("more ear tags than animals", field="animals")
-        lines.append((_seizable(plugin, line.species, legal_date(seized), register.notified), line))
+    for i, line in enumerate(animals):
+        with in_row("animals", i):  # an error of one line names it
+            bounds.heads(line.count, "animals.count", MAX_HEADS)
+            if len(line.ear_tags) > line.count:
+                raise ValidationError("more ear tags than animals", field="animals")
+            kind = _seizable(plugin, line.species, legal_date(seized), register.notified)
+        lines.append((kind, line))
     bounds.heads(sum(ln.count for ln in animals), "animals", bounds.MAX_HEADS_PER_SEIZURE)
     owner, seizer = seizure.owner, seizure.seizer
     # The case's id is made here, not at its flush, so that its animals and its next duty

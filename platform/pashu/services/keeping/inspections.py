@@ -16,7 +16,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from pashu.core.decision import Decision
-from pashu.core.errors import NotFound, NotInJurisdiction, ValidationError
+from pashu.core.errors import NotFound, NotInJurisdiction, ValidationError, in_row
 from pashu.core.legaltime import aware, legal_date
 from pashu.db import audit, keyset
 from pashu.db.keeping import Inspection, InspectionFinding, Inspector
@@ -146,20 +146,21 @@ def record_visit(
     where = clean(place, "place", 300)
     checked = []
     grounds: keeping_service.Grounds = {}
-    for f in findings:
-        if not 1 <= f.heads <= MAX_HEADS:
-            raise ValidationError(f"heads are 1 to {MAX_HEADS}", field="findings")
-        result = keeping_service.check(
-            session,
-            who,
-            species=f.species,
-            mode=f.mode,
-            time=f.time,
-            place=under or where,
-            on=legal_date(when),
-            grazing_ground_id=f.grazing_ground_id,
-            grounds=grounds,
-        )
+    for i, f in enumerate(findings):
+        with in_row("findings", i):  # an error of one finding names it
+            if not 1 <= f.heads <= MAX_HEADS:
+                raise ValidationError(f"heads are 1 to {MAX_HEADS}", field="findings")
+            result = keeping_service.check(
+                session,
+                who,
+                species=f.species,
+                mode=f.mode,
+                time=f.time,
+                place=under or where,
+                on=legal_date(when),
+                grazing_ground_id=f.grazing_ground_id,
+                grounds=grounds,
+            )
         checked.append((f, result))
     contravention = hygienic is False or any(not r.decision.value.complies for _, r in checked)
     case_id = None

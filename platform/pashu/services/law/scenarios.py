@@ -354,49 +354,70 @@ class Outcome:
     acts: list[ActCheck] = field(default_factory=list)
 
 
+def _rows(name: str, items: Sequence[Any]) -> list[tuple[str, int, Any]]:
+    """Each row of one of the facts' lists with the list's name and its place in it (from 0):
+    an error of one row names both (`field`, `index`), so a client can point at the row."""
+    return [(name, i, x) for i, x in enumerate(items)]
+
+
+def _one_of(name: str, item: Any) -> list[tuple[str, int | None, Any]]:
+    """A field of one row (not a list): named alone, with no index."""
+    return [] if item is None else [(name, None, item)]
+
+
+def _at(name: str, index: int | None) -> dict[str, Any]:
+    """The extensions naming where an error is: the field and, in a list, the row."""
+    return {"field": name} if index is None else {"field": name, "index": index}
+
+
 def validate(facts: Facts) -> Facts:
-    """Refuse input no Act could answer, before any is asked."""
+    """Refuse input no Act could answer, before any is asked. An error of one row of a list
+    names the list (`field`) and the row (`index`, from 0)."""
     if not facts.animals:
         raise ValidationError("a scenario lists at least one animal", field="animals")
     if len(facts.animals) > MAX_HERDS or sum(h.count for h in facts.animals) > MAX_HEADS:
         raise ValidationError(
             f"at most {MAX_HERDS} kinds and {MAX_HEADS} animals in all", field="animals"
         )
-    for herd in facts.animals:
+    for n, herd in enumerate(facts.animals):
         if not 1 <= herd.count <= MAX_HEADS:
-            raise ValidationError(f"a count is 1 to {MAX_HEADS}", field="animals")
+            raise ValidationError(f"a count is 1 to {MAX_HEADS}", field="animals", index=n)
         try:
             canonical(herd.species)
         except UnknownSpecies as err:  # said of the field, with the vocabulary
-            raise UnknownSpecies(err.message, field="animals", **err.details) from None
+            raise UnknownSpecies(err.message, **err.details, **_at("animals", n)) from None
     if len(facts.rates) > MAX_RATES:
         raise ValidationError(f"at most {MAX_RATES} rates", field="rates")
-    instants = [
-        ("seizedAt", facts.seized_at),
-        ("impoundedAt", facts.impounded_at),
-        ("reportedAt", facts.reported_at),
-        ("ownerAppearsAt", facts.owner_appears_at),
-        ("asOf", facts.as_of),
-        *(("deliveries", d.at) for d in facts.deliveries),
-        *(("sales", x.at) for x in facts.sales),
-        *(("rest", r.at) for r in [facts.rest] if r is not None),
-        *(("rests", r.at) for r in facts.rests),
-        *(("releases", r.at) for r in facts.releases),
-        *(("releases", r.ordered_at) for r in facts.releases),
-        *(("complaint", c.at) for c in [facts.complaint] if c is not None),
-        *(("complaint", c.decided_at) for c in [facts.complaint] if c is not None),
-        *(("complaints", c.at) for c in facts.complaints),
-        *(("complaints", c.decided_at) for c in facts.complaints),
-        *(("refusals", r.at) for r in facts.refusals),
-        *(("deaths", d.at) for d in facts.deaths),
-        *(("fines", f.at) for f in facts.fines),
+    dated: list[tuple[str, int | None, datetime | None]] = [
+        ("seizedAt", None, facts.seized_at),
+        ("impoundedAt", None, facts.impounded_at),
+        ("reportedAt", None, facts.reported_at),
+        ("ownerAppearsAt", None, facts.owner_appears_at),
+        ("asOf", None, facts.as_of),
     ]
-    for name, at in instants:
+    for name, i, row in [
+        *_rows("deliveries", facts.deliveries),
+        *_rows("sales", facts.sales),
+        *_one_of("rest", facts.rest),
+        *_rows("rests", facts.rests),
+        *_rows("refusals", facts.refusals),
+        *_rows("deaths", facts.deaths),
+        *_rows("fines", facts.fines),
+    ]:
+        dated.append((name, i, row.at))
+    for name, i, r in _rows("releases", facts.releases):
+        dated += [(name, i, r.at), (name, i, r.ordered_at)]
+    for name, i, c in [
+        *_one_of("complaint", facts.complaint),
+        *_rows("complaints", facts.complaints),
+    ]:
+        dated += [(name, i, c.at), (name, i, c.decided_at)]
+    for name, i, at in dated:
         if at is not None and at.tzinfo is None:
-            raise ValidationError("instants need a time zone offset, e.g. +05:30", field=name)
-    for name, at in instants[1:]:
+            raise ValidationError("instants need a time zone offset, e.g. +05:30", **_at(name, i))
+    for name, i, at in dated[1:]:
         if at is not None and abs(at - facts.seized_at) > MAX_SPAN:
-            raise ValidationError("instants within three years of the seizure", field=name)
+            raise ValidationError("instants within three years of the seizure", **_at(name, i))
     if facts.impounded_at is not None and facts.impounded_at < facts.seized_at:
         raise ValidationError(
             "animals cannot be brought before they were seized", field="impoundedAt"
@@ -408,20 +429,15 @@ def validate(facts: Facts) -> Facts:
             "ownerAppearsAt is given exactly when the owner appears (conduct other than ABSENT)",
             field="ownerAppearsAt",
         )
-    for d in facts.deaths:
+    for i, d in enumerate(facts.deaths):
         if d.at < facts.seized_at:  # an injury suffered while being seized: not before it
             raise ValidationError(
                 "an animal cannot die of an injury suffered while being seized before the seizure",
                 field="deaths",
+                index=i,
             )
         if not d.animals:
-            raise ValidationError("a death names the animals that died", field="deaths")
-    named = [
-        *(("deliveries", d.animals) for d in facts.deliveries),
-        *(("sales", x.animals) for x in facts.sales),
-        *(("releases", r.animals) for r in facts.releases),
-        *(("deaths", d.animals) for d in facts.deaths),
-    ]
+            raise ValidationError("a death names the animals that died", field="deaths", index=i)
     many = {
         "deliveries": len(facts.deliveries),
         "sales": len(facts.sales),
@@ -433,16 +449,21 @@ def validate(facts: Facts) -> Facts:
         "fines": len(facts.fines),
     }
     for name, count in many.items():
-        if count > MAX_HERDS:
+        if count > MAX_HERDS:  # of the list, not of a row
             raise ValidationError(f"at most {MAX_HERDS} acts of each kind", field=name)
-    for name, lots in named:
-        for lot in lots or []:
+    for name, i, row in [
+        *_rows("deliveries", facts.deliveries),
+        *_rows("sales", facts.sales),
+        *_rows("releases", facts.releases),
+        *_rows("deaths", facts.deaths),
+    ]:
+        for lot in row.animals or []:
             if not 1 <= lot.count <= MAX_HEADS:
-                raise ValidationError(f"a count is 1 to {MAX_HEADS}", field=name)
+                raise ValidationError(f"a count is 1 to {MAX_HEADS}", field=name, index=i)
             try:
                 canonical(lot.species)
             except UnknownSpecies as err:
-                raise UnknownSpecies(err.message, field=name, **err.details) from None
+                raise UnknownSpecies(err.message, **err.details, **_at(name, i)) from None
     seized = Counter[str]()
     for herd in facts.animals:
         seized[canonical(herd.species)] += herd.count
@@ -450,28 +471,36 @@ def validate(facts: Facts) -> Facts:
     for d in facts.deaths:
         for lot in d.animals:
             dead[canonical(lot.species)] += lot.count
-    for species, count in dead.items():
-        if count > seized[species]:
-            raise ValidationError(
-                f"{count} {species} die, but {seized[species]} were seized",
-                field="deaths",
-                species=species,
-            )
-    amounts = [
-        ("salePrice", facts.sale_price),
-        ("saleExpenses", facts.sale_expenses),
-        *(("sales", x.price) for x in facts.sales),
-        *(("sales", x.expenses) for x in facts.sales),
-        *(("fines", f.amount) for f in facts.fines),
+    # The row named is the one at which, the deaths taken in their order, more have died
+    # than were seized.
+    so_far = Counter[str]()
+    for i, d in enumerate(facts.deaths):
+        for lot in d.animals:
+            species = canonical(lot.species)
+            so_far[species] += lot.count
+            if so_far[species] > seized[species]:
+                raise ValidationError(
+                    f"{dead[species]} {species} die, but {seized[species]} were seized",
+                    field="deaths",
+                    index=i,
+                    species=species,
+                )
+    amounts: list[tuple[str, int | None, Decimal | None]] = [
+        ("salePrice", None, facts.sale_price),
+        ("saleExpenses", None, facts.sale_expenses),
     ]
-    for name, amount in amounts:
+    for name, i, x in _rows("sales", facts.sales):
+        amounts += [(name, i, x.price), (name, i, x.expenses)]
+    amounts += [(name, i, f.amount) for name, i, f in _rows("fines", facts.fines)]
+    for name, i, amount in amounts:
         if amount is not None and rupees(amount) < 0:
-            raise ValidationError("amounts cannot be negative", field=name)
-    for x in facts.sales:
+            raise ValidationError("amounts cannot be negative", **_at(name, i))
+    for i, x in enumerate(facts.sales):
         if x.recovers_fine is not None and not 0 <= x.recovers_fine < len(facts.fines):
             raise ValidationError(
                 "a sale for a fine names one of the scenario's fines, counting from 0",
                 field="sales",
+                index=i,
             )
     return facts
 

@@ -17,7 +17,7 @@ from sqlalchemy.orm import Session
 
 from pashu.core import bounds
 from pashu.core.citations import Citation
-from pashu.core.errors import Conflict, NotFound, ValidationError
+from pashu.core.errors import Conflict, NotFound, ValidationError, in_row
 from pashu.core.legaltime import aware, legal_date
 from pashu.core.money import rupees, times
 from pashu.db import audit, keyset
@@ -135,15 +135,16 @@ def _counts(animals: Sequence[AnimalCount]) -> list[AnimalCount]:
         raise ValidationError("report at least one kind of animal", field="animals")
     seen: set[str] = set()
     out: list[AnimalCount] = []
-    for a in animals:
-        species = canonical(a.species)
-        if species in seen:
-            raise ValidationError(f"{species} is listed twice", field="animals")
-        if a.adults < 0 or a.young < 0 or a.adults + a.young == 0:
-            raise ValidationError(
-                f"the number of {species} (adult and young) must be positive", field="animals"
-            )
-        bounds.heads(a.adults + a.young, "animals", bounds.MAX_HEADS_REGISTERED)
+    for i, a in enumerate(animals):
+        with in_row("animals", i):  # an error of one line names it
+            species = canonical(a.species)
+            if species in seen:
+                raise ValidationError(f"{species} is listed twice", field="animals")
+            if a.adults < 0 or a.young < 0 or a.adults + a.young == 0:
+                raise ValidationError(
+                    f"the number of {species} (adult and young) must be positive", field="animals"
+                )
+            bounds.heads(a.adults + a.young, "animals", bounds.MAX_HEADS_REGISTERED)
         seen.add(species)
         out.append(AnimalCount(species, a.adults, a.young))
     return out

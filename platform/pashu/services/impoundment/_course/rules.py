@@ -46,7 +46,11 @@ def chosen(everything: Sequence[Reckoned], animal_ids: Sequence[uuid.UUID] | Non
         wanted = set(animal_ids)
         picked = [a for a in everything if a.id in wanted]
         if len(picked) != len(wanted):
-            raise ValidationError("some animals are not in this case", field="animalIds")
+            ids = {a.id for a in picked}
+            first = next(i for i, x in enumerate(animal_ids) if x not in ids)
+            raise ValidationError(
+                "some animals are not in this case", field="animalIds", index=first
+            )
     if not picked:
         raise Conflict("no animal of this case is in the pound", field="animalIds")
     return picked
