@@ -95,9 +95,7 @@ PRICE_NODE_BYTES = 200
 def priced_documents(entries: int, budget: int) -> BoundedCache:
     """Query costs as functions of the variables (schema/cost.py's prices), keyed by the
     query text and operation name."""
-    return BoundedCache(
-        entries, budget, lambda key, kept: len(key[0]) + PRICE_NODE_BYTES * kept[1]
-    )
+    return BoundedCache(entries, budget, lambda key, kept: len(key[0]) + PRICE_NODE_BYTES * kept[1])
 
 
 class CachedParse(SchemaExtension):

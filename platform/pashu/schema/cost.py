@@ -13,6 +13,12 @@ animal, so it weighs the most a seizure may hold. (Weighed when a full case's co
 1.25 s; since its lines are broken once (core/documents.py) it takes 0.3-0.4 s of a renderer's
 CPU. The weight stands: the budget is set above it, so one full case's copy is allowed.)
 
+A document's cost is worked out once, as a Price: a number, plus terms for the `first`s its
+variables give (CostLimit keeps it per query text and operation, bounded as the parsed
+documents are, schema/caches.py); each request puts its own variables to it. A fragment is
+priced once where it is spread, however often: a walk of the fields a document of fragments
+spread twice in each of forty expands to would never end.
+
 Depth and aliases do not bound work; this does. The answer's size is bounded once more where
 it is sent (`PASHU_MAX_RESPONSE_BYTES`, app.py): text fields hold up to their column.
 """
