@@ -60,7 +60,7 @@ from pashu.jurisdictions.base import Jurisdiction
 from pashu.observability import requests
 from pashu.schema.caches import PARSED_PER_CHAR, BoundedCache
 from pashu.schema.context import bearer, build_context
-from pashu.schema.cost import cost
+from pashu.schema.cost import Price, price
 from pashu.services.tenancy.tenants import (
     check_params,
     principal_check,
@@ -246,6 +246,7 @@ class Plan:
     operation: OperationDefinitionNode
     sql: str
     compiler: Compiler
+    price: Price  # its query cost, given each request's variables (schema/cost.py)
 
     def __post_init__(self) -> None:
         self.json = text(self.sql)  # parsed once: its parameters are given per execution
@@ -311,7 +312,7 @@ def plan(
     if len(pairs) != 1:  # one hot root per query; a mix is answered the ordinary way
         return None
     sql = f"json_build_object('data', json_build_object({pairs[0]}))::text"
-    return Plan(operation, sql, compiler)
+    return Plan(operation, sql, compiler, price(schema, operation, fragments))
 
 
 @dataclass(frozen=True)
@@ -399,7 +400,7 @@ class CompiledQueries:
         if found is None or variables is None:
             return None  # before the token is checked: the ordinary path checks it
         if self.max_cost is not None:
-            spent = cost(self.schema, found.operation, found.compiler.fragments, variables.coerced)
+            spent = found.price.of(variables.coerced)
             if spent > self.max_cost:
                 return None
         token = bearer(request)

@@ -87,6 +87,17 @@ def validated_documents(entries: int, budget: int) -> BoundedCache:
     return BoundedCache(entries, budget, lambda query, _errors: len(query))
 
 
+# What a kept query cost's node with terms takes (schema/cost.py's Price: a tuple of terms,
+# a few objects each), beyond the text of its key.
+PRICE_NODE_BYTES = 200
+
+
+def priced_documents(entries: int, budget: int) -> BoundedCache:
+    """Query costs as functions of the variables (schema/cost.py's prices), keyed by the
+    query text and operation name."""
+    return BoundedCache(entries, budget, lambda key, kept: len(key[0]) + PRICE_NODE_BYTES * kept[1])
+
+
 class CachedParse(SchemaExtension):
     def __init__(self, cache: ParsedDocuments) -> None:
         self.cache = cache

@@ -13,6 +13,12 @@ animal, so it weighs the most a seizure may hold. (Weighed when a full case's co
 1.25 s; since its lines are broken once (core/documents.py) it takes 0.3-0.4 s of a renderer's
 CPU. The weight stands: the budget is set above it, so one full case's copy is allowed.)
 
+A document's cost is worked out once, as a Price: a number, plus terms for the `first`s its
+variables give (CostLimit keeps it per query text and operation, bounded as the parsed
+documents are, schema/caches.py); each request puts its own variables to it. A fragment is
+priced once where it is spread, however often: a walk of the fields a document of fragments
+spread twice in each of forty expands to would never end.
+
 Depth and aliases do not bound work; this does. The answer's size is bounded once more where
 it is sent (`PASHU_MAX_RESPONSE_BYTES`, app.py): text fields hold up to their column.
 """
@@ -20,9 +26,11 @@ it is sent (`PASHU_MAX_RESPONSE_BYTES`, app.py): text fields hold up to their co
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from graphql import (
+    DocumentNode,
     ExecutionResult,
     FieldNode,
     FragmentDefinitionNode,
@@ -44,6 +52,7 @@ from strawberry.extensions import SchemaExtension
 
 from pashu.core.bounds import MAX_HEADS_PER_SEIZURE
 from pashu.core.errors import LimitExceeded
+from pashu.schema.caches import BoundedCache
 from pashu.schema.paging import maximum
 
 FIELD = 1  # any field, object or scalar
@@ -83,47 +92,83 @@ def _is_list(t: Any) -> bool:
     return isinstance(t, GraphQLList)
 
 
-class Cost:
-    def __init__(
-        self,
-        schema: GraphQLSchema,
-        fragments: Mapping[str, FragmentDefinitionNode],
-        variables: Mapping[str, Any],
-    ) -> None:
-        self.schema, self.fragments, self.variables = schema, fragments, variables
+def _count(value: Any, is_list: bool, most: int) -> int:
+    """The rows a field given `first` = `value` is counted for (`most` its list's maximum)."""
+    if value is None and is_list:
+        # A plain list without `first` answers up to its maximum (schema/paging.py).
+        return most
+    # A value GraphQL will refuse (not an Int) is left to its own error, and one past the
+    # list's maximum to the list's (LIMIT_EXCEEDED naming `first`).
+    if not isinstance(value, int) or not 0 < value < 2**31:
+        return 1
+    return min(value, most)
 
-    def _rows(self, owner: Any, field: GraphQLField, node: FieldNode) -> int:
+
+@dataclass(frozen=True, eq=False)
+class Rows:
+    """A field's rows when its `first` is a variable: known only with each request's values."""
+
+    variable: str
+    default: Any  # the argument's default, taken when the variable is not given
+    is_list: bool
+    most: int
+
+    def of(self, variables: Mapping[str, Any]) -> int:
+        return _count(variables.get(self.variable, self.default), self.is_list, self.most)
+
+
+@dataclass(frozen=True, eq=False)
+class Price:
+    """A selection's cost, worked out once per document: `constant`, plus for each term
+    factor × rows × what is under, where rows (when not None) depend on the variables.
+    A document whose `first`s are all literal is a constant; a fragment spread many times
+    is one shared node, worked out (and evaluated) once."""
+
+    constant: int
+    terms: tuple[tuple[int, Rows | None, Price], ...] = ()
+
+    def of(self, variables: Mapping[str, Any], known: dict[int, int] | None = None) -> int:
+        """The cost with these variables (`known`: the shared nodes' values so far)."""
+        if not self.terms:
+            return self.constant
+        known = {} if known is None else known
+        value = known.get(id(self))
+        if value is None:
+            value = self.constant + sum(
+                factor * (1 if rows is None else rows.of(variables)) * under.of(variables, known)
+                for factor, rows, under in self.terms
+            )
+            known[id(self)] = value
+        return value
+
+
+NOTHING = Price(0)
+
+
+class Pricing:
+    """Works out the Price of an operation's selections, each selection set once per
+    (type, field above, depth): a fragment spread twice in each of twenty fragments is
+    twenty nodes, not a million fields walked."""
+
+    def __init__(self, schema: GraphQLSchema, fragments: Mapping[str, FragmentDefinitionNode]):
+        self.schema, self.fragments = schema, fragments
+        self._done: dict[tuple[int, int, str | None, int], Price] = {}
+        self.nodes = 0  # the nodes with terms made: what a kept Price holds beyond a number
+
+    def _rows(self, owner: Any, field: GraphQLField, node: FieldNode) -> int | Rows:
         arg = field.args.get("first")
         if arg is not None:
             given = next((a.value for a in node.arguments or () if a.name.value == "first"), None)
             value: Any = arg.default_value
+            is_list, most = _is_list(field.type), maximum(node.name.value)
             if isinstance(given, IntValueNode):
                 value = int(given.value)
             elif isinstance(given, VariableNode):
-                value = self.variables.get(given.name.value, value)
-            if value is None and _is_list(field.type):
-                # A plain list without `first` answers up to its maximum (schema/paging.py).
-                return maximum(node.name.value)
-            # A value GraphQL will refuse (not an Int) is left to its own error, and one past
-            # the list's maximum to the list's (LIMIT_EXCEEDED naming `first`).
-            if not isinstance(value, int) or not 0 < value < 2**31:
-                return 1
-            return min(value, maximum(node.name.value))
+                return Rows(given.name.value, value, is_list, most)
+            return _count(value, is_list, most)
         if _is_list(field.type) and node.name.value not in PER_ROW:
             return ROWS.get((getattr(owner, "name", ""), node.name.value), LIST_ROWS)
         return 1
-
-    def _fields(self, parent: Any, selection: SelectionSetNode) -> Iterator[tuple[Any, FieldNode]]:
-        for s in selection.selections:
-            if isinstance(s, FieldNode):
-                yield parent, s
-            elif isinstance(s, InlineFragmentNode):
-                on = self.schema.get_type(s.type_condition.name.value) if s.type_condition else None
-                yield from self._fields(on or parent, s.selection_set)
-            elif isinstance(s, FragmentSpreadNode) and s.name.value in self.fragments:
-                fragment = self.fragments[s.name.value]
-                on = self.schema.get_type(fragment.type_condition.name.value)
-                yield from self._fields(on or parent, fragment.selection_set)
 
     def of(
         self,
@@ -131,22 +176,61 @@ class Cost:
         selection: SelectionSetNode | None,
         depth: int = 0,
         above: str | None = None,
-    ) -> int:
-        """The cost of `selection` on `parent`, the type of field `above`."""
+    ) -> Price:
+        """The Price of `selection` on `parent`, the type of field `above`."""
         if selection is None or depth > 50:
-            return 0
-        total = 0
-        for owner, node in self._fields(parent, selection):
-            fields = getattr(owner, "fields", None)
-            name = node.name.value
-            field = fields.get(name) if fields else None
-            if field is None:  # __typename, or a field validation has refused already
-                continue
-            named = get_named_type(field.type)
-            weight = pdf_cost(above) if name == PDF else WEIGHTS.get(name, FIELD)
-            under = self.of(named, node.selection_set, depth + 1, name)
-            total += weight + self._rows(owner, field, node) * under
-        return total
+            return NOTHING
+        key = (id(selection), id(parent), above, depth)
+        done = self._done.get(key)
+        if done is None:
+            done = self._done[key] = self._of(parent, selection, depth, above)
+        return done
+
+    def _of(self, parent: Any, selection: SelectionSetNode, depth: int, above: str | None) -> Price:
+        constant = 0
+        terms: list[tuple[int, Rows | None, Price]] = []
+
+        def add(factor: int, rows: Rows | None, under: Price) -> None:
+            nonlocal constant
+            if rows is None and not under.terms:
+                constant += factor * under.constant
+            else:
+                terms.append((factor, rows, under))
+
+        for s in selection.selections:
+            if isinstance(s, FieldNode):
+                fields = getattr(parent, "fields", None)
+                name = s.name.value
+                field = fields.get(name) if fields else None
+                if field is None:  # __typename, or a field validation has refused already
+                    continue
+                named = get_named_type(field.type)
+                constant += pdf_cost(above) if name == PDF else WEIGHTS.get(name, FIELD)
+                under = self.of(named, s.selection_set, depth + 1, name)
+                rows = self._rows(parent, field, s)
+                if isinstance(rows, Rows):
+                    add(1, rows, under)
+                else:
+                    add(rows, None, under)
+            elif isinstance(s, InlineFragmentNode):
+                on = self.schema.get_type(s.type_condition.name.value) if s.type_condition else None
+                add(1, None, self.of(on or parent, s.selection_set, depth, above))
+            elif isinstance(s, FragmentSpreadNode) and s.name.value in self.fragments:
+                fragment = self.fragments[s.name.value]
+                on = self.schema.get_type(fragment.type_condition.name.value)
+                add(1, None, self.of(on or parent, fragment.selection_set, depth, above))
+        if not terms:
+            return Price(constant)
+        self.nodes += 1
+        return Price(constant, tuple(terms))
+
+
+def price(
+    schema: GraphQLSchema, operation: OperationDefinitionNode, fragments: Mapping[str, Any]
+) -> Price:
+    """What `operation` costs, as a function of its variables."""
+    root: GraphQLObjectType | None = schema.get_root_type(operation.operation)
+    return Pricing(schema, fragments).of(root, operation.selection_set)
 
 
 def cost(
@@ -155,35 +239,53 @@ def cost(
     fragments: Mapping[str, Any],
     variables: Mapping[str, Any],
 ) -> int:
-    root: GraphQLObjectType | None = schema.get_root_type(operation.operation)
-    return Cost(schema, fragments, variables).of(root, operation.selection_set)
+    return price(schema, operation, fragments).of(variables)
+
+
+def prices(
+    schema: GraphQLSchema, document: DocumentNode, operation_name: str | None
+) -> tuple[tuple[Price, ...], int]:
+    """The Price of each operation of `document` that `operation_name` may choose (every one
+    when it is None), and the nodes with terms they hold (what keeping them costs)."""
+    fragments = {
+        d.name.value: d for d in document.definitions if isinstance(d, FragmentDefinitionNode)
+    }
+    pricing = Pricing(schema, fragments)
+    chosen = tuple(
+        pricing.of(schema.get_root_type(d.operation), d.selection_set)
+        for d in document.definitions
+        if isinstance(d, OperationDefinitionNode)
+        and (operation_name is None or (d.name and d.name.value == operation_name))
+    )
+    return chosen, pricing.nodes
 
 
 class CostLimit(SchemaExtension):
-    """Refuses a query over `budget`, with its cost, before anything runs."""
+    """Refuses a query over `budget`, with its cost, before anything runs. The Price of a
+    document is worked out once and kept in `kept` (by query text and operation name,
+    schema/caches.py: bounded); each request only puts its variables to it."""
 
-    def __init__(self, budget: int) -> None:
+    def __init__(self, budget: int, kept: BoundedCache | None = None) -> None:
         self.budget = budget
+        self.kept = kept
+
+    def _prices(self) -> tuple[Price, ...]:
+        ctx = self.execution_context
+        assert ctx.graphql_document is not None
+        cache = self.kept if isinstance(ctx.query, str) else None
+        key = (ctx.query, ctx.operation_name)
+        kept: tuple[tuple[Price, ...], int] | None = cache.get(key) if cache is not None else None
+        if kept is None:
+            kept = prices(ctx.schema._schema, ctx.graphql_document, ctx.operation_name)
+            if cache is not None:
+                cache.put(key, kept)
+        return kept[0]
 
     def on_execute(self) -> Iterator[None]:
         ctx = self.execution_context
-        document = ctx.graphql_document
-        if document is not None and ctx.result is None:
-            fragments = {
-                d.name.value: d
-                for d in document.definitions
-                if isinstance(d, FragmentDefinitionNode)
-            }
-            operations = [d for d in document.definitions if isinstance(d, OperationDefinitionNode)]
-            chosen = [
-                o
-                for o in operations
-                if ctx.operation_name is None or (o.name and o.name.value == ctx.operation_name)
-            ]
+        if ctx.graphql_document is not None and ctx.result is None:
             variables = ctx.variables if isinstance(ctx.variables, dict) else {}
-            spent = max(
-                (cost(ctx.schema._schema, o, fragments, variables) for o in chosen), default=0
-            )
+            spent = max((p.of(variables) for p in self._prices()), default=0)
             if spent > self.budget:
                 refused = LimitExceeded(
                     f"the query would cost {spent}; a query may cost at most {self.budget} "
