@@ -40,6 +40,11 @@ def test_each_tables_rows_of_each_parent_in_one_statement(dbs: Databases) -> Non
     # Written out of order: each table's order is its own (name, then id).
     a = _department(dbs, ["A3", "A1", "A2"], ["P1"])
     b = _department(dbs, ["B1"], ["Q2", "Q1"])
+    seen: list[str] = []
+
+    def record(*args: Any) -> None:
+        seen.append(args[2])
+
     for tenant, want in (
         (a, {"authorities": {a: ["A1", "A2", "A3"]}, "pounds": {a: ["P1"]}}),
         (b, {"authorities": {b: ["B1"]}, "pounds": {b: ["Q1", "Q2"]}}),
@@ -47,11 +52,7 @@ def test_each_tables_rows_of_each_parent_in_one_statement(dbs: Databases) -> Non
         with dbs.app.transaction(tenant) as s:
             asked = {"authorities": (AUTHORITIES, [a, b]), "pounds": (POUNDS, [a, b])}
             s.connection()  # the transaction begun (on PostgreSQL, its tenant set)
-            seen: list[str] = []
-
-            def record(*args: Any) -> None:
-                seen.append(args[2])
-
+            seen.clear()
             event.listen(dbs.app.engine, "before_cursor_execute", record)
             found = side_by_side.read(s, asked)
             event.remove(dbs.app.engine, "before_cursor_execute", record)
