@@ -163,6 +163,15 @@ async def _count(
     return seen
 
 
+# The case page's statements, held exactly as well (issue #36): the token's check (on
+# PostgreSQL with the tenant's setting, one round trip: db/direct.py; then the session's
+# setting), the case with its animals, the tenant's places, its rate notifications, the
+# case's own rows of every kind side by side (notices, receipts, sales, refusals, handovers,
+# release orders, auctions: schema/impoundment/loaders.py) and its ledger. It was 14 on
+# PostgreSQL (12 on SQLite) with a statement per kind; one more now needs its reason here.
+CASE_PAGE = {"postgresql": 8, "sqlite": 6}
+
+
 async def test_every_query_document_costs_the_same_statements_on_more_data(
     dbs: Databases, gql: GraphQLClient
 ) -> None:
@@ -183,6 +192,8 @@ async def test_every_query_document_costs_the_same_statements_on_more_data(
             b = await _count(dbs, gql, name, _asked(doc, large_case), large.token)
         if len(a) != len(b):
             differ[name] = (len(a), len(b), b)
+        if name == "CasePage":
+            assert len(a) == CASE_PAGE[dbs.dialect], [" ".join(x.split())[:80] for x in a]
     assert not differ, differ
 
 

@@ -20,6 +20,7 @@ from pashu.jurisdictions import registry
 from pashu.schema.context import Context, Info
 from pashu.schema.documents import Document
 from pashu.schema.enums import described_enum
+from pashu.schema.impoundment import loaders
 from pashu.schema.law.types import cites
 from pashu.schema.node import Node, node_type, to_global_id
 from pashu.services import clocks as sweep
@@ -222,14 +223,6 @@ def _grouped_loader(ctx: Context, name: str, fetch: object) -> DataLoader[uuid.U
     return loader
 
 
-def auctions_loader(ctx: Context) -> DataLoader[uuid.UUID, list[object]]:
-    return _grouped_loader(
-        ctx,
-        "auctions",
-        lambda s, ids: [(a.impoundment_id, a) for a in auction_service.of_cases(s, ids)],
-    )
-
-
 def lots_loader(ctx: Context) -> DataLoader[uuid.UUID, list[object]]:
     return _grouped_loader(
         ctx,
@@ -239,8 +232,8 @@ def lots_loader(ctx: Context) -> DataLoader[uuid.UUID, list[object]]:
 
 
 async def case_auctions(ctx: Context, case_id: uuid.UUID) -> list[Auction]:
-    rows = await auctions_loader(ctx).load(case_id)
-    return [Auction.of(a) for a in rows if isinstance(a, db.Auction)]
+    # With the case's other rows the request asks for at once (impoundment/loaders.py).
+    return [Auction.of(a) for a in await loaders.auctions(ctx).load(case_id)]
 
 
 @node_type("Auction")

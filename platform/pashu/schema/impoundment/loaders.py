@@ -1,20 +1,25 @@
-"""Per-request DataLoaders: a page of cases costs one query per kind of related row."""
+"""Per-request DataLoaders: a page of cases costs one query per kind of related row, and
+the kinds of a case's own rows asked together one query for them all."""
 
 from __future__ import annotations
 
 import uuid
 from collections import defaultdict
 from collections.abc import Callable
-from typing import Any, TypeVar
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 from strawberry.dataloader import DataLoader
 
+from pashu.db import side_by_side
+from pashu.db.clocks import Auction
 from pashu.db.complaints import Complaint
 from pashu.db.impoundment import Delivery, ImpoundedAnimal, Notice, Sale
 from pashu.db.pounds import LocalAuthority, Pound
 from pashu.db.refusals import Handover, RefusalToPay, ReleaseOrder
+from pashu.db.side_by_side import Rows
 from pashu.jurisdictions.notifications import Notification
 from pashu.schema.context import Context
 from pashu.services.impoundment import cases
@@ -43,37 +48,91 @@ def _loader(ctx: Context, name: str, make: Callable[[], DataLoader[Any, Any]]) -
     return ctx.loaders[name]
 
 
-def _by_case(ctx: Context, name: str, model: Any, order: Any) -> Any:
-    """The rows of `model` of each case, in `order`, read for a page of cases at once."""
-    return _loader(ctx, name, lambda: DataLoader(_grouped(ctx, model, model.impoundment_id, order)))
-
-
 def animals(ctx: Context) -> DataLoader[uuid.UUID, list[ImpoundedAnimal]]:
-    return _by_case(ctx, "animals", ImpoundedAnimal, ImpoundedAnimal.id)
+    return _loader(
+        ctx,
+        "animals",
+        lambda: DataLoader(
+            _grouped(ctx, ImpoundedAnimal, ImpoundedAnimal.impoundment_id, ImpoundedAnimal.id)
+        ),
+    )
 
 
-def notices(ctx: Context) -> DataLoader[uuid.UUID, list[Notice]]:
-    return _by_case(ctx, "notices", Notice, Notice.issued_at)
+# A case's rows kept in tables of their own, by kind, each in its order (the id last: rows of
+# one instant come in one order). Every kind the request's resolvers ask for at once is read
+# in one statement (db/side_by_side.py): the case page's seven lists in one round trip, not
+# seven (issue #36).
+_KINDS = {
+    "notices": Rows(Notice, Notice.impoundment_id, (Notice.issued_at, Notice.id)),
+    "deliveries": Rows(Delivery, Delivery.impoundment_id, (Delivery.at, Delivery.id)),
+    "sales": Rows(Sale, Sale.impoundment_id, (Sale.at, Sale.id)),
+    "refusals": Rows(RefusalToPay, RefusalToPay.impoundment_id, (RefusalToPay.at, RefusalToPay.id)),
+    "handovers": Rows(Handover, Handover.impoundment_id, (Handover.at, Handover.id)),
+    "release_orders": Rows(
+        ReleaseOrder, ReleaseOrder.impoundment_id, (ReleaseOrder.released_at, ReleaseOrder.id)
+    ),
+    "complaints": Rows(Complaint, Complaint.impoundment_id, (Complaint.at, Complaint.id)),
+    "auctions": Rows(Auction, Auction.impoundment_id, (Auction.round, Auction.id)),
+}
 
 
-def deliveries(ctx: Context) -> DataLoader[uuid.UUID, list[Delivery]]:
-    return _by_case(ctx, "deliveries", Delivery, Delivery.at)
+def _case_rows(ctx: Context) -> DataLoader[tuple[uuid.UUID, str], list[Any]]:
+    """Each (case, kind) asked: the case's rows of that kind."""
+
+    async def load(keys: list[tuple[uuid.UUID, str]]) -> list[list[Any]]:
+        asked: dict[str, list[uuid.UUID]] = {}
+        for case, kind in keys:
+            asked.setdefault(kind, []).append(case)
+        found = await ctx.read(
+            lambda s: side_by_side.read(s, {k: (_KINDS[k], ids) for k, ids in asked.items()})
+        )
+        return [found[kind].get(case, []) for case, kind in keys]
+
+    return _loader(ctx, "case_rows", lambda: DataLoader(load))
 
 
-def sales(ctx: Context) -> DataLoader[uuid.UUID, list[Sale]]:
-    return _by_case(ctx, "sales", Sale, Sale.at)
+@dataclass(frozen=True)
+class ByCase(Generic[Row]):
+    """One kind of a case's rows, read through the request's loader of them all."""
+
+    ctx: Context
+    kind: str
+
+    async def load(self, case: uuid.UUID) -> list[Row]:
+        rows: list[Row] = await _case_rows(self.ctx).load((case, self.kind))
+        return rows
 
 
-def refusals(ctx: Context) -> DataLoader[uuid.UUID, list[RefusalToPay]]:
-    return _by_case(ctx, "refusals", RefusalToPay, RefusalToPay.at)
+def notices(ctx: Context) -> ByCase[Notice]:
+    return ByCase(ctx, "notices")
 
 
-def handovers(ctx: Context) -> DataLoader[uuid.UUID, list[Handover]]:
-    return _by_case(ctx, "handovers", Handover, Handover.at)
+def deliveries(ctx: Context) -> ByCase[Delivery]:
+    return ByCase(ctx, "deliveries")
 
 
-def release_orders(ctx: Context) -> DataLoader[uuid.UUID, list[ReleaseOrder]]:
-    return _by_case(ctx, "release_orders", ReleaseOrder, ReleaseOrder.released_at)
+def sales(ctx: Context) -> ByCase[Sale]:
+    return ByCase(ctx, "sales")
+
+
+def refusals(ctx: Context) -> ByCase[RefusalToPay]:
+    return ByCase(ctx, "refusals")
+
+
+def handovers(ctx: Context) -> ByCase[Handover]:
+    return ByCase(ctx, "handovers")
+
+
+def release_orders(ctx: Context) -> ByCase[ReleaseOrder]:
+    return ByCase(ctx, "release_orders")
+
+
+def complaints(ctx: Context) -> ByCase[Complaint]:
+    return ByCase(ctx, "complaints")
+
+
+def auctions(ctx: Context) -> ByCase[Auction]:
+    return ByCase(ctx, "auctions")
 
 
 def places(ctx: Context) -> DataLoader[str, rates_service.Places]:
@@ -121,14 +180,6 @@ def rates(ctx: Context) -> DataLoader[str, list[Notification]]:
         return [found for _ in keys]
 
     return _loader(ctx, "rates", lambda: DataLoader(load))
-
-
-def complaints(ctx: Context) -> DataLoader[uuid.UUID, list[Complaint]]:
-    return _loader(
-        ctx,
-        "complaints",
-        lambda: DataLoader(_grouped(ctx, Complaint, Complaint.impoundment_id, Complaint.at)),
-    )
 
 
 def ledger(ctx: Context) -> DataLoader[uuid.UUID, list[LedgerLeg]]:

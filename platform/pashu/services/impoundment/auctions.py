@@ -284,13 +284,3 @@ def close(
     )
     session.refresh(auction)
     return auction
-
-
-def of_cases(session: Session, case_ids: list[uuid.UUID]) -> list[Auction]:
-    return list(
-        session.scalars(
-            select(Auction)
-            .where(Auction.impoundment_id.in_(case_ids))
-            .order_by(Auction.impoundment_id, Auction.round)
-        )
-    )

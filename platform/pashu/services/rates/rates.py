@@ -31,17 +31,17 @@ from pashu.services.tenancy.tenants import Principal
 Places = list[tuple[LocalAuthority, Pound | None]]
 
 
+# Built once: a statement without parameters need not be built anew for every request.
+_PLACES = select(LocalAuthority, Pound).outerjoin(
+    Pound,
+    (Pound.tenant_id == LocalAuthority.tenant_id) & (Pound.local_authority_id == LocalAuthority.id),
+)
+
+
 def places(session: Session) -> Places:
     """Every local authority of the tenant with each of its pounds (None: it has none), in
     one statement: the areas a notification may name, and the pounds' and bodies' names."""
-    rows = session.execute(
-        select(LocalAuthority, Pound).outerjoin(
-            Pound,
-            (Pound.tenant_id == LocalAuthority.tenant_id)
-            & (Pound.local_authority_id == LocalAuthority.id),
-        )
-    )
-    return [(authority, pound) for authority, pound in rows]
+    return [(authority, pound) for authority, pound in session.execute(_PLACES)]
 
 
 def areas(session: Session) -> dict[uuid.UUID, Area]:
