@@ -14,7 +14,14 @@ W5: every query the frontend sends (bench/documents.py), asked as W5 asks it (be
 the variables its page sends, about the fullest case of the tenant whose Act has what it
 asks, with a token or, for the law pages' queries, without), each warmed up `W5_WARMUP`
 times (proven, then planned, where a fast path answers it), then `--w5-requests` counted;
-printed as a table by operation name, most instructions first.
+printed as a table by operation name, most instructions first. A register's PDF
+(`CasePapers`, `CaseRegisterCopy`) is rendered by the renderers' processes
+(schema/documents.py), started with "spawn" and not traced by valgrind: their count is the
+API's side of the request, the PDF's own rendering not in it. "spawn" starts each renderer by
+importing the parent's main module afresh, so a harness that runs the application in
+process must be a module whose work is under `if __name__ == "__main__"` (as this one): a
+script doing its work at import has every renderer run the harness again and die, and each
+PDF answers INTERNAL with `BrokenProcessPool`.
 
 W3: after the requests, the sweep over every tenant at `AS_OF` (bench/sweep.py: each
 tenant's transaction rolled back) is run once cold and once counted; the count over its due
