@@ -10,12 +10,26 @@ requests (instrumentation switched on and off around them with `callgrind_contro
 count is Pashu's own work per request, plus httpx's client side (the same for any two trees
 compared); PostgreSQL's is not in it.
 
-W3: after W1 and W2, the sweep over every tenant at `AS_OF` (bench/sweep.py: each tenant's
-transaction rolled back) is run once cold and once counted; the count over its due actions
-is the instructions per due action.
+W5: every query the frontend sends (bench/documents.py), asked as W5 asks it (bench/w5.py:
+the variables its page sends, about the fullest case of the tenant whose Act has what it
+asks, with a token or, for the law pages' queries, without), each warmed up `W5_WARMUP`
+times (proven, then planned, where a fast path answers it), then `--w5-requests` counted;
+printed as a table by operation name, most instructions first. A register's PDF
+(`CasePapers`, `CaseRegisterCopy`) is rendered by the renderers' processes
+(schema/documents.py), started with "spawn" and not traced by valgrind: their count is the
+API's side of the request, the PDF's own rendering not in it. "spawn" starts each renderer by
+importing the parent's main module afresh, so a harness that runs the application in
+process must be a module whose work is under `if __name__ == "__main__"` (as this one): a
+script doing its work at import has every renderer run the harness again and die, and each
+PDF answers INTERNAL with `BrokenProcessPool`.
 
-Run: `python -m bench.instructions [--requests 200]` (valgrind from Debian; a few minutes).
-Not part of `python -m bench`: it measures one tree's CPU, to compare two commits with.
+W3: after the requests, the sweep over every tenant at `AS_OF` (bench/sweep.py: each
+tenant's transaction rolled back) is run once cold and once counted; the count over its due
+actions is the instructions per due action.
+
+Run: `python -m bench.instructions [--requests 200] [--workloads W1,W2,W3,W5]
+[--w5-requests 5]` (valgrind from Debian; W1 to W3 a few minutes, W5 ten more). Not part of
+`python -m bench`: it measures one tree's CPU, to compare two commits with.
 """
 
 from __future__ import annotations
@@ -28,13 +42,27 @@ import shutil
 import subprocess
 import sys
 import tempfile
+from dataclasses import dataclass
 from pathlib import Path
 
-from bench import generate, sweep, w2
+from bench import generate, sweep, w2, w5
 from bench.settings import REPO, Target, target_for
 from bench.workloads import Request, w1_requests, w1_tenant
 
 WARMUP = 50
+W5_WARMUP = 3  # proven by the ordinary path, the tenant's Act learnt, the statement kept
+WORKLOADS = ("W1", "W2", "W3", "W5")
+
+
+@dataclass(frozen=True)
+class Counted:
+    """A request counted `n` times after `warmup` asks; W5's are checked free of errors."""
+
+    label: str
+    request: Request
+    warmup: int
+    n: int
+    checked: bool = False
 
 
 def _callgrind(*args: str) -> None:
@@ -42,39 +70,55 @@ def _callgrind(*args: str) -> None:
     subprocess.run(["callgrind_control", *args, str(os.getpid())], check=True, capture_output=True)
 
 
-async def _count(requests: dict[str, Request], n: int) -> None:
-    """In the child, under callgrind: each request warmed up, then `n` counted."""
+async def _count(counted: list[Counted]) -> None:
+    """In the child, under callgrind: each request warmed up, then counted."""
     import httpx
 
-    from pashu.app import create_app
+    from pashu.app import create_app, executor
 
     app = create_app()
     transport = httpx.ASGITransport(app=app)
-    async with httpx.AsyncClient(transport=transport, base_url="http://bench") as client:
-        for name, req in requests.items():
-            for _ in range(WARMUP):
-                answer = await client.post("/graphql", content=req.body, headers=req.headers)
-                if answer.status_code != 200 or b'"errors"' in answer.content:
-                    raise RuntimeError(f"{name}: {answer.text[:500]}")
-            _callgrind("-i", "on")
-            for _ in range(n):
-                await client.post("/graphql", content=req.body, headers=req.headers)
-            _callgrind("-i", "off")
-            _callgrind("-d")  # this stretch's counts, in a dump file of its own
-            print(f"COUNTED {name}", flush=True)
+    try:
+        async with httpx.AsyncClient(transport=transport, base_url="http://bench") as client:
+            for c in counted:
+                req = c.request
+                for _ in range(c.warmup):
+                    answer = await client.post("/graphql", content=req.body, headers=req.headers)
+                    if c.checked:
+                        w5.check(c.label, answer.status_code, answer.content)
+                    elif answer.status_code != 200 or b'"errors"' in answer.content:
+                        raise RuntimeError(f"{c.label}: {answer.text[:500]}")
+                _callgrind("-i", "on")
+                for _ in range(c.n):
+                    await client.post("/graphql", content=req.body, headers=req.headers)
+                _callgrind("-i", "off")
+                _callgrind("-d")  # this stretch's counts, in a dump file of its own
+                print(f"COUNTED {c.label}", flush=True)
+    finally:
+        # As the server's lifespan ends them (pashu/app.py): the app's loop and the renderers.
+        from pashu.schema import documents
+
+        documents.stop_renderers()
+        executor.stop()
 
 
-def _child(n: int) -> None:
+def _child(n: int, workloads: list[str], w5_n: int) -> None:
     target = target_for(10_000)
     tenants = generate.generate(target, 10_000, progress=False)
+    home = w1_tenant(tenants)
     writer = w2.writer_of(tenants)
     url = "http://bench/graphql"
-    requests = {
-        "W1": w1_requests({"pashu": url, "floor": url, "postgraphile": url}, w1_tenant(tenants))[
-            "pashu"
-        ],
-        "W2": w2.requests(target, writer, {"pashu": url, "floor": url})["pashu"],
-    }
+    counted = []
+    if "W1" in workloads:
+        w1 = w1_requests({"pashu": url, "floor": url, "postgraphile": url}, home)["pashu"]
+        counted.append(Counted("W1", w1, WARMUP, n))
+    if "W2" in workloads:
+        seizure = w2.requests(target, writer, {"pashu": url, "floor": url})["pashu"]
+        counted.append(Counted("W2", seizure, WARMUP, n))
+    if "W5" in workloads:
+        for name, asked in w5.requests(target, url, tenants, home).items():
+            label = f"W5 {name} {asked.tenant.jurisdiction}"
+            counted.append(Counted(label, asked.request, W5_WARMUP, w5_n, checked=True))
     os.environ.update(
         PASHU_DATABASE_URL=target.app_url,
         PASHU_ADMIN_DATABASE_URL=target.owner_url,
@@ -91,10 +135,12 @@ def _child(n: int) -> None:
     settings.cache_clear()
     database.cache_clear()
     try:
-        asyncio.run(_count(requests, n))
+        asyncio.run(_count(counted))
     finally:
-        w2.undo(target, writer)
-    _count_sweep(target)
+        if "W2" in workloads:
+            w2.undo(target, writer)
+    if "W3" in workloads:
+        _count_sweep(target)
 
 
 def _count_sweep(target: Target) -> None:
@@ -125,9 +171,15 @@ def _totals(out: Path) -> list[int]:
     return counts
 
 
-def measure(n: int, settings: dict[str, str] | None = None) -> dict[str, int]:
-    """Instructions per request of W1 and W2 (and per due action of W3), the application
-    run with `settings` in its environment (bench/fastpaths.py: the fast paths off)."""
+def measure(
+    n: int,
+    settings: dict[str, str] | None = None,
+    workloads: tuple[str, ...] = ("W1", "W2", "W3"),
+    w5_n: int = 5,
+) -> dict[str, int]:
+    """Instructions per request of W1 and W2, per due action of W3 and per request of each
+    W5 document ("W5 <operation> <Act>"), the application run with `settings` in its
+    environment (bench/fastpaths.py: the fast paths off)."""
     if shutil.which("valgrind") is None or shutil.which("callgrind_control") is None:
         raise RuntimeError("valgrind is needed (Debian: apt-get install valgrind)")
     with tempfile.TemporaryDirectory() as tmp:
@@ -141,29 +193,54 @@ def measure(n: int, settings: dict[str, str] | None = None) -> dict[str, int]:
             "valgrind", "--tool=callgrind", "--instr-atstart=no", "--dump-instr=no",
             f"--callgrind-out-file={out}",
             sys.executable, "-m", "bench.instructions", "--child", str(n),
+            "--workloads", ",".join(workloads), "--w5-requests", str(w5_n),
         ]  # fmt: skip
         done = subprocess.run(cmd, env=env, capture_output=True, text=True, check=False)
-        if done.returncode != 0 or done.stdout.count("COUNTED") != 3:
+        labels = re.findall(r"^COUNTED (.+)$", done.stdout, re.MULTILINE)
+        if done.returncode != 0:
             failed = done.stdout[-1000:] + done.stderr[-2000:]
             raise RuntimeError(f"the counted run failed: {failed}")
         counts = _totals(out)
-        actions = int(done.stdout.split("COUNTED W3 ")[1].split()[0])
-    if len(counts) != 3:
-        raise RuntimeError(f"expected three counted stretches, found {counts}")
-    return {"W1": counts[0] // n, "W2": counts[1] // n, "W3": counts[2] // max(actions, 1)}
+    if len(counts) != len(labels):
+        raise RuntimeError(f"{len(labels)} stretches counted, {len(counts)} dumps: {counts}")
+    per: dict[str, int] = {}
+    for label, count in zip(labels, counts, strict=True):
+        if label.startswith("W3 "):
+            per["W3"] = count // max(int(label.split()[1]), 1)
+        elif label.startswith("W5 "):
+            per[label] = count // w5_n
+        else:
+            per[label] = count // n
+    return per
 
 
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m bench.instructions", description=__doc__)
-    p.add_argument("--requests", type=int, default=200, help="counted requests of each")
+    p.add_argument("--requests", type=int, default=200, help="counted requests of W1 and W2")
+    p.add_argument("--workloads", default="W1,W2,W3,W5", help="of W1, W2, W3, W5")
+    p.add_argument("--w5-requests", type=int, default=5, help="counted requests of each W5 one")
     p.add_argument("--child", type=int, help=argparse.SUPPRESS)
     args = p.parse_args(argv)
+    wanted = [w for w in args.workloads.split(",") if w]
+    if not set(wanted) <= set(WORKLOADS):
+        p.error(f"--workloads: of {', '.join(WORKLOADS)}")
     if args.child:
-        _child(args.child)
+        _child(args.child, wanted, args.w5_requests)
         return 0
-    for name, per in measure(args.requests).items():
-        unit = "due action" if name == "W3" else "request"
-        print(f"{name} instructions/{unit} = {per:,}")
+    counted = measure(args.requests, workloads=tuple(wanted), w5_n=args.w5_requests)
+    documents = sorted(
+        ((k.split()[1], k.split()[2], v) for k, v in counted.items() if k.startswith("W5 ")),
+        key=lambda row: -row[2],
+    )
+    if documents:
+        print("| W5 document | Act | instructions/request |")
+        print("|---|---|---:|")
+        for name, act, per in documents:
+            print(f"| {name} | {act} | {per:,} |")
+    for name, per in counted.items():
+        if not name.startswith("W5 "):
+            unit = "due action" if name == "W3" else "request"
+            print(f"{name} instructions/{unit} = {per:,}")
     return 0
 
 

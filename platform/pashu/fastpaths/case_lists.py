@@ -10,7 +10,7 @@ one is answered the ordinary way.
 from __future__ import annotations
 
 from collections.abc import Callable
-from datetime import UTC, datetime
+from datetime import datetime
 
 from graphql import FieldNode
 from strawberry.utils.str_converters import to_snake_case
@@ -68,12 +68,13 @@ def _cursor(row: str) -> str:
 
 
 def _when(c: Compiler, node: FieldNode, type_name: str) -> str:
-    """The field's `asOf` as a parameter: the instant given, else now (as the resolver)."""
+    """The field's `asOf` as a parameter: the instant given, else now (as the resolver), the
+    request's (`Inputs.now`), so a statement kept for the next request is given its own."""
     args = c.arguments(type_name, node)
 
     def value(inputs: Inputs) -> datetime:
         given = args(inputs).get("asOf")
-        return aware(given) if given else datetime.now(UTC)
+        return aware(given) if given else inputs.now
 
     return c.bind(value)
 
@@ -84,6 +85,8 @@ def impoundments(c: Compiler, node: FieldNode) -> str:
 
     def prepare(inputs: Inputs) -> Prepared:
         given = {to_snake_case(k): v for k, v in args(inputs).items()}
+        if given.get("as_of") is None:  # `overdue` judged at the request's now, as the resolver
+            given["as_of"] = inputs.now
         query, size = CaseFilter(**given, tenant=inputs.tenant).page()
         return Prepared([query.cte(PAGE)], {"size": size, "paged": given.get("after") is not None})
 

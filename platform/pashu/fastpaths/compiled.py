@@ -21,8 +21,8 @@ from __future__ import annotations
 import logging
 import uuid
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from dataclasses import dataclass, field, replace
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import orjson
@@ -82,11 +82,14 @@ class Unsupported(Exception):
 @dataclass(frozen=True)
 class Inputs:
     """What a request supplies to a plan: its variables (coerced), the caller's Act and
-    tenant (a cursor must be one of its own)."""
+    tenant (a cursor must be one of its own), and the request's instant: "now" wherever a
+    field or filter defaults to it (`asOf`), read here once, never from the clock by a
+    field, so a kept statement is given it as a value (`CompiledQueries._driver_statement`)."""
 
     variables: VariableValues
     plugin: Jurisdiction
     tenant: uuid.UUID | None = None
+    now: datetime = field(default_factory=lambda: datetime.now(UTC))
 
 
 # A field's SQL: (compiler, the field as asked, the SQL name of the row it is read from).
@@ -315,6 +318,43 @@ def plan(
     return Plan(operation, sql, compiler, price(schema, operation, fragments))
 
 
+# How far apart the two instants a statement is built at to find its values that are the
+# instant (any non-zero step; a second is well clear of a clock's resolution).
+INSTANT_PROBE = timedelta(seconds=1)
+
+
+@dataclass(frozen=True)
+class Kept:
+    """A statement kept for a document's repeated request, and the names of its values that
+    are the request's instant."""
+
+    statement: DriverStatement
+    instants: frozenset[str]
+
+
+def _kept(
+    made: DriverStatement,
+    again: DriverStatement,
+    now: datetime,
+    later: datetime,
+    checked: Mapping[str, Any],
+) -> Kept | None:
+    """`made` (built at `now`) to keep, if `again` (built at `later`) is the same statement
+    whose values differ only where they are the instant; else None."""
+    if made.numbered != again.numbered or made.params.keys() != again.params.keys():
+        return None
+    if not checked.keys() <= made.params.keys():
+        return None
+    instants = set()
+    for name, value in made.params.items():
+        if value == again.params[name]:
+            continue
+        if value != now or again.params[name] != later:
+            return None
+        instants.add(name)
+    return Kept(made, frozenset(instants))
+
+
 @dataclass(frozen=True)
 class Asked:
     """A request's document and variables, as sent."""
@@ -361,9 +401,12 @@ class CompiledQueries:
         # most so much of each.
         self._plans = BoundedCache(entries, budget, lambda key, _: len(key[0]) * PARSED_PER_CHAR)
         self._proven = BoundedCache(entries, budget, lambda key, _: len(key[0]))
-        # Statements compiled for the driver, by document, Act, tenant and variables.
+        # Statements compiled for the driver, by document, Act, tenant and variables, with
+        # the names of their values that are the request's instant (`Kept`).
         self._statements = BoundedCache(
-            entries, budget, lambda key, kept: len(key[0]) + len(kept[0].text if kept[0] else "")
+            entries,
+            budget,
+            lambda key, kept: len(key[0]) + len(kept[0].statement.text if kept[0] else ""),
         )
         # Each tenant's Act, as a token check last found it (only tenants that exist).
         self._acts: dict[uuid.UUID, str] = {}
@@ -434,11 +477,13 @@ class CompiledQueries:
         now = datetime.now(UTC)
         checked = check_params(token, now)
         try:
-            made = self._driver_statement(direct, a, found, variables, tenant, act, checked)
+            made, values = self._driver_statement(
+                direct, a, found, Inputs(variables, registry.get(act), tenant, now), checked
+            )
         except (PashuError, GraphQLError):  # refused by the resolver, with its own error
             return None
         try:
-            row = await direct.run(made, checked)
+            row = await direct.run(made, values)
             if row is None:  # unknown, revoked or expired: the ordinary path refuses it
                 return None
             who, used = principal_of(row, now)
@@ -455,38 +500,38 @@ class CompiledQueries:
         return str(row[-1])
 
     def _driver_statement(
-        self,
-        direct: Direct,
-        a: Asked,
-        found: Plan,
-        variables: VariableValues,
-        tenant: uuid.UUID,
-        act: str,
-        checked: dict[str, Any],
-    ) -> DriverStatement:
-        """The statement for these variables in this tenant, compiled for the driver; kept
-        for the next request with the same ones when building it twice gave the same
-        values (nothing in it reads the clock, as a default `asOf` of now does): then only
-        the token check's own values (`checked`) differ from request to request."""
-        key = (a.query, a.operation_name, act, tenant, orjson.dumps(a.variables, option=SORTED))
-        kept: tuple[DriverStatement | None] | None = self._statements.get(key)
+        self, direct: Direct, a: Asked, found: Plan, inputs: Inputs, checked: dict[str, Any]
+    ) -> tuple[DriverStatement, dict[str, Any]]:
+        """The statement for these variables in this tenant, compiled for the driver, and the
+        values to give it for this request. Kept for the next request with the same ones
+        when a second build, at another instant, differs only in values that are the instant
+        itself (a default `asOf` of now, the `overdue` filter's now): then only those and
+        the token check's own values (`checked`) are given per request, and the driver's
+        prepared statement serves every one. Anything else reading the clock, or a value
+        converted from the instant, gives another second build: not kept, built anew."""
+        tenant = inputs.tenant
+        assert tenant is not None  # the tenant the token names
+        key = (
+            a.query,
+            a.operation_name,
+            inputs.plugin.code,
+            tenant,
+            orjson.dumps(a.variables, option=SORTED),
+        )
+        kept: tuple[Kept | None] | None = self._statements.get(key)
         if kept is not None and kept[0] is not None:
-            return kept[0]
+            instants = dict.fromkeys(kept[0].instants, inputs.now)
+            return kept[0].statement, {**checked, **instants}
 
-        def build() -> DriverStatement:
-            statement, values = found.statement(
-                Inputs(variables, registry.get(act), tenant), CHECKED
-            )
+        def build(at: Inputs) -> DriverStatement:
+            statement, values = found.statement(at, CHECKED)
             return direct.compile(tenant, statement, {**values, **checked})
 
-        made = build()
+        made = build(inputs)
         if kept is None:
-            again = build()
-            same = made.numbered == again.numbered and made.params == again.params
-            self._statements.put(
-                key, (made if same and checked.keys() <= made.params.keys() else None,)
-            )
-        return made
+            later = replace(inputs, now=inputs.now + INSTANT_PROBE)
+            self._statements.put(key, (_kept(made, build(later), inputs.now, later.now, checked),))
+        return made, checked
 
     async def _checked_first(
         self, db: Database, request: Request, found: Plan, variables: VariableValues
