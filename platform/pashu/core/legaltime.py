@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from calendar import monthrange
 from dataclasses import dataclass
-from datetime import date, datetime, time, timedelta
+from datetime import date, datetime, time, timedelta, timezone
 from zoneinfo import ZoneInfo
 
 from pashu.core.errors import ValidationError
@@ -18,8 +18,15 @@ from pashu.core.errors import ValidationError
 IST = ZoneInfo("Asia/Kolkata")
 
 
+# Zones whose offset is never None: an instant in one is aware without asking it (asked on
+# every instant the timelines make, the offset's lookup was a cost of its own).
+_ZONES = (timezone, ZoneInfo)
+
+
 def aware(instant: datetime) -> datetime:
     """Refuse a naive datetime: a legal instant without a zone is ambiguous."""
+    if type(instant.tzinfo) in _ZONES:
+        return instant
     if instant.tzinfo is None or instant.utcoffset() is None:
         raise ValidationError(f"{instant.isoformat()} has no time zone offset")
     return instant
