@@ -14,7 +14,8 @@ W3: after W1 and W2, the sweep over every tenant at `AS_OF` (bench/sweep.py: eac
 transaction rolled back) is run once cold and once counted; the count over its due actions
 is the instructions per due action.
 
-Run: `python -m bench.instructions [--requests 200]` (valgrind from Debian; a few minutes).
+Run: `python -m bench.instructions [--requests 200]` (valgrind from Debian; a few minutes);
+`--w3` counts the sweep alone, `--size 100000` on the 100k data (W3 only).
 Not part of `python -m bench`: it measures one tree's CPU, to compare two commits with.
 """
 
@@ -97,6 +98,12 @@ def _child(n: int) -> None:
     _count_sweep(target)
 
 
+def _child_w3(size: int) -> None:
+    """In the child, W3 alone: the sweep on the data of `size` (generated already, by
+    `python -m bench`; neither generated nor changed here)."""
+    _count_sweep(target_for(size))
+
+
 def _count_sweep(target: Target) -> None:
     """In the child: the sweep once to warm up, then once counted; its due actions printed."""
     from pashu.db.engine import Database
@@ -125,11 +132,16 @@ def _totals(out: Path) -> list[int]:
     return counts
 
 
-def measure(n: int, settings: dict[str, str] | None = None) -> dict[str, int]:
+def measure(
+    n: int, settings: dict[str, str] | None = None, w3_size: int | None = None
+) -> dict[str, int]:
     """Instructions per request of W1 and W2 (and per due action of W3), the application
-    run with `settings` in its environment (bench/fastpaths.py: the fast paths off)."""
+    run with `settings` in its environment (bench/fastpaths.py: the fast paths off); with
+    `w3_size`, W3 alone on the data of that size."""
     if shutil.which("valgrind") is None or shutil.which("callgrind_control") is None:
         raise RuntimeError("valgrind is needed (Debian: apt-get install valgrind)")
+    child = ["--child-w3", str(w3_size)] if w3_size else ["--child", str(n)]
+    stretches = 1 if w3_size else 3
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "callgrind.out"
         env = {
@@ -140,28 +152,37 @@ def measure(n: int, settings: dict[str, str] | None = None) -> dict[str, int]:
         cmd = [
             "valgrind", "--tool=callgrind", "--instr-atstart=no", "--dump-instr=no",
             f"--callgrind-out-file={out}",
-            sys.executable, "-m", "bench.instructions", "--child", str(n),
+            sys.executable, "-m", "bench.instructions", *child,
         ]  # fmt: skip
         done = subprocess.run(cmd, env=env, capture_output=True, text=True, check=False)
-        if done.returncode != 0 or done.stdout.count("COUNTED") != 3:
+        if done.returncode != 0 or done.stdout.count("COUNTED") != stretches:
             failed = done.stdout[-1000:] + done.stderr[-2000:]
             raise RuntimeError(f"the counted run failed: {failed}")
         counts = _totals(out)
         actions = int(done.stdout.split("COUNTED W3 ")[1].split()[0])
-    if len(counts) != 3:
-        raise RuntimeError(f"expected three counted stretches, found {counts}")
+    if len(counts) != stretches:
+        raise RuntimeError(f"expected {stretches} counted stretches, found {counts}")
+    if w3_size:
+        return {"W3": counts[0] // max(actions, 1)}
     return {"W1": counts[0] // n, "W2": counts[1] // n, "W3": counts[2] // max(actions, 1)}
 
 
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m bench.instructions", description=__doc__)
     p.add_argument("--requests", type=int, default=200, help="counted requests of each")
+    p.add_argument("--w3", action="store_true", help="the sweep alone (W3)")
+    p.add_argument("--size", type=int, default=10_000, help="impoundments of W3's data")
     p.add_argument("--child", type=int, help=argparse.SUPPRESS)
+    p.add_argument("--child-w3", type=int, help=argparse.SUPPRESS)
     args = p.parse_args(argv)
     if args.child:
         _child(args.child)
         return 0
-    for name, per in measure(args.requests).items():
+    if args.child_w3:
+        _child_w3(args.child_w3)
+        return 0
+    w3_size = args.size if args.w3 or args.size != 10_000 else None
+    for name, per in measure(args.requests, w3_size=w3_size).items():
         unit = "due action" if name == "W3" else "request"
         print(f"{name} instructions/{unit} = {per:,}")
     return 0

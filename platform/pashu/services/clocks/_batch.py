@@ -58,35 +58,25 @@ BATCH = 500
 
 
 class _Animal(NamedTuple):
-    """An animal of the batch as the duties, the notices and the model's facts read it
-    (cases.HeldAnimal, course.facts_of): a plain row, not an ORM object, as nothing writes
-    it back. Every attribute the facts look for is here, so none is looked for in vain (a
-    missing attribute asked with a default raises and catches an AttributeError)."""
+    """An animal of the batch as the duties and the notices read it (cases.HeldAnimal): a
+    plain row, not an ORM object, as nothing writes it back."""
 
     id: uuid.UUID
     species: str
     description: str
     ear_tag: str | None
     status: str
-    charges_settled_at: datetime | None
-    released_at: datetime | None
-    fine_settled: bool
-    injury: str | None
-    carcass_returned_at: datetime | None
 
 
 class _Issued(NamedTuple):
-    """A notice as the timeline and the model's facts read it (IssuedNotice, facts_of): not
+    """A notice as the timeline reads it (IssuedNotice): its kind and instant only, not
     its text."""
 
     kind: str
     issued_at: datetime
-    id: uuid.UUID | None = None
-    proclaimed_at: datetime | None = None
 
 
 _ANIMAL = tuple(getattr(ImpoundedAnimal, k) for k in _Animal._fields)
-_ISSUED = tuple(getattr(Notice, k) for k in _Issued._fields)
 
 
 @dataclass
@@ -210,12 +200,12 @@ def _read_notices(
     session: Session, case_ids: Sequence[uuid.UUID], into: dict[uuid.UUID, list[IssuedNotice]]
 ) -> None:
     """The cases' notices as the timeline reads them, into `into` by case."""
-    for case_id, *notice in session.execute(
-        select(Notice.impoundment_id, *_ISSUED).where(
+    for case_id, kind, issued_at in session.execute(
+        select(Notice.impoundment_id, Notice.kind, Notice.issued_at).where(
             bulk.among(session, Notice.impoundment_id, case_ids)
         )
     ):
-        into[case_id].append(_Issued(*notice))
+        into[case_id].append(_Issued(kind, issued_at))
 
 
 def _may_reach_auction(case: _Case) -> bool:
@@ -265,8 +255,8 @@ def _decide(
             step = course.require(
                 course.facts_of(plugin, case, issued, animals), course.Act.NOTICE, when, kind=action
             )
+            notice = _Issued(action.value, when)
             notice_id = new_id()
-            notice = _Issued(action.value, when, notice_id)
             issued.append(notice)
             cases.refresh_status(case, animals)
             cases.schedule(plugin, case, issued, animals)
@@ -485,8 +475,6 @@ class _WindowCase(NamedTuple):
     impounded_at: datetime
     refused_at: datetime | None
     refusal_sold_at: datetime | None
-    place: str
-    place_kind: str
 
 
 _WINDOW_CASE = tuple(getattr(Impoundment, k) for k in _WindowCase._fields)
