@@ -28,7 +28,9 @@ tenant's transaction rolled back) is run once cold and once counted; the count o
 actions is the instructions per due action.
 
 Run: `python -m bench.instructions [--requests 200] [--workloads W1,W2,W3,W5]
-[--w5-requests 5]` (valgrind from Debian; W1 to W3 a few minutes, W5 ten more). Not part of
+[--w5-requests 5] [--size 10000]` (valgrind from Debian; W1 to W3 a few minutes, W5 ten
+more); `--workloads W3 --size 100000` counts the sweep alone on the 100k data (generated
+already by `python -m bench`; neither generated nor changed here). Not part of
 `python -m bench`: it measures one tree's CPU, to compare two commits with.
 """
 
@@ -102,8 +104,11 @@ async def _count(counted: list[Counted]) -> None:
         executor.stop()
 
 
-def _child(n: int, workloads: list[str], w5_n: int) -> None:
+def _child(n: int, workloads: list[str], w5_n: int, size: int) -> None:
     target = target_for(10_000)
+    if workloads == ["W3"]:  # the sweep alone, on the data of `size` (neither made nor changed)
+        _count_sweep(target_for(size))
+        return
     tenants = generate.generate(target, 10_000, progress=False)
     home = w1_tenant(tenants)
     writer = w2.writer_of(tenants)
@@ -140,7 +145,7 @@ def _child(n: int, workloads: list[str], w5_n: int) -> None:
         if "W2" in workloads:
             w2.undo(target, writer)
     if "W3" in workloads:
-        _count_sweep(target)
+        _count_sweep(target_for(size))
 
 
 def _count_sweep(target: Target) -> None:
@@ -176,6 +181,7 @@ def measure(
     settings: dict[str, str] | None = None,
     workloads: tuple[str, ...] = ("W1", "W2", "W3"),
     w5_n: int = 5,
+    size: int = 10_000,
 ) -> dict[str, int]:
     """Instructions per request of W1 and W2, per due action of W3 and per request of each
     W5 document ("W5 <operation> <Act>"), the application run with `settings` in its
@@ -194,6 +200,7 @@ def measure(
             f"--callgrind-out-file={out}",
             sys.executable, "-m", "bench.instructions", "--child", str(n),
             "--workloads", ",".join(workloads), "--w5-requests", str(w5_n),
+            "--size", str(size),
         ]  # fmt: skip
         done = subprocess.run(cmd, env=env, capture_output=True, text=True, check=False)
         labels = re.findall(r"^COUNTED (.+)$", done.stdout, re.MULTILINE)
@@ -219,15 +226,18 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--requests", type=int, default=200, help="counted requests of W1 and W2")
     p.add_argument("--workloads", default="W1,W2,W3,W5", help="of W1, W2, W3, W5")
     p.add_argument("--w5-requests", type=int, default=5, help="counted requests of each W5 one")
+    p.add_argument(
+        "--size", type=int, default=10_000, help="impoundments of W3's data (generated already)"
+    )
     p.add_argument("--child", type=int, help=argparse.SUPPRESS)
     args = p.parse_args(argv)
     wanted = [w for w in args.workloads.split(",") if w]
     if not set(wanted) <= set(WORKLOADS):
         p.error(f"--workloads: of {', '.join(WORKLOADS)}")
     if args.child:
-        _child(args.child, wanted, args.w5_requests)
+        _child(args.child, wanted, args.w5_requests, args.size)
         return 0
-    counted = measure(args.requests, workloads=tuple(wanted), w5_n=args.w5_requests)
+    counted = measure(args.requests, workloads=tuple(wanted), w5_n=args.w5_requests, size=args.size)
     documents = sorted(
         ((k.split()[1], k.split()[2], v) for k, v in counted.items() if k.startswith("W5 ")),
         key=lambda row: -row[2],

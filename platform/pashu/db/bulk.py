@@ -73,9 +73,9 @@ def insert_all(session: Session, rows: Sequence[object]) -> None:
     mappers: dict[Any, Mapper[Any]] = {}
     for row in rows:
         if isinstance(row, New):
-            mapper: Mapper[Any] = inspect(row.cls)
+            mapper = _mapper(row.cls)
             values = row.values
-            if issubclass(row.cls, TenantOwned):
+            if _owned(row.cls):
                 values["tenant_id"] = owner(row.cls, values.get("tenant_id"), tenant)
             _fill_defaults(mapper, values)
             bounds.check_values(row.cls, values)  # as a flush would, before anything is written
@@ -101,6 +101,16 @@ def insert_all(session: Session, rows: Sequence[object]) -> None:
                 for i, (name, key) in enumerate(_keys(mappers[table]))
             }
             session.execute(_statement(table), params)
+
+
+@cache
+def _mapper(cls: type[Base]) -> Mapper[Any]:
+    return inspect(cls)
+
+
+@cache
+def _owned(cls: type[Base]) -> bool:
+    return issubclass(cls, TenantOwned)
 
 
 @cache

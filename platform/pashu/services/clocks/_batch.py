@@ -94,19 +94,76 @@ def batches(ids: Sequence[uuid.UUID], size: int = BATCH) -> list[list[uuid.UUID]
     return [list(ids[i : i + size]) for i in range(0, len(ids), size)]
 
 
-def _lock(session: Session, ids: Sequence[uuid.UUID], when: datetime) -> list[Impoundment]:
+@dataclass(slots=True)
+class _Case:
+    """A case of the batch as the duties, the notices and the model read it, and the state
+    the batch gives it (`_STATE`): a plain row, written back with bulk.update_rows. Loaded
+    as an ORM object, its thirty columns and the unit of work's bookkeeping cost more than
+    deciding its duty."""
+
+    KEYS: ClassVar[tuple[str, ...]] = (
+        "id",
+        "register_number",
+        "pound_id",
+        "seized_at",
+        "impounded_at",
+        "place",
+        "place_kind",
+        "owner_name",
+        "owner_address",
+        "refused_at",
+        "refusal_sold_at",
+        "status",
+        "next_action",
+        "next_action_at",
+        "next_deadline",
+    )
+    id: uuid.UUID
+    register_number: int
+    pound_id: uuid.UUID
+    seized_at: datetime
+    impounded_at: datetime
+    place: str
+    place_kind: str
+    owner_name: str | None
+    owner_address: str | None
+    refused_at: datetime | None
+    refusal_sold_at: datetime | None
+    status: str
+    next_action: str | None
+    next_action_at: datetime | None
+    next_deadline: datetime | None
+
+
+_CASE = tuple(getattr(Impoundment, k) for k in _Case.KEYS)
+
+
+def _lock(session: Session, ids: Sequence[uuid.UUID], when: datetime) -> list[_Case]:
     """The batch's cases still due at `when`, locked, in the order asked."""
-    found = session.scalars(
-        select(Impoundment)
+    found = session.execute(
+        select(*_CASE)
         .where(bulk.among(session, Impoundment.id, ids), Impoundment.next_action_at <= when)
         .with_for_update(skip_locked=True)
-        .execution_options(populate_existing=True)
     )
     order = {cid: i for i, cid in enumerate(ids)}
-    return sorted(found, key=lambda c: order[c.id])
+    return sorted((_Case(*row) for row in found), key=lambda c: order[c.id])
 
 
-def _read(session: Session, locked: Sequence[Impoundment]) -> _Read:
+def _write_cases(session: Session, moved: Sequence[_Case]) -> None:
+    """The cases' status and next duties, in one statement; an `Impoundment` of theirs the
+    session holds is expired, so that it reads them afresh."""
+    if not moved:
+        return
+    bulk.update_rows(
+        session, Impoundment, [{"id": c.id, **{k: getattr(c, k) for k in _STATE}} for c in moved]
+    )
+    ids = {c.id for c in moved}
+    for held in list(session.identity_map.values()):
+        if isinstance(held, Impoundment) and held.id in ids:
+            session.expire(held, list(_STATE))
+
+
+def _read(session: Session, locked: Sequence[_Case]) -> _Read:
     ids = [c.id for c in locked]
     read = _Read(animals={i: [] for i in ids}, notices={i: [] for i in ids})
     for case_id, *animal in session.execute(
@@ -151,7 +208,7 @@ def _read_notices(
         into[case_id].append(_Issued(kind, issued_at))
 
 
-def _may_reach_auction(case: Impoundment) -> bool:
+def _may_reach_auction(case: _Case) -> bool:
     # A case whose notices are issued now may come to its auction in the same sweep.
     return case.next_action is not None and Action(case.next_action) in NOTICE_ACTIONS
 
@@ -164,12 +221,15 @@ class _Plan:
     rows: list[object] = field(default_factory=list)  # objects, or bulk.New
 
 
+_IN_POUND = AnimalStatus.IN_POUND.value  # read once: an enum's `.value` is not free
+
+
 def _in_pound(animals: Sequence[_Animal]) -> list[_Animal]:
-    return [a for a in animals if a.status == AnimalStatus.IN_POUND.value]
+    return [a for a in animals if a.status == _IN_POUND]
 
 
 def _decide(
-    plugin: Jurisdiction, who: Principal, case: Impoundment, read: _Read, when: datetime
+    plugin: Jurisdiction, who: Principal, case: _Case, read: _Read, when: datetime
 ) -> _Plan:
     """sweep.act_on_case on what was read: issue the notices due in order, then schedule
     the auction. Mutates `case` (its status and next duty) as the services do."""
@@ -280,7 +340,7 @@ def act_on_cases(
         # deciding reads nothing, so nothing autoflushes half a batch.
         with session.begin_nested():
             rows: list[object] = []
-            moved: list[Impoundment] = []
+            moved: list[_Case] = []
             for case in locked:
                 before = {k: getattr(case, k) for k in _STATE}
                 known = list(read.notices[case.id])
@@ -297,7 +357,7 @@ def act_on_cases(
                 done += plan.done
                 if any(getattr(case, k) != v for k, v in before.items()):
                     moved.append(case)
-            bulk.update_all(session, moved, _STATE)  # the cases' status and next duties
+            _write_cases(session, moved)
             bulk.insert_all(session, rows)
     except IntegrityError:  # a row written since the batch was read: one case at a time
         done, refused = [], []

@@ -39,6 +39,7 @@ from pashu.services.clocks._due import (
     find,
     skipped,
 )
+from pashu.services.clocks._gc import paused
 from pashu.services.clocks._one_by_one import act
 from pashu.services.tenancy.tenants import Principal
 
@@ -46,16 +47,20 @@ from pashu.services.tenancy.tenants import Principal
 def act_on_cases(
     session: Session, who: Principal, case_ids: list[uuid.UUID], as_of: datetime
 ) -> tuple[list[DueAction], list[Failure]]:
-    """`act_on_case` for a batch of cases, in a few statements (services/clocks/_batch.py)."""
-    done, refused = batched.act_on_cases(session, who, case_ids, as_of)
+    """`act_on_case` for a batch of cases, in a few statements (services/clocks/_batch.py),
+    the cyclic collector held off meanwhile (services/clocks/_gc.py)."""
+    with paused():
+        done, refused = batched.act_on_cases(session, who, case_ids, as_of)
     return done, [failure(Due(CASE, i), err) for i, err in refused]
 
 
 def act_on_windows(
     session: Session, who: Principal, window_ids: list[uuid.UUID], as_of: datetime
 ) -> tuple[list[DueAction], list[Failure]]:
-    """`act_on_window` for a batch of claim windows (services/clocks/_batch.py)."""
-    done, refused = batched.act_on_windows(session, who, window_ids, as_of)
+    """`act_on_window` for a batch of claim windows (services/clocks/_batch.py), the cyclic
+    collector held off meanwhile."""
+    with paused():
+        done, refused = batched.act_on_windows(session, who, window_ids, as_of)
     return done, [failure(Due(WINDOW, i), err) for i, err in refused]
 
 

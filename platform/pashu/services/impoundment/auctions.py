@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, time, timedelta
 from decimal import Decimal
-from typing import Any, cast
+from typing import Any, Protocol, cast
 
 from sqlalchemy import CursorResult, func, select, update
 from sqlalchemy.exc import IntegrityError
@@ -97,9 +97,16 @@ def schedule(
     return auction
 
 
+class Identified(Protocol):
+    """A case as a round's rows name it: an `Impoundment`, or the sweep's narrower row."""
+
+    @property
+    def id(self) -> uuid.UUID: ...
+
+
 def auction_date(
     plugin: Jurisdiction,
-    case: Impoundment,
+    case: cases.CaseInstants,
     recorded: Sequence[cases.IssuedNotice],
     issued: datetime,
     scheduled_for: datetime | None,
@@ -115,7 +122,7 @@ def auction_date(
 def compose(
     plugin: Jurisdiction,
     who: Principal,
-    case: Impoundment,
+    case: Identified,
     in_pound: Sequence[cases.HeldAnimal],
     base: dict[str, str],
     issued: datetime,

@@ -8,7 +8,7 @@ import uuid
 from collections.abc import Sequence
 from datetime import datetime
 from decimal import Decimal
-from typing import Any, cast
+from typing import Any, Protocol, cast
 
 from sqlalchemy import CursorResult, select, update
 from sqlalchemy.orm import Session
@@ -263,7 +263,13 @@ def ledger_legs(
     return found
 
 
-def refresh_status(case: Impoundment, all_animals: Sequence[HeldAnimal]) -> None:
+class HasCaseStatus(Protocol):
+    """A case whose status follows its animals: an `Impoundment`, or the sweep's row."""
+
+    status: str
+
+
+def refresh_status(case: HasCaseStatus, all_animals: Sequence[HeldAnimal]) -> None:
     """Keep the case's status in step with its animals (for the dashboard's filters)."""
     states = {a.status for a in all_animals}
     if states == {AnimalStatus.IN_POUND.value}:

@@ -7,7 +7,7 @@ import uuid
 from collections import Counter
 from collections.abc import Sequence
 from datetime import datetime
-from typing import Any, cast
+from typing import Any, Protocol, cast
 
 from sqlalchemy import CursorResult, select, update
 from sqlalchemy.orm import Session
@@ -41,6 +41,22 @@ def describe(animals: Sequence[cases.HeldAnimal]) -> str:
     return "; ".join(parts)
 
 
+class NoticeCase(cases.CaseInstants, Protocol):
+    """A case as a notice's fields read it: an `Impoundment`, or the sweep's narrower row."""
+
+    @property
+    def register_number(self) -> int: ...
+
+    @property
+    def place(self) -> str: ...
+
+    @property
+    def owner_name(self) -> str | None: ...
+
+    @property
+    def owner_address(self) -> str | None: ...
+
+
 def fields(
     session: Session, case: Impoundment, issued_at: datetime, **extra: str
 ) -> dict[str, str]:
@@ -59,7 +75,7 @@ def fields(
 
 
 def values_of(
-    case: Impoundment,
+    case: NoticeCase,
     in_pound: Sequence[cases.HeldAnimal],
     pound: str,
     authority: str,
@@ -156,7 +172,7 @@ def record(
 
 def late(
     plugin: Jurisdiction,
-    case: Impoundment,
+    case: cases.CaseInstants,
     issued: Sequence[cases.IssuedNotice],
     n: cases.IssuedNotice,
 ) -> bool:

@@ -31,6 +31,14 @@ from pashu.services.impoundment._course.facts import (
 
 # -- the timeline (the plugin's, on the case's events) -------------------------------------
 
+# The values read for every case the sweep acts on, once: in Python 3.11 each `Action.X`
+# goes through the enum metaclass's `__getattr__` hook and each `.value` through a
+# descriptor written in Python, which together cost more than the comparison they serve.
+_ANNOUNCED = Action.ANNOUNCE_SEIZURE.value
+_NOTICED = Action.PUBLISH_NOTICE.value
+_IN_POUND = AnimalStatus.IN_POUND.value
+_SOLD = AnimalStatus.SOLD.value
+
 
 def events(case: CaseInstants, issued: Sequence[IssuedNotice]) -> TimelineEvents:
     """The timeline's events: the register's instants and the notices issued so far."""
@@ -38,8 +46,8 @@ def events(case: CaseInstants, issued: Sequence[IssuedNotice]) -> TimelineEvents
     return TimelineEvents(
         seized_at=case.seized_at,
         impounded_at=case.impounded_at,
-        announced_at=by_kind.get(Action.ANNOUNCE_SEIZURE.value),
-        noticed_at=by_kind.get(Action.PUBLISH_NOTICE.value),
+        announced_at=by_kind.get(_ANNOUNCED),
+        noticed_at=by_kind.get(_NOTICED),
         refused_at=case.refused_at,
         # The sale an owner's refusal calls for: once held, its step is done.
         sold_at=case.refusal_sold_at if case.refused_at is not None else None,
@@ -145,10 +153,10 @@ def no_longer_required(
     """The steps a closed case (no animal left in the pound) no longer requires: the
     department's duties not yet done, and the claims on sale proceeds where nothing was sold.
     The owner's complaint of illegal seizure stays open within its window."""
-    if not all_animals or any(a.status == AnimalStatus.IN_POUND.value for a in all_animals):
+    if not all_animals or any(a.status == _IN_POUND for a in all_animals):
         return set()
     done = {n.kind for n in issued}
-    sold = any(a.status == AnimalStatus.SOLD.value for a in all_animals)
+    sold = any(a.status == _SOLD for a in all_animals)
     gone: set[Action] = set()
     for s in steps:
         if s.action in _WHILE_IMPOUNDED and s.action.value not in done:
@@ -208,7 +216,7 @@ def duties(
     """The department's duties open on the case: the steps of DUTIES not yet done while
     animals remain in the pound (a sale ends them; so does the last animal leaving), and,
     after the sale on the owner's refusal, the delivery of the rest."""
-    if not any(a.status == AnimalStatus.IN_POUND.value for a in all_animals):
+    if not any(a.status == _IN_POUND for a in all_animals):
         return []
     done = {n.kind for n in issued}
     open_ = [
