@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from tests.conftest import GraphQLClient
 
 
@@ -62,3 +64,68 @@ async def test_a_variable_of_the_wrong_shape_says_what_is_wrong(gql: GraphQLClie
     )
     assert "Variable '$input' has invalid value" in err["message"]
     assert err["message"] != "Unexpected error."
+
+
+SCENARIO = "query($f: ScenarioInput!) { compareScenario(facts: $f) { jurisdiction } }"
+SALE = {"at": "2026-02-01T10:00:00+05:30"}
+
+
+async def test_a_value_graphql_cannot_coerce_in_a_row_names_the_row(gql: GraphQLClient) -> None:
+    """A bad decimal in the second sale is that sale's, as the platform's own row errors
+    name a row's field (`results.lotId`): the list's and the field's names, and the row."""
+    facts = {
+        "animals": [{"species": "cow", "count": 1}],
+        "seizedAt": "2026-01-03T09:00:00+05:30",
+        "sales": [{**SALE, "price": "10.00"}, {**SALE, "price": "-1"}],
+    }
+    err = await gql.error(SCENARIO, {"f": facts})
+    assert "at 'f.sales[1].price'" in err["message"] or ".sales[1].price" in err["message"]
+    assert err["extensions"]["code"] == "VALIDATION"
+    assert (err["extensions"]["field"], err["extensions"]["index"]) == ("sales.price", 1)
+
+
+async def test_a_mutations_row_with_a_bad_decimal_names_the_row(gql: GraphQLClient) -> None:
+    row = {"lotId": "x", "buyer": {"name": "A", "address": "B"}, "price": "5.00"}
+    err = await gql.error(
+        "mutation($input: CloseAuctionInput!) { closeAuction(input: $input) { __typename } }",
+        {
+            "input": {
+                "auctionId": "x",
+                "at": "2026-02-01T10:00:00+05:30",
+                "results": [row, row, {**row, "price": "1.2.3"}],
+            }
+        },
+    )
+    assert err["extensions"]["code"] == "VALIDATION"
+    assert (err["extensions"]["field"], err["extensions"]["index"]) == ("results.price", 2)
+
+
+async def test_a_plain_field_graphql_cannot_coerce_is_named(gql: GraphQLClient) -> None:
+    err = await gql.error(
+        'query($e: TimelineEventsInput!) { impoundmentTimeline(jurisdiction: "nagaland", '
+        "events: $e) { action } }",
+        {"e": {"seizedAt": "2026-13-03T09:00:00+05:30"}},
+    )
+    assert err["extensions"]["code"] == "VALIDATION"
+    assert err["extensions"].get("field") == "seizedAt", err
+    assert "index" not in err["extensions"]
+
+
+@pytest.mark.parametrize(
+    ("path", "named"),
+    [
+        (["seizedAt"], {"field": "seizedAt"}),
+        (["buyer", "role"], {"field": "buyer.role"}),
+        (["sales", 1], {"field": "sales", "index": 1}),
+        (["sales", 1, "price"], {"field": "sales.price", "index": 1}),
+        (["results", 0, "buyer", "role"], {"field": "results.buyer.role", "index": 0}),
+        (["animals", 0, "earTags", 2], {"field": "earTags", "index": 2}),
+        ([], {}),
+    ],
+)
+def test_where_names_a_value_as_the_platforms_row_errors_do(
+    path: list[str | int], named: dict[str, object]
+) -> None:
+    from pashu.schema.errors import where
+
+    assert where(path) == named

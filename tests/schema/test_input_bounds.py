@@ -55,6 +55,19 @@ async def test_text_with_a_nul_a_lone_surrogate_or_past_the_limit_is_refused_nam
     t, pound = await department(dbs, gql, "nagaland")
     err = await _refused(gql, SEIZE, {"input": seizure(pound, **{where: bad})}, t.token)
     assert where in err["message"]
+    # Named as any error of the input is: inside it, as the API spells it (errors.where).
+    assert err["extensions"]["field"] == {"place": "place", "seizer": "seizer.name"}[where]
+    assert await _cases(gql, t.token) == 0
+
+
+async def test_text_past_the_limit_in_a_row_names_the_row(
+    dbs: Databases, gql: GraphQLClient
+) -> None:
+    t, pound = await department(dbs, gql, "nagaland")
+    animals = [{"species": "cow", "count": 1}, {"species": "goat", "description": "x" * 10_001}]
+    err = await _refused(gql, SEIZE, {"input": seizure(pound, animals=animals)}, t.token)
+    assert "input.animals[1].description" in err["message"]
+    assert (err["extensions"]["field"], err["extensions"]["index"]) == ("animals.description", 1)
     assert await _cases(gql, t.token) == 0
 
 
@@ -66,6 +79,7 @@ async def test_a_nul_in_a_literal_string_is_refused_naming_the_argument(
         err = await gql.error('{ classifyAnimal(species: "co\\u0000w") { isCattle } }')
         assert err["extensions"]["code"] == "VALIDATION"
         assert "classifyAnimal(species)" in err["message"]
+        assert err["extensions"]["field"] == "species"
 
 
 async def test_an_ear_tag_longer_than_its_column_is_refused_not_cut(

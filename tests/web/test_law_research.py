@@ -288,6 +288,18 @@ def test_an_error_of_one_row_is_shown_on_that_row_not_the_first_of_its_kind(
     expect(page.get_by_label("Complaint 2: filed at (IST)")).to_have_attribute(
         "aria-invalid", "true"
     )
+    # A price GraphQL cannot read (a link typed by hand) names its row too (`field`
+    # sales.price, `index` 1): the second sale, the form's third act, at its price.
+    page.goto(
+        f"{server.url}/#/law/scenario?animals=cow%3A2&seizedAt=2026-01-03T09%3A00"
+        "&acts=SALE~cow~1~2026-01-20T10%3A00~2500,DEATH~cow~1~2026-01-04T10%3A00,"
+        "SALE~cow~1~2026-01-21T10%3A00~1.2.3"
+    )
+    expect(page.locator("[data-act-row]").nth(2).locator(".field-error")).to_have_count(1)
+    expect(page.locator(".field-error")).to_have_count(1)
+    expect(page.get_by_label("Act 3: price the lot fetched (₹)")).to_have_attribute(
+        "aria-invalid", "true"
+    )
 
 
 def test_the_owner_refuses_again_after_refusing_the_rest(page: Page, server: Server) -> None:

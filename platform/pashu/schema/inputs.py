@@ -28,51 +28,56 @@ from strawberry.extensions import SchemaExtension
 
 from pashu.core import bounds
 from pashu.core.errors import ValidationError
+from pashu.schema.errors import where
+
+Keys = tuple[str | int, ...]
 
 
-def _values(value: Any, path: str) -> Iterator[tuple[str, str]]:
-    """Every string inside a JSON value, with where it is."""
+def _values(value: Any, path: str, keys: Keys = ()) -> Iterator[tuple[str, Keys, str]]:
+    """Every string inside a JSON value, with where it is: as the message says it, and
+    its keys inside the variable (errors.where names it from them)."""
     if isinstance(value, str):
-        yield path, value
+        yield path, keys, value
     elif isinstance(value, dict):
         for key, item in value.items():
-            yield from _values(item, f"{path}.{key}")
+            yield from _values(item, f"{path}.{key}", (*keys, key))
     elif isinstance(value, list):
         for i, item in enumerate(value):
-            yield from _values(item, f"{path}[{i}]")
+            yield from _values(item, f"{path}[{i}]", (*keys, i))
 
 
-def _literals(node: ValueNode, path: str) -> Iterator[tuple[str, str]]:
+def _literals(node: ValueNode, path: str, keys: Keys) -> Iterator[tuple[str, Keys, str]]:
     if isinstance(node, StringValueNode):
-        yield path, node.value
+        yield path, keys, node.value
     elif isinstance(node, ObjectValueNode):
         for f in node.fields:
-            yield from _literals(f.value, f"{path}.{f.name.value}")
+            yield from _literals(f.value, f"{path}.{f.name.value}", (*keys, f.name.value))
     elif isinstance(node, ListValueNode):
         for i, item in enumerate(node.values):
-            yield from _literals(item, f"{path}[{i}]")
+            yield from _literals(item, f"{path}[{i}]", (*keys, i))
 
 
 class _Arguments(Visitor):
     def __init__(self) -> None:
         super().__init__()
-        self.found: list[tuple[str, str]] = []
+        self.found: list[tuple[str, Keys, str]] = []
         self._field = ""
 
     def enter_field(self, node: FieldNode, *_: Any) -> None:
         self._field = node.name.value
 
     def enter_argument(self, node: ArgumentNode, *_: Any) -> None:
-        self.found += _literals(node.value, f"{self._field}({node.name.value})")
+        arg = node.name.value
+        self.found += _literals(node.value, f"{self._field}({arg})", (arg,))
 
 
 # The string literals of each parsed document, found once: a document is parsed once and kept
 # (schema/caches.py), and walking a large one (the case page's) on every request was a tenth
 # of the request's work (issue #36). By the document's identity, while it lives.
-_LITERALS: dict[int, tuple[weakref.ref[Any], list[tuple[str, str]]]] = {}
+_LITERALS: dict[int, tuple[weakref.ref[Any], list[tuple[str, Keys, str]]]] = {}
 
 
-def _document_literals(document: Any) -> list[tuple[str, str]]:
+def _document_literals(document: Any) -> list[tuple[str, Keys, str]]:
     key = id(document)
     kept = _LITERALS.get(key)
     if kept is not None and kept[0]() is document:
@@ -96,11 +101,14 @@ def problem(variables: dict[str, Any] | None, document: Any) -> ValidationError 
         return ValidationError("the variables are nested too deeply", field="variables")
     if document is not None:
         texts += _document_literals(document)
-    for where, value in texts:
+    for at, keys, value in texts:
         wrong = bounds.text_problem(value)
         if wrong is not None:
-            field = where.removeprefix("$.")
-            return ValidationError(f"`{field}` {wrong}", field=field)
+            # Named as a value GraphQL cannot coerce is (errors.where): inside the argument or
+            # variable (`animals`, index 0, for `input.animals[0].species`); one that is
+            # itself the text by its own name.
+            named = where(keys[1:]) or {"field": str(keys[0])}
+            return ValidationError(f"`{at.removeprefix('$.')}` {wrong}", **named)
     return None
 
 

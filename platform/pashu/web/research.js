@@ -449,21 +449,24 @@ function complaintsFieldset(initial) {
   });
 }
 
-/** Where an error of one of the API's lists is shown: the row it names (`field`, the list;
- * `index`, its row, from 0), at the part its code or message is about (else the instant); an
- * error of a whole list (no row), on its rows' fieldset. `placed`: where each list's rows are on the form
- * (supposedActs). */
+/** Where an error of one of the API's lists is shown: the row it names (`field`, the list, or
+ * the list and a field of its rows, `sales.price`; `index`, its row, from 0), at the part that
+ * field names, else the part its code or message is about (else the instant); an error of a
+ * whole list (no row), on its rows' fieldset. `placed`: where each list's rows are on the
+ * form (supposedActs). */
 function rowOfError(form, err, placed) {
-  const at = placed[err.field];
+  const [list, named] = (err.field || "").split(".");
+  const at = placed[list];
   if (!at) return null;
-  const set = form.querySelector(err.field === "complaints" ? ".complaint-rows-set" : ".act-rows-set");
+  const set = form.querySelector(list === "complaints" ? ".complaint-rows-set" : ".act-rows-set");
   const index = err.extensions?.index;
   if (!Number.isInteger(index)) return set;
   const row = set.querySelector("ol").children[at[index]];
   if (!row) return set;
   const species = err.extensions?.species;
-  const about = err.code === "UNKNOWN_SPECIES" || species || /names the animals|die, but/.test(err.message) ? "species"
-    : /count/.test(err.message) ? "count" : /amount|price/.test(err.message) ? "price" : "at";
+  const about = named && row.querySelector(`[data-part=${CSS.escape(named)}]`) ? named
+    : err.code === "UNKNOWN_SPECIES" || species || /names the animals|die, but/.test(err.message) ? "species"
+      : /count/.test(err.message) ? "count" : /amount|price/.test(err.message) ? "price" : "at";
   const part = row.querySelector(`[data-part=${about}]`);
   return (part && !part.closest(".field").hidden ? part : row.querySelector("[data-part=at]")).closest(".field");
 }
