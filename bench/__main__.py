@@ -3,7 +3,8 @@
 --quick: W1 against the floor and PostGraphile on 10,000 impoundments, W2 against its floor
 (3 s a point), W4 against its static floor and W3 in-process, a few minutes; the ratios are
 the last lines printed.
---w2: W2 and the memory soaks only. --w5: W5 alone on the first size, with W1's Pashu page
+--w2: W2 and the memory soaks only (W1's and W2's a minute each, every frontend query
+document's `--soak` seconds). --w5: W5 alone on the first size, with W1's Pashu page
 timed on the same server for its ratio. Without it: W1 at 10k, 100k and 1M impoundments at
 several concurrencies, W2, W3 (if the sweep exists), W4, and bench/results/REPORT.md
 (copied to bench/REPORT.md, the committed summary).
@@ -22,6 +23,10 @@ from bench import generate, load, machine, memory, servers, w4, workloads
 from bench.report import Run, headlines, markdown
 from bench.settings import RESULTS, ROOT, target_for
 
+# W1's and W2's soaks: a minute shows each one's plateau; the long soak (`--soak`, ten
+# minutes by default) is of every query document the frontend sends.
+SHORT_SOAK = 60.0
+
 
 def _say(msg: str) -> None:
     print(msg, flush=True)
@@ -35,7 +40,12 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--seconds", type=float, default=10.0, help="measured seconds per point")
     p.add_argument("--w2", action="store_true", help="W2 and memory only, on the first size")
     p.add_argument("--w5", action="store_true", help="W5 only, on the first size")
-    p.add_argument("--soak", type=float, default=60.0, help="seconds of each memory soak")
+    p.add_argument(
+        "--soak",
+        type=float,
+        default=600.0,
+        help="seconds of the soak of every frontend query document (W1's and W2's: ≤ 60)",
+    )
     return p
 
 
@@ -127,6 +137,25 @@ def _w5(size: int, conns: list[int], seconds: float, run: Run, w1: bool = False)
         run.w5[size] = w5.measure(target, tenants, tenant, up, conns, seconds, _say)
 
 
+def _soak(size: int, seconds: float, run: Run) -> None:
+    """The API's memory under every query the frontend sends, held on a fresh process."""
+    from bench import w5
+
+    target = target_for(size)
+    tenants = generate.tenants(target)
+    logs = RESULTS / "logs"
+    logs.mkdir(parents=True, exist_ok=True)
+    with servers.pashu(target, logs) as up:
+        s = w5.soak(target, tenants, workloads.w1_tenant(tenants), up, seconds)
+    run.soaks.append(s)
+    over = s.end_over()
+    _say(
+        f"memory {s.workload} c={s.concurrency} {seconds:.0f} s: RSS "
+        f"{s.samples[0][1]:,} -> {s.samples[-1][1]:,} KiB, end/1 min "
+        + (f"{over:.3f}" if over is not None else "(shorter than a minute)")
+    )
+
+
 def _w3(sizes: list[int], run: Run, celery: bool = True) -> None:
     from bench import sweep, w3
 
@@ -167,19 +196,29 @@ def main(argv: list[str] | None = None) -> int:
     )
     if args.w2:
         generate.generate(target_for(sizes[0]), sizes[0])
-        _w2(sizes[0], seconds / 2, 1.0, args.soak, run)
+        _w2(sizes[0], seconds / 2, 1.0, min(args.soak, SHORT_SOAK), run)
+        if args.soak:
+            _soak(sizes[0], args.soak, run)
     elif args.w5:
         generate.generate(target_for(sizes[0]), sizes[0])
         _w5(sizes[0], [1, 8], 2.0 if args.quick else seconds / 2, run, w1=True)
     else:
         for size in sizes:
             _w1(size, conns, seconds, warmup, run)
-        _w2(sizes[0], 3.0 if args.quick else seconds / 2, 1.0, 0 if args.quick else args.soak, run)
+        _w2(
+            sizes[0],
+            3.0 if args.quick else seconds / 2,
+            1.0,
+            0 if args.quick else min(args.soak, SHORT_SOAK),
+            run,
+        )
     if not args.quick and not args.w2 and not args.w5:
         _w4(sizes[0], seconds, run)
         _w3(sizes, run)
-        for size in sizes[:2]:  # 10k and 100k
-            _w5(size, [1, 8], seconds / 2, run)
+        for size in sizes[:2]:  # 10k and 100k, at every --connections (32: the tails)
+            _w5(size, conns, seconds / 2, run)
+        if args.soak:
+            _soak(sizes[0], args.soak, run)
     elif args.quick and not args.w5:
         _w4(sizes[0], 3.0, run)
         _w3(sizes[:1], run, celery=False)  # W3 at 10k in-process

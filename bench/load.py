@@ -2,6 +2,8 @@
 
 wrk's own summary lacks p95, so the script's `done` hook prints one JSON line with the
 count, the duration and the percentiles from wrk's latency histogram (microseconds).
+Several requests (the soak of every frontend document) are sent in turn, each connection
+taking the next: the script formats each once and its `request` hook hands them round.
 """
 
 from __future__ import annotations
@@ -10,8 +12,10 @@ import json
 import shutil
 import subprocess
 import tempfile
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from bench.workloads import Request
 
@@ -46,10 +50,32 @@ def _long(s: str) -> str:
     return "[==[" + s + "]==]"
 
 
-def script(req: Request) -> str:
-    lines = ['wrk.method = "POST"', f"wrk.body = {_long(req.body)}"]
-    for k, v in req.headers.items():
-        lines.append(f"wrk.headers[ {_long(k)} ] = {_long(v)}")
+def script(req: Request | Sequence[Request]) -> str:
+    if isinstance(req, Request):
+        lines = ['wrk.method = "POST"', f"wrk.body = {_long(req.body)}"]
+        for k, v in req.headers.items():
+            lines.append(f"wrk.headers[ {_long(k)} ] = {_long(v)}")
+        return "\n".join(lines) + "\n" + _DONE
+    lines = ["local specs, sent = {}, {}"]
+    for r in req:
+        headers = ", ".join(f"[ {_long(k)} ] = {_long(v)}" for k, v in r.headers.items())
+        path = urlsplit(r.url).path or "/"
+        lines.append(f"specs[#specs + 1] = {{ {_long(path)}, {{ {headers} }}, {_long(r.body)} }}")
+    # Formatted once per wrk thread (each has its own Lua state) in `init`, when wrk has set
+    # the Host header HTTP/1.1 requires; then handed round in turn.
+    lines += [
+        "init = function(args)",
+        "  for i, s in ipairs(specs) do",
+        '    s[2]["Host"] = wrk.headers["Host"]',
+        '    sent[i] = wrk.format("POST", s[1], s[2], s[3])',
+        "  end",
+        "end",
+        "local turn = 0",
+        "request = function()",
+        "  turn = turn % #sent + 1",
+        "  return sent[turn]",
+        "end",
+    ]
     return "\n".join(lines) + "\n" + _DONE
 
 
@@ -57,14 +83,22 @@ def available() -> bool:
     return shutil.which("wrk") is not None
 
 
-def run(server: str, req: Request, concurrency: int, seconds: float, warmup: float = 2.0) -> Result:
-    """Warm up, then measure `seconds` at `concurrency` connections (one wrk thread)."""
+def run(
+    server: str,
+    req: Request | Sequence[Request],
+    concurrency: int,
+    seconds: float,
+    warmup: float = 2.0,
+) -> Result:
+    """Warm up, then measure `seconds` at `concurrency` connections (one wrk thread); given
+    several requests (all to one server), send them in turn."""
+    url = req.url if isinstance(req, Request) else req[0].url
     with tempfile.TemporaryDirectory() as tmp:
         lua = Path(tmp) / "w.lua"
         lua.write_text(script(req))
         if warmup > 0:
-            _wrk(lua, req.url, concurrency, warmup)
-        out = _wrk(lua, req.url, concurrency, seconds)
+            _wrk(lua, url, concurrency, warmup)
+        out = _wrk(lua, url, concurrency, seconds)
     rps = out["requests"] / (out["duration_us"] / 1e6) if out["duration_us"] else 0.0
     return Result(
         server=server,

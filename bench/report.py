@@ -6,9 +6,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bench.load import Result
-from bench.memory import Reading, Soak
+from bench.memory import FIRST_MINUTE, Reading, Soak
 
 HEADLINE_CONCURRENCY = 8
+TAIL_CONCURRENCY = 32  # issue #36: W1's and W5's p99 ≤ 3 × p50 at this many connections
 
 
 @dataclass
@@ -85,16 +86,19 @@ def _memory(run: Run) -> list[str]:
             "Held under a steady load on one Pashu process, RSS sampled every 2 s: flat after "
             "warm-up when the second half's change is about zero.",
             "",
-            "| workload | connections | seconds | requests | RSS at start MiB | at half-time MiB "
-            "| at end MiB | second half MiB |",
-            "|---|---:|---:|---:|---:|---:|---:|---:|",
+            "| workload | connections | seconds | requests | RSS at start MiB | at 1 min MiB "
+            "| at half-time MiB | at end MiB | second half MiB | end/1 min |",
+            "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
         ]
         for s in run.soaks:
             late = s.after_warmup() or [s.samples[-1][1]]
+            minute, over = s.at(FIRST_MINUTE), s.end_over()
             lines.append(
                 f"| {s.workload} | {s.concurrency} | {s.seconds:.0f} | {s.requests:,} "
-                f"| {s.samples[0][1] / 1024:.1f} | {late[0] / 1024:.1f} | {late[-1] / 1024:.1f} "
-                f"| {s.growth_kib() / 1024:+.1f} |"
+                f"| {s.samples[0][1] / 1024:.1f} "
+                f"| {f'{minute / 1024:.1f}' if minute is not None else '—'} "
+                f"| {late[0] / 1024:.1f} | {late[-1] / 1024:.1f} "
+                f"| {s.growth_kib() / 1024:+.1f} | {f'{over:.3f}' if over is not None else '—'} |"
             )
     return lines
 
@@ -181,26 +185,54 @@ def _w5(run: Run) -> list[str]:
             "",
             f"### {size:,} impoundments",
             "",
-            "| document | act | connections | p50 ms | p95 ms | p99 ms | statements |",
-            "|---|---|---:|---:|---:|---:|---:|",
+            "| document | act | connections | p50 ms | p95 ms | p99 ms | p99/p50 | statements |",
+            "|---|---|---:|---:|---:|---:|---:|---:|",
         ]
         for m in sorted(measured, key=lambda m: (m.name, m.result.concurrency)):
             r = m.result
             lines.append(
                 f"| {m.name} | {m.jurisdiction} | {r.concurrency} | {r.p50_ms:.1f} "
-                f"| {r.p95_ms:.1f} | {r.p99_ms:.1f} | {m.statements} |"
+                f"| {r.p95_ms:.1f} | {r.p99_ms:.1f} | {_tail(r) or 0:.2f} | {m.statements} |"
             )
     return lines
 
 
+def _tail(r: Result) -> float | None:
+    return r.p99_ms / r.p50_ms if r.requests and r.p50_ms else None
+
+
+def tails(run: Run, size: int, c: int = TAIL_CONCURRENCY) -> list[str]:
+    """p99 over p50 at `c` connections: W1's Pashu page, and W5's worst document."""
+    from bench import w5
+
+    out = []
+    w1 = _pick(run.w1.get(size, []), "pashu", c)
+    if w1 is not None and (tail := _tail(w1)) is not None:
+        out.append(f"W1 p99/p50 at {c} connections = {tail:.2f}")
+    at = [m for m in run.w5.get(size, []) if m.result.concurrency == c and _tail(m.result)]
+    worst = max(at, key=lambda m: _tail(m.result) or 0, default=None)
+    if worst is not None:
+        out.append(
+            f"W5 worst p99/p50 at {c} connections = {_tail(worst.result):.2f} ({worst.name})"
+        )
+    return out + [
+        f"memory soak end/1 min = {over:.3f} ({s.workload}, {s.seconds:.0f} s)"
+        for s in run.soaks
+        if s.seconds > FIRST_MINUTE
+        and (over := s.end_over()) is not None
+        and s.workload == w5.SOAKED
+    ]
+
+
 def headlines(run: Run, size: int) -> list[str]:
-    """The lines `python -m bench` prints last: the other ratios, then the six headlines in
-    the order bench/README.md gives."""
+    """The lines `python -m bench` prints last: the other ratios, the tails and the long
+    soak, then the six headlines in the order bench/README.md gives."""
     from bench import w4, w5
 
     headline = ("W1 pashu/floor p50", "W2 pashu/floor p50")
     others = ratios(run.w1.get(size, [])) + w2_ratios(run.w2)
     out = [f"{label} = {value:.2f}" for label, value in others if label not in headline]
+    out += tails(run, size)
     w1 = _pick(run.w1.get(size, []), "pashu", HEADLINE_CONCURRENCY)
     floor = dict(ratios(run.w1.get(size, []))).get("W1 pashu/floor p50")
     out.append(f"W1 pashu/floor p50 = {floor:.2f}" if floor is not None else "W1: not run")
