@@ -97,11 +97,7 @@ async def _count(counted: list[Counted]) -> None:
                 _callgrind("-d")  # this stretch's counts, in a dump file of its own
                 print(f"COUNTED {c.label}", flush=True)
     finally:
-        # As the server's lifespan ends them (pashu/app.py): the app's loop and the renderers.
-        from pashu.schema import documents
-
-        documents.stop_renderers()
-        executor.stop()
+        executor.stop()  # as the server's lifespan ends them: the app's loop and the renderers
 
 
 def _child(n: int, workloads: list[str], w5_n: int, size: int) -> None:

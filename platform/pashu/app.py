@@ -122,8 +122,13 @@ class Executor:
         return cast(T, result)  # None only with an error
 
     def stop(self) -> None:
-        """End the loop and its thread (the server is stopping; its requests are answered).
-        A later request starts them again."""
+        """End the loop and its thread (the server is stopping; its requests are answered),
+        and the PDF renderers with them. A renderer is told to end when the thread that
+        started it ends (PR_SET_PDEATHSIG is per thread: schema/documents.py), and renders are
+        asked for on this loop, so the renderers are this thread's: a pool kept past it would
+        hold renderers already ended, and every later PDF would fail. A later request starts
+        the loop, and a later render the renderers, again."""
+        documents.stop_renderers()
         with self._lock:
             loop, thread, self._loop, self._thread = self._loop, self._thread, None, None
         if loop is None or thread is None:
@@ -297,8 +302,8 @@ def broker_reachable(url: str, timeout: float = 2.0) -> str:
 def _lifespan(cfg: Settings, db: Database) -> Any:
     """While the app serves: its metrics on their own port (PASHU_METRICS_PORT, loopback by
     default), and the embedded default's periodic sweep. When it stops (SIGTERM): the sweep
-    in hand finished, and the PDF renderers' processes ended, so nothing of the server
-    outlives it."""
+    in hand finished, and the executor's loop and the PDF renderers' processes ended, so
+    nothing of the server outlives it."""
     clocks = clocks_lifespan(cfg)
 
     @contextlib.asynccontextmanager
@@ -315,8 +320,7 @@ def _lifespan(cfg: Settings, db: Database) -> Any:
             if server is not None:
                 server.shutdown()
                 server.server_close()
-            documents.stop_renderers()
-            executor.stop()
+            executor.stop()  # the renderers with it
 
     return lifespan
 

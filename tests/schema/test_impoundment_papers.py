@@ -57,3 +57,24 @@ async def test_the_pound_exhibits_its_fines_and_rates(dbs: Databases, gql: Graph
     assert "Rs 50.00" in doc["text"] and "Rs 10.00" in doc["text"]
     assert "Kohima TC" in doc["text"]
     assert {"section": "11(1)"} in doc["citations"] and {"section": "4"} in doc["citations"]
+
+
+async def test_a_copy_is_printed_after_the_executor_is_stopped_and_started_again(
+    dbs: Databases, gql: GraphQLClient
+) -> None:
+    """A renderer ends when the thread that started it ends (PR_SET_PDEATHSIG is per thread),
+    and renderers are started from the executor's thread: stopping the executor (a server
+    stopped and another started in one process, as the benchmark's harnesses do) ends them,
+    and the next PDF is printed by renderers started afresh. It used to be refused as
+    INTERNAL, by a pool whose renderers had ended with the old thread."""
+    from pashu.app import executor
+
+    t, pound = await department(dbs, gql, "nagaland")
+    case = await seize(gql, t.token, pound)
+    first = (await gql.ok(COPY, {"id": case["id"]}, t.token))["impoundment"]["registerCopy"]
+    executor.stop()
+    # The database's pools belonged to the stopped loop: let go, as a server's lifespan does.
+    await dbs.app.dispose()
+    again = (await gql.ok(COPY, {"id": case["id"]}, t.token))["impoundment"]["registerCopy"]
+    assert base64.b64decode(again["pdfBase64"]).startswith(b"%PDF")
+    assert again["text"] == first["text"]
