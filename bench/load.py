@@ -19,6 +19,9 @@ from urllib.parse import urlsplit
 
 from bench.workloads import Request
 
+# One request, or several sent in turn (the soak of every frontend document).
+Sent = Request | Sequence[Request]
+
 _DONE = """
 done = function(summary, latency, requests)
   local e = summary.errors
@@ -50,7 +53,7 @@ def _long(s: str) -> str:
     return "[==[" + s + "]==]"
 
 
-def script(req: Request | Sequence[Request]) -> str:
+def script(req: Sent) -> str:
     if isinstance(req, Request):
         lines = ['wrk.method = "POST"', f"wrk.body = {_long(req.body)}"]
         for k, v in req.headers.items():
@@ -83,13 +86,7 @@ def available() -> bool:
     return shutil.which("wrk") is not None
 
 
-def run(
-    server: str,
-    req: Request | Sequence[Request],
-    concurrency: int,
-    seconds: float,
-    warmup: float = 2.0,
-) -> Result:
+def run(server: str, req: Sent, concurrency: int, seconds: float, warmup: float = 2.0) -> Result:
     """Warm up, then measure `seconds` at `concurrency` connections (one wrk thread); given
     several requests (all to one server), send them in turn."""
     url = req.url if isinstance(req, Request) else req[0].url

@@ -9,12 +9,11 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from bench import load
-from bench.load import Result
+from bench.load import Result, Sent
 from bench.workloads import Request
 
 
@@ -92,14 +91,7 @@ def measured(
     return r, Reading(workload, server, c, before, rss_kib(pid))
 
 
-def soak(
-    workload: str,
-    pid: int,
-    req: Request | Sequence[Request],
-    c: int,
-    seconds: float,
-    every: float = 2.0,
-) -> Soak:
+def soak(workload: str, pid: int, req: Sent, c: int, seconds: float, every: float = 2.0) -> Soak:
     """Run wrk for `seconds` (no warm-up: the climb is part of the picture) and sample RSS;
     several requests are sent in turn."""
     out: dict[str, Result] = {}
