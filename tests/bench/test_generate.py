@@ -23,14 +23,10 @@ CASES = 400  # across the tenants whose Act impounds: enough for each Act's rare
 @pytest.fixture(scope="module")
 def generated(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, dict[str, int]]]:
     """Cases per (Act, kind of place) in a database the generator filled."""
-    # bench.settings sets the benchmark's secret key in the environment when imported: kept
-    # from the rest of the suite.
-    before = os.environ.get("PASHU_SECRET_KEY")
+    # bench.settings' secret key is kept from the rest of the suite (conftest.py).
     from bench.generate import generate
     from bench.settings import Target
 
-    if before is None:
-        os.environ.pop("PASHU_SECRET_KEY", None)
     target = Target(f"pashu_bench_test_{os.getpid()}")
     try:
         generate(target, CASES, progress=False)
