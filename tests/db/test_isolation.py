@@ -7,10 +7,14 @@ bypasses the ORM, as the application's role.
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
+
 import pytest
 import sqlalchemy as sa
 from sqlalchemy import func, select, update
+from sqlalchemy.orm import aliased
 
+from pashu.db.scoping import TENANT_VALUE
 from pashu.db.tenancy import ApiToken, User
 from pashu.schema.node import from_global_id, to_global_id
 from tests.conftest import Databases, GraphQLClient, make_tenant
@@ -214,3 +218,43 @@ def test_the_application_role_changes_and_removes_only_what_the_application_does
             pg.app.transaction(a.id) as s,
         ):
             s.connection().execute(sa.text(statement))
+
+
+def test_one_statement_run_by_each_tenant_in_turn_reads_each_its_own_rows(
+    dbs: Databases,
+) -> None:
+    """The criteria name the tenant as a parameter given when the statement runs (db/
+    scoping.py): one statement, compiled once and kept, binds each session's own tenant,
+    whichever ran it before, in every table it reads (an alias too), and a value of that
+    name the caller gives never stands."""
+    a, b = make_tenant(dbs, "nagaland"), make_tenant(dbs, "mizoram")
+    other = aliased(User)
+    pairs = select(User.tenant_id, other.tenant_id).join(other, other.id == User.id)
+    forged = {TENANT_VALUE: b.id}
+    for tenant in (a, b, a, b):
+        with dbs.app.transaction(tenant.id) as s:
+            assert set(s.scalars(select(User.tenant_id))) == {tenant.id}
+            assert set(map(tuple, s.execute(pairs))) == {(tenant.id, tenant.id)}
+            assert set(s.scalars(select(User.tenant_id), forged)) == {tenant.id}
+
+
+def test_an_update_of_several_rows_by_id_is_refused_a_row_of_another_tenant(
+    dbs: Databases,
+) -> None:
+    """SQLAlchemy adds no criteria to an UPDATE of rows by primary key: each row names its
+    tenant, which must be the session's, or nothing is changed."""
+    a, b = make_tenant(dbs, "nagaland"), make_tenant(dbs, "mizoram")
+    with dbs.app.transaction(b.id) as s:
+        theirs = s.execute(select(ApiToken.tenant_id, ApiToken.id)).all()
+    now = datetime.now(UTC)
+    with dbs.app.transaction(a.id) as s:
+        mine = s.execute(select(ApiToken.tenant_id, ApiToken.id)).all()
+        rows = [{"tenant_id": t, "id": i, "revoked_at": now} for t, i in [*mine, *theirs]]
+        with pytest.raises(RuntimeError, match="another tenant"):
+            s.execute(update(ApiToken), rows)
+        s.execute(update(ApiToken), rows[: len(mine)])  # its own rows: changed
+        s.commit()
+    with dbs.app.transaction(a.id) as s:
+        assert all(t.revoked_at == now for t in s.scalars(select(ApiToken)))
+    with dbs.app.transaction(b.id) as s:
+        assert all(t.revoked_at is None for t in s.scalars(select(ApiToken)))

@@ -31,7 +31,7 @@ from sqlalchemy.sql import Executable
 from sqlalchemy.sql.compiler import SQLCompiler
 from sqlalchemy.util import LRUCache
 
-from pashu.db.scoping import SCOPE, tenant_criteria
+from pashu.db.scoping import SCOPE, tenant_criteria, with_tenant
 
 # Connections the pool keeps for this path (the ORM's pool has its own).
 POOL_MAX = 10
@@ -160,8 +160,12 @@ class Direct:
     ) -> DriverStatement:
         """`statement` for the driver, with the ORM's tenant criteria for `tenant` (not for
         a textual statement, `criteria=False`, which names its tenant itself)."""
-        scoped = statement.options(tenant_criteria(tenant)) if criteria else statement
-        text, params, processors = self.sql(scoped, values)
+        if criteria:
+            statement, values = (
+                statement.options(tenant_criteria(tenant)),
+                with_tenant(values, tenant),
+            )
+        text, params, processors = self.sql(statement, values)
         numbered, names = self._numbered(text)
         return DriverStatement(tenant, text, numbered, names, params, processors)
 

@@ -1,8 +1,9 @@
 """Tenant isolation, first wall: every ORM query is scoped to the session's tenant.
 
 A session carries its tenant in `session.info["tenant_id"]`. Every SELECT, UPDATE and
-DELETE on a tenant-owned table gets `tenant_id = :tenant` added (with_loader_criteria);
-a session without a tenant sees no tenant-owned rows at all. On PostgreSQL the same id is
+DELETE on a tenant-owned table gets `tenant_id = :pashu_tenant_` added (with_loader_criteria),
+the session's tenant given with the statement's parameters; a session without a tenant sees
+no tenant-owned rows at all. On PostgreSQL the same id is
 set per transaction (`set_config(..., true)`) for the row-level security policies, the
 second wall, which hold even for SQL that bypasses the ORM.
 """
@@ -10,10 +11,10 @@ second wall, which hold even for SQL that bypasses the ORM.
 from __future__ import annotations
 
 import uuid
-from functools import lru_cache
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from sqlalchemy import event, false, text
+from sqlalchemy import BindParameter, bindparam, event, false
 from sqlalchemy.engine import Connection
 from sqlalchemy.orm import ORMExecuteState, Session, SessionTransaction, with_loader_criteria
 from sqlalchemy.orm.util import LoaderCriteriaOption
@@ -22,7 +23,8 @@ from pashu.db.base import TenantOwned
 
 TENANT = "tenant_id"
 SETTING = "pashu.tenant_id"
-# The transaction's settings in the driver's own form (db/direct.py), as `_set_rls_tenant`.
+# The transaction's settings in the driver's own form: a session's (`_set_rls_tenant`) and the
+# driver's own path's (db/direct.py).
 SCOPE = f"SELECT set_config('{SETTING}', %(tenant)s, true), set_config('jit', 'off', true)"
 
 
@@ -34,28 +36,51 @@ class ScopedSession(Session):
         return self.info.get(TENANT)
 
 
+# The criteria name the tenant as one parameter, given when the statement runs: the same two
+# options for every tenant and every statement. With the id in the criteria's closure (as
+# before 2026-12-05), SQLAlchemy took it out again at every execution, for every table of the
+# statement, comparing bound parameters by building SQL expressions: a tenth of the case
+# page's instructions (bench/README.md).
+TENANT_VALUE = "pashu_tenant_"
+_TENANT_ID: BindParameter[uuid.UUID] = bindparam(TENANT_VALUE)
+SCOPED = with_loader_criteria(
+    TenantOwned, lambda cls: cls.tenant_id == _TENANT_ID, include_aliases=True
+)
+NO_TENANT = with_loader_criteria(TenantOwned, lambda cls: false(), include_aliases=True)
+
+
+def tenant_criteria(tenant: uuid.UUID | None) -> LoaderCriteriaOption:
+    """`tenant_id = :pashu_tenant_` on every tenant-owned table a statement reads, the
+    tenant's id given with its parameters (`with_tenant`); no tenant: no row."""
+    return SCOPED if tenant is not None else NO_TENANT
+
+
+def with_tenant(params: Mapping[str, Any] | None, tenant: uuid.UUID) -> dict[str, Any]:
+    """`params` with the tenant's id the criteria name: the caller's own value of that
+    name, if any, never stands."""
+    return {**params, TENANT_VALUE: tenant} if params else {TENANT_VALUE: tenant}
+
+
 @event.listens_for(ScopedSession, "do_orm_execute")
 def _add_tenant_criteria(state: ORMExecuteState) -> None:
     if not (state.is_select or state.is_update or state.is_delete):
         return
     if state.is_column_load or state.is_relationship_load:
         return  # the parent query was scoped already
-    state.statement = state.statement.options(tenant_criteria(state.session.info.get(TENANT)))
-
-
-@lru_cache(maxsize=1024)
-def tenant_criteria(tenant: uuid.UUID | None) -> LoaderCriteriaOption:
-    """`tenant_id = :tenant` on every tenant-owned table a statement reads (none: no row).
-
-    Kept per tenant: building the option analyses its lambda's closure, which cost every
-    statement of every request. The option holds only the tenant's id, so one tenant's
-    option is never another's (the id is its cache key and its bound value)."""
-    return with_loader_criteria(
-        TenantOwned,
-        (lambda cls: cls.tenant_id == tenant) if tenant is not None else (lambda cls: false()),
-        include_aliases=True,
-        track_closure_variables=True,
-    )
+    tenant = state.session.info.get(TENANT)
+    params = state.parameters
+    if isinstance(params, Sequence):
+        # Several rows by primary key: SQLAlchemy adds no criteria to such an UPDATE. Each
+        # row names its tenant (in its key), which must be the session's.
+        mapper = state.bind_mapper
+        if mapper is not None and issubclass(mapper.class_, TenantOwned):
+            for row in params:
+                if row.get(TENANT) != tenant:
+                    raise RuntimeError(f"{mapper.class_.__name__} belongs to another tenant")
+        return
+    state.statement = state.statement.options(tenant_criteria(tenant))
+    if tenant is not None:
+        state.parameters = with_tenant(params, tenant)
 
 
 def stamp(obj: object, tenant: uuid.UUID | None) -> None:
@@ -89,8 +114,6 @@ def _set_rls_tenant(session: Session, transaction: SessionTransaction, conn: Con
     tenant = session.info.get(TENANT)
     # JIT off for the transaction, in the same round trip: the planner's estimates for
     # the compiled list's correlated subqueries cross the JIT threshold, and compiling them
-    # took ten times as long as running them (bench/README.md).
-    conn.execute(
-        text("SELECT set_config(:name, :value, true), set_config('jit', 'off', true)"),
-        {"name": SETTING, "value": "" if tenant is None else str(tenant)},
-    )
+    # took ten times as long as running them (bench/README.md). The driver's own SQL (the
+    # psycopg dialect's placeholders): nothing of it to compile or look up, every session.
+    conn.exec_driver_sql(SCOPE, {"tenant": "" if tenant is None else str(tenant)})
