@@ -13,6 +13,7 @@ from __future__ import annotations
 import uuid
 from collections.abc import Mapping, Sequence
 from typing import Any
+from weakref import WeakKeyDictionary
 
 from sqlalchemy import BindParameter, bindparam, event, false
 from sqlalchemy.engine import Connection
@@ -61,6 +62,25 @@ def with_tenant(params: Mapping[str, Any] | None, tenant: uuid.UUID) -> dict[str
     return {**params, TENANT_VALUE: tenant} if params else {TENANT_VALUE: tenant}
 
 
+# Each statement with each option, kept while the statement is: most hot reads run one
+# statement built once, and its scoped copy, kept, keeps its cache key, which SQLAlchemy
+# would otherwise work out again at every execution for a new copy. The copy holds no
+# reference to the statement it was made from, so the entry goes when the statement does.
+_SCOPED_COPIES: dict[LoaderCriteriaOption, WeakKeyDictionary[Any, Any]] = {
+    SCOPED: WeakKeyDictionary(),
+    NO_TENANT: WeakKeyDictionary(),
+}
+
+
+def _scoped(statement: Any, criteria: LoaderCriteriaOption) -> Any:
+    """`statement` with `criteria`: the same copy each time."""
+    copies = _SCOPED_COPIES[criteria]
+    found = copies.get(statement)
+    if found is None:
+        found = copies[statement] = statement.options(criteria)
+    return found
+
+
 @event.listens_for(ScopedSession, "do_orm_execute")
 def _add_tenant_criteria(state: ORMExecuteState) -> None:
     if not (state.is_select or state.is_update or state.is_delete):
@@ -78,7 +98,7 @@ def _add_tenant_criteria(state: ORMExecuteState) -> None:
                 if row.get(TENANT) != tenant:
                     raise RuntimeError(f"{mapper.class_.__name__} belongs to another tenant")
         return
-    state.statement = state.statement.options(tenant_criteria(tenant))
+    state.statement = _scoped(state.statement, tenant_criteria(tenant))
     if tenant is not None:
         state.parameters = with_tenant(params, tenant)
 
