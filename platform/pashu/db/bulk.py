@@ -293,3 +293,11 @@ def among(
     if session.get_bind().dialect.name != "postgresql":
         return column.in_(list(values))
     return column == any_(literal(list(values), _Array(column.type)))
+
+
+def among_named(dialect: str, column: QueryableAttribute[Any], name: str) -> ColumnElement[bool]:
+    """`among`, its values the parameter `name` (a list) given when the statement runs: for a
+    statement built once per dialect and run again."""
+    if dialect != "postgresql":
+        return column.in_(bindparam(name, expanding=True))
+    return column == any_(bindparam(name, type_=_Array(column.type)))

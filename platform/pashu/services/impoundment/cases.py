@@ -8,9 +8,10 @@ import uuid
 from collections.abc import Sequence
 from datetime import datetime
 from decimal import Decimal
+from functools import cache
 from typing import Any, Protocol, cast
 
-from sqlalchemy import CursorResult, select, update
+from sqlalchemy import CursorResult, Select, select, update
 from sqlalchemy.orm import Session
 
 from pashu.core.errors import Conflict, NotFound
@@ -245,18 +246,24 @@ def delivery_fact(
     return DeliveryFact(at, under_protest, amount, fines_of(lines), key, id=id_, applied=applied)
 
 
+@cache
+def _legs(dialect: str) -> Select[str, uuid.UUID, datetime, str, str | None, str, Decimal]:
+    """`ledger_legs`' statement, built once per dialect (the case page reads it every time)."""
+    t, e = LedgerTransaction, LedgerEntry
+    return (
+        select(t.subject, t.id, t.at, t.kind, t.key, e.account, e.amount)
+        .join(e, (e.tenant_id == t.tenant_id) & (e.transaction_id == t.id))
+        .where(bulk.among_named(dialect, t.subject, "subjects"))
+        .order_by(t.at, t.id, e.account)
+    )
+
+
 def ledger_legs(
     session: Session, case_ids: Sequence[uuid.UUID]
 ) -> dict[uuid.UUID, list[LedgerLeg]]:
     """The legs of the ledger transactions about each case, in one statement for them all."""
     subjects = {f"Impoundment:{i}": i for i in case_ids}
-    t, e = LedgerTransaction, LedgerEntry
-    rows = session.execute(
-        select(t.subject, t.id, t.at, t.kind, t.key, e.account, e.amount)
-        .join(e, (e.tenant_id == t.tenant_id) & (e.transaction_id == t.id))
-        .where(bulk.among(session, t.subject, subjects))
-        .order_by(t.at, t.id, e.account)
-    )
+    rows = session.execute(_legs(session.get_bind().dialect.name), {"subjects": list(subjects)})
     found: dict[uuid.UUID, list[LedgerLeg]] = {i: [] for i in case_ids}
     for subject, tx, at, kind, key, acct, amount in rows:
         found[subjects[subject]].append(LedgerLeg(tx, at, kind, key, acct, amount))

@@ -91,16 +91,24 @@ def load(session: Session, kind: RateKind | None = None) -> list[Notification]:
     return [as_notification(r, places) for r in rows]
 
 
+_PUBLISHED: keyset.Order = [(RateNotification.created_at, False), (RateNotification.id, False)]
+# Built once: every case page and every seizure's dues read all of them.
+_ALL_NOTIFICATIONS = select(RateNotification).order_by(
+    RateNotification.created_at, RateNotification.id
+)
+
+
 def notifications(
     session: Session, kind: RateKind | None = None, page: Page | None = None
 ) -> list[RateNotification]:
     """The tenant's notifications in the order they were published
     (ix_rate_notifications_page)."""
+    if kind is None and page is None:
+        return list(session.scalars(_ALL_NOTIFICATIONS))
     query = select(RateNotification)
     if kind is not None:
         query = query.where(RateNotification.kind == kind.value)
-    order = [(RateNotification.created_at, False), (RateNotification.id, False)]
-    return keyset.rows(session, query, page, order)
+    return keyset.rows(session, query, page, _PUBLISHED)
 
 
 def publish(
