@@ -39,7 +39,7 @@ class ScopedSession(Session):
 
 # The criteria name the tenant as one parameter, given when the statement runs: the same two
 # options for every tenant and every statement. With the id in the criteria's closure (as
-# before 2026-12-05), SQLAlchemy took it out again at every execution, for every table of the
+# until 2026-12-04), SQLAlchemy took it out again at every execution, for every table of the
 # statement, comparing bound parameters by building SQL expressions: a tenth of the case
 # page's instructions (bench/README.md).
 TENANT_VALUE = "pashu_tenant_"
