@@ -93,9 +93,7 @@ def load(session: Session, kind: RateKind | None = None) -> list[Notification]:
 
 _PUBLISHED: keyset.Order = [(RateNotification.created_at, False), (RateNotification.id, False)]
 # Built once: every case page and every seizure's dues read all of them.
-_ALL_NOTIFICATIONS = select(RateNotification).order_by(
-    RateNotification.created_at, RateNotification.id
-)
+_ALL_NOTIFICATIONS = select(RateNotification).order_by(*(c for c, _ in _PUBLISHED))
 
 
 def notifications(
