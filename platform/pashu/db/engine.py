@@ -22,6 +22,7 @@ from pashu.config import settings
 from pashu.db import (
     bounds,  # noqa: F401  (text fits its column, on every flush)
     bulk,
+    read_end,
 )
 from pashu.db.direct import Direct
 from pashu.db.pool import CountedAsyncPool, CountedPool
@@ -102,6 +103,7 @@ class Database:
         engine = create_async_engine(async_url(url), **self._args(url, pooled, True))
         if engine.dialect.name == "sqlite":
             event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
+        read_end.watch(engine.sync_engine)
         return engine
 
     def replica_session(self, tenant_id: uuid.UUID | None = None) -> AsyncSession | None:

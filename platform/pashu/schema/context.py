@@ -13,6 +13,7 @@ from starlette.requests import Request
 from strawberry.types import Info as _Info
 
 from pashu.core.errors import PashuError, Unauthenticated
+from pashu.db import read_end
 from pashu.db.engine import Database
 from pashu.observability import requests
 from pashu.schema import token_check
@@ -125,6 +126,8 @@ class Context:
             if session is None:
                 continue
             try:
+                if not self.held:  # a held request's writes wait for `commit`, or are undone
+                    await read_end.end(session)
                 await session.close()
             except DBAPIError:
                 # When a field fails, graphql-core cancels its siblings; one cancelled inside
