@@ -6,13 +6,15 @@ The writes here revoke the tenant's token: a table the application's role may ch
 
 from __future__ import annotations
 
+import asyncio
+import time
 from collections.abc import AsyncIterator, Callable
 from datetime import UTC, datetime
 from typing import Any
 
 import pytest
 import sqlalchemy as sa
-from sqlalchemy import select, update
+from sqlalchemy import func, select, update
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import Session
 
@@ -94,6 +96,37 @@ async def test_a_failed_read_ends_its_transaction(dbs: Databases) -> None:
         await _read_then_close(dbs.app, who, lambda s: s.execute(select(missing.c.x)))
     await _read_then_close(dbs.app, who, lambda s: s.scalars(TOKENS).all())
     assert not _revoked(dbs, who)
+
+
+def _sleeping(pg: Databases) -> bool:
+    with pg.admin.engine.connect() as c:
+        found = c.exec_driver_sql(
+            "SELECT count(*) FROM pg_stat_activity"
+            " WHERE state = 'active' AND query LIKE '%%pg_sleep%%' AND pid <> pg_backend_pid()"
+        )
+        return bool(found.scalar())
+
+
+@pytest.mark.postgres
+async def test_a_read_cancelled_in_the_middle_of_its_statement_ends_without_an_error(
+    pg: Databases,
+) -> None:
+    """As graphql-core cancels a failed field's siblings: the statement never comes back,
+    the connection is in no state to commit, and the request's end must not fail for it
+    (nor hide the error the request answers with)."""
+    who = _department(pg)
+    ctx = Context(None, pg.app, principal=who)
+    read = asyncio.ensure_future(ctx.read(lambda s: s.execute(select(func.pg_sleep(5)))))
+    deadline = time.monotonic() + 10
+    while not _sleeping(pg):  # the statement is running on the server
+        assert time.monotonic() < deadline, "the statement never started"
+        await asyncio.sleep(0.01)
+    read.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await read
+    await ctx.close()
+    await _read_then_close(pg.app, who, lambda s: s.scalars(TOKENS).all())
+    assert not _revoked(pg, who)
 
 
 async def test_a_write_committed_on_purpose_stands_and_the_reads_after_it_end(

@@ -10,7 +10,9 @@ and never prepared (issue #36). A transaction that wrote nothing ends the same i
 in ROLLBACK; which one only read is decided here from the statements the connection ran in
 it, never from what the caller meant: a SELECT compiled by SQLAlchemy (its CTEs SELECTs too),
 or the tenant setting (db/scoping.py, local to the transaction). Anything else (DML, text
-SQL, a failed statement) makes the transaction one that may have written, ended as before.
+SQL, a failed statement) makes the transaction one that may have written, ended as before;
+a connection invalidated under it (a statement cancelled in flight, as graphql-core cancels a
+failed field's siblings) is left to the session's close, which discards it.
 """
 
 from __future__ import annotations
@@ -52,8 +54,11 @@ def _executing(
 
 
 def _failed(context: ExceptionContext) -> None:
-    if context.connection is not None:
-        context.connection.info[_MAY_HAVE_WRITTEN] = True
+    conn = context.connection
+    # An invalidated connection is never committed (`end`), and its `info` is out of reach:
+    # asking for it would raise in place of the error being handled.
+    if conn is not None and not conn.invalidated:
+        conn.info[_MAY_HAVE_WRITTEN] = True
 
 
 def watch(engine: Engine) -> None:
@@ -72,5 +77,7 @@ async def end(session: AsyncSession) -> None:
     if transaction is None or not transaction.is_active:
         return
     connection = await session.connection()
+    if connection.invalidated:
+        return
     if connection.info.get(_MAY_HAVE_WRITTEN, True) is False:
         await session.commit()
