@@ -1,7 +1,7 @@
 """A request's transaction that only read ends in COMMIT, so the driver keeps the statements
 it prepared; any other ends as before, in ROLLBACK.
 
-psycopg prepares a statement on its fifth execution on a connection, then sends only its
+psycopg prepares a statement on its sixth execution on a connection, then sends only its
 name and parameters, and PostgreSQL neither parses nor plans it again. A ROLLBACK makes
 psycopg forget every statement the connection prepared (it cannot know whether the
 transaction dropped what they refer to), and a session closed after a query ends its
@@ -9,10 +9,13 @@ transaction so: the case page's statements were parsed and planned afresh on eve
 and never prepared (issue #36). A transaction that wrote nothing ends the same in COMMIT as
 in ROLLBACK; which one only read is decided here from the statements the connection ran in
 it, never from what the caller meant: a SELECT compiled by SQLAlchemy (its CTEs SELECTs too),
-or the tenant setting (db/scoping.py, local to the transaction). Anything else (DML, text
-SQL, a failed statement) makes the transaction one that may have written, ended as before;
-a connection invalidated under it (a statement cancelled in flight, as graphql-core cancels a
-failed field's siblings) is left to the session's close, which discards it.
+or the tenant setting (db/scoping.py, local to the transaction). A SELECT's functions leave
+nothing that COMMIT keeps and ROLLBACK would undo: the platform's set only settings and
+locks local to the transaction, and a sequence's `nextval` is undone by neither. Anything
+else (DML, text SQL, a failed statement) makes the transaction one that may have written,
+ended as before; a connection invalidated under it (a statement cancelled in flight, as
+graphql-core cancels a failed field's siblings) is left to the session's close, which
+discards it.
 """
 
 from __future__ import annotations
