@@ -28,6 +28,7 @@ from pashu.body_limit import BodyLimit, error_body
 from pashu.config import Settings, settings
 from pashu.db.engine import Database, database
 from pashu.fastpaths import compiled, compiled_queries, direct_mutations
+from pashu.fastpaths.compiled import Asked
 from pashu.fastpaths.public_answers import PublicAnswers, ServeKept
 from pashu.law_files import BULK_PATH
 from pashu.law_pages import akn, bulk
@@ -76,9 +77,11 @@ class Executor:
     interpreter's lock passes between the threads every few milliseconds
     (`sys.getswitchinterval`), so a probe is answered meanwhile.
 
-    One loop, not one per request: the database's async engine and its pools (SQLAlchemy's,
-    the compiled path's, db/direct.py) belong to the loop that uses them, and every use of
-    them by a request is here. A request's session, and with it its tenant scope (the
+    One loop, not one per request: the database's async engine and its pool belong to the
+    loop that uses them, and every use of them by a request is here. (The direct paths, a
+    statement or two on the driver's own connections and no session, are answered on the
+    server's loop, `GraphQLApp._direct`: db/direct.py keeps a pool for each loop.) A
+    request's session, and with it its tenant scope (the
     session's `info`, db/scoping.py), its loaders and its idempotency key's transaction,
     live on this loop from the start of the request to its end. The request's context
     variables (its log fields and metrics, observability/requests.py) are copied in, as
@@ -204,19 +207,46 @@ class GraphQLApp(GraphQL[Context, None]):
         # The body is received here, on the server's loop, which holds the connection; the
         # executor's loop reads it as received.
         await request.body()
-        response = await executor.run(lambda: self._answer(request, context, root_value))
+        paths = self.compiled is not None or self.direct is not None
+        asked = await compiled.asked(request) if paths else None
+        response = await self._direct(request, asked)
+        if response is None:
+            response = await executor.run(lambda: self._answer(request, context, root_value, asked))
         return self.answers.finish(request, key, response)
 
-    async def _answer(self, request: Any, context: Any, root_value: Any) -> Any:
+    async def _direct(self, request: Request, asked: Asked | None) -> Response | None:
+        """The answer of a fast path that needs no session (a compiled query whose tenant's
+        Act is known, a direct mutation), here on the server's loop; None: the executor's
+        loop answers. Their Python is a cached plan and a millisecond of the law; the two
+        crossings to the executor and back (each a wake-up of the other loop and a pass of
+        the interpreter's lock) cost a seizure a fifth to two fifths of the API's CPU
+        (measured side by side: bench/README.md). A keyed request is the executor's whole:
+        its key's transaction holds its write (schema/idempotent.py)."""
+        fast, direct = self.compiled, self.direct
+        if asked is None or HEADER in request.headers:
+            return None
+        if fast is not None and fast.proven(asked):
+            answer = await fast.answer(self.db, request, asked, session=False)
+            if answer is not None:
+                return self._bound(Response(answer, media_type="application/json"))
+        if direct is not None and direct.proven(asked):
+            written = await direct.answer(self.db, request, asked)
+            if written is not None:
+                return self._bound(Response(written, media_type="application/json"))
+        return None
+
+    async def _answer(
+        self, request: Any, context: Any, root_value: Any, asked: Asked | None = None
+    ) -> Any:
         try:
             if isinstance(request, Request):
                 return await idempotent(
                     request,
                     self.db,
                     self.keys,
-                    lambda: self._bounded(request, context, root_value),
+                    lambda: self._bounded(request, context, root_value, asked),
                 )
-            return await self._run(request, context, root_value)
+            return await self._run(request, context, root_value, asked)
         except HTTPException as err:  # a malformed request: refused with a code, never a 500
             code = "BAD_REQUEST" if err.status_code == 400 else f"HTTP_{err.status_code}"
             return Response(
@@ -229,11 +259,15 @@ class GraphQLApp(GraphQL[Context, None]):
             if ctx is not None:
                 await ctx.close()
 
-    async def _bounded(self, request: Any, context: Any, root_value: Any) -> Any:
+    async def _bounded(
+        self, request: Any, context: Any, root_value: Any, asked: Asked | None
+    ) -> Any:
+        return self._bound(await self._run(request, context, root_value, asked))
+
+    def _bound(self, response: Any) -> Any:
         """The answer, or LIMIT_EXCEEDED in its place when it is larger than
         `PASHU_MAX_RESPONSE_BYTES`: the cost bounds the work, this the bytes a client is sent
         (a text field may hold up to its column)."""
-        response = await self._run(request, context, root_value)
         body = getattr(response, "body", None)
         size = len(body) if isinstance(body, bytes | bytearray | memoryview) else 0
         if size <= self.max_response_bytes:
@@ -251,22 +285,20 @@ class GraphQLApp(GraphQL[Context, None]):
             json.dumps({"data": None, "errors": [refused]}), media_type="application/json"
         )
 
-    async def _run(self, request: Any, context: Any, root_value: Any) -> Any:
+    async def _run(self, request: Any, context: Any, root_value: Any, asked: Asked | None) -> Any:
         fast, direct = self.compiled, self.direct
         if (fast is None and direct is None) or not isinstance(request, Request):
             return await super().run(request, context, root_value)
-        asked = await compiled.asked(request)
-        if asked is not None and fast is not None and fast.proven(asked):
-            answer = await fast.answer(self.db, request, asked)
-            if answer is not None:
-                return Response(answer, media_type="application/json")
-        # A keyed request's write commits with its key and answer (schema/idempotent.py):
-        # the ordinary path, whose writes that transaction holds.
         keyed = HEADER in request.headers
-        if asked is not None and direct is not None and not keyed and direct.proven(asked):
-            written = await direct.answer(self.db, request, asked)
-            if written is not None:
-                return Response(written, media_type="application/json")
+        if asked is not None and fast is not None and fast.proven(asked):
+            # Unkeyed, what needs no session was tried on the server's loop (`_direct`).
+            for session in (False, True) if keyed else (True,):
+                answer = await fast.answer(self.db, request, asked, session=session)
+                if answer is not None:
+                    return Response(answer, media_type="application/json")
+        # A keyed request's write commits with its key and answer (schema/idempotent.py):
+        # the ordinary path, whose writes that transaction holds. An unkeyed one's direct
+        # form was tried on the server's loop.
         response = await super().run(request, context, root_value)
         if asked is not None and fast is not None:
             fast.prove(asked, response)

@@ -8,6 +8,10 @@ and reads the answers once. The statement is the one SQLAlchemy compiles (its co
 cache, the ORM's tenant criteria added as a session adds them); the connections are a pool
 of this path's own, in autocommit mode, so the driver keeps its prepared statements.
 
+A pool belongs to the event loop that opened it (psycopg's pools and connections wait on
+their loop), and two loops use this path (app.py): the server's, which answers the direct
+paths, and the executor's, where the ordinary path checks tokens. So each loop has its own.
+
 `observers` see every statement, as SQLAlchemy's `before_cursor_execute` does for an
 engine (tests count statements with both).
 """
@@ -33,12 +37,15 @@ from sqlalchemy.util import LRUCache
 
 from pashu.db.scoping import SCOPE, tenant_criteria, with_tenant
 
-# Connections the pool keeps for this path (the ORM's pool has its own).
+# Connections each loop's pool keeps for this path (the ORM's pool has its own).
 POOL_MAX = 10
 # A named parameter as SQLAlchemy writes it for psycopg, or an escaped percent sign.
 _PLACEHOLDER = re.compile(r"%\((\w+)\)s|%%")
 # SCOPE with its one parameter numbered, for a raw cursor (no per-call conversion of the text).
 _SCOPE = SCOPE.replace("%(tenant)s", "$1")
+
+
+_Pool = AsyncConnectionPool[psycopg.AsyncConnection[TupleRow]]
 
 
 def driver_url(url: str) -> str:
@@ -71,8 +78,9 @@ class Direct:
         self._compiled: LRUCache[Any, Any] = LRUCache(200)
         self._numbering: LRUCache[str, tuple[str, tuple[str, ...]]] = LRUCache(200)
         self._kept: LRUCache[Any, DriverStatement] = LRUCache(1000)
-        self._pool: AsyncConnectionPool[psycopg.AsyncConnection[TupleRow]] | None = None
-        self._opening = asyncio.Lock()
+        # Each event loop's pool, and the lock that opens it (an asyncio lock is a loop's too).
+        self._pools: dict[asyncio.AbstractEventLoop, _Pool] = {}
+        self._opening: dict[asyncio.AbstractEventLoop, asyncio.Lock] = {}
 
     def sql(
         self, statement: Executable, values: Mapping[str, Any]
@@ -115,21 +123,22 @@ class Direct:
             finally:
                 await conn.close()
             return
-        if self._pool is None:
-            async with self._opening:
-                if self._pool is None:
-                    pool: AsyncConnectionPool[psycopg.AsyncConnection[TupleRow]] = (
-                        AsyncConnectionPool(
-                            self.conninfo,
-                            min_size=1,
-                            max_size=POOL_MAX,
-                            kwargs={"autocommit": True},
-                            open=False,
-                        )
+        loop = asyncio.get_running_loop()
+        pool = self._pools.get(loop)
+        if pool is None:
+            async with self._opening.setdefault(loop, asyncio.Lock()):
+                pool = self._pools.get(loop)
+                if pool is None:
+                    pool = AsyncConnectionPool(
+                        self.conninfo,
+                        min_size=1,
+                        max_size=POOL_MAX,
+                        kwargs={"autocommit": True},
+                        open=False,
                     )
                     await pool.open()
-                    self._pool = pool
-        async with self._pool.connection() as conn:
+                    self._pools[loop] = pool
+        async with pool.connection() as conn:
             yield conn
 
     def _numbered(self, text: str) -> tuple[str, tuple[str, ...]]:
@@ -238,19 +247,24 @@ class Direct:
 
     def in_use(self) -> int:
         """Connections checked out of this path's pool (for the metrics)."""
-        if self._pool is None:
-            return 0
-        stats = self._pool.get_stats()
-        return int(stats.get("pool_size", 0) - stats.get("pool_available", 0))
+        stats = [pool.get_stats() for pool in list(self._pools.values())]
+        return sum(int(s.get("pool_size", 0) - s.get("pool_available", 0)) for s in stats)
 
     def waiting(self) -> int:
         """Requests waiting for one of its connections."""
-        return 0 if self._pool is None else int(self._pool.get_stats().get("requests_waiting", 0))
+        pools = list(self._pools.values())
+        return sum(int(pool.get_stats().get("requests_waiting", 0)) for pool in pools)
 
     async def close(self) -> None:
-        if self._pool is not None:
-            await self._pool.close()
-            self._pool = None
+        """Every loop's pool closed, each on its own loop; a loop no longer running has none
+        to close with, and its connections go with it."""
+        here = asyncio.get_running_loop()
+        pools, self._pools, self._opening = self._pools, {}, {}
+        for loop, pool in pools.items():
+            if loop is here:
+                await pool.close()
+            elif loop.is_running():
+                await asyncio.wrap_future(asyncio.run_coroutine_threadsafe(pool.close(), loop))
 
 
 def _cursors(conn: psycopg.AsyncConnection[TupleRow], n: int) -> list[AsyncRawCursor[TupleRow]]:

@@ -429,15 +429,20 @@ class CompiledQueries:
             return
         self._proven.put((a.query, a.operation_name), True)
 
-    async def answer(self, db: Database, request: Request, a: Asked) -> str | None:
-        """The response's JSON text, or None: answer it the ordinary way."""
+    async def answer(
+        self, db: Database, request: Request, a: Asked, *, session: bool
+    ) -> str | None:
+        """The response's JSON text, or None: answer it the ordinary way. Without a
+        `session`, only what needs none (`_checked_within`, on the direct pool of any
+        loop); with one, only what does (`_checked_first`: the tenant's Act not yet known,
+        or a replica to read from), on the loop of the ORM's engine (app.py's executor)."""
         try:
-            return await self._answer(db, request, a)
+            return await self._answer(db, request, a, session)
         except Exception:  # whatever it is, the ordinary path answers, or reports it coded
             log.exception("the compiled path failed; resolving field by field")
             return None
 
-    async def _answer(self, db: Database, request: Request, a: Asked) -> str | None:
+    async def _answer(self, db: Database, request: Request, a: Asked, session: bool) -> str | None:
         found: Plan | None = self._plan(a.query, a.operation_name)
         variables = found.variables(self.schema, a.variables) if found else None
         if found is None or variables is None:
@@ -455,7 +460,9 @@ class CompiledQueries:
             return None
         act = self._acts.get(tenant)
         if act is None or db.replica_engine is not None:
-            return await self._checked_first(db, request, found, variables)
+            return await self._checked_first(db, request, found, variables) if session else None
+        if session:
+            return None
         return await self._checked_within(db, a, found, variables, token, tenant, act)
 
     async def _checked_within(
