@@ -4,6 +4,7 @@ exhibited list (Nagaland ss.7, 11(4), 13, 16(3); Mizoram ss.7(4), 9(2))."""
 from __future__ import annotations
 
 import base64
+import multiprocessing
 
 from tests.conftest import Databases, GraphQLClient
 from tests.schema.impoundment_helpers import DELIVER, department, seize
@@ -68,13 +69,36 @@ async def test_a_copy_is_printed_after_the_executor_is_stopped_and_started_again
     and the next PDF is printed by renderers started afresh. It used to be refused as
     INTERNAL, by a pool whose renderers had ended with the old thread."""
     from pashu.app import executor
+    from pashu.schema.documents import forget_rendered
 
     t, pound = await department(dbs, gql, "nagaland")
     case = await seize(gql, t.token, pound)
     first = (await gql.ok(COPY, {"id": case["id"]}, t.token))["impoundment"]["registerCopy"]
     executor.stop()
+    forget_rendered()  # printed again, not served as kept
     # The database's pools belonged to the stopped loop: let go, as a server's lifespan does.
     await dbs.app.dispose()
     again = (await gql.ok(COPY, {"id": case["id"]}, t.token))["impoundment"]["registerCopy"]
     assert base64.b64decode(again["pdfBase64"]).startswith(b"%PDF")
     assert again["text"] == first["text"]
+
+
+async def test_a_paper_asked_again_is_the_same_file_and_is_not_printed_again(
+    dbs: Databases, gql: GraphQLClient
+) -> None:
+    """A case's papers are opened and printed again and again: the same document is kept as
+    printed (by its content), so the file asked again is the same, byte for byte, and no
+    renderer is started for it; a document that says something else is printed anew."""
+    from pashu.schema.documents import stop_renderers
+
+    t, pound = await department(dbs, gql, "nagaland")
+    case = await seize(gql, t.token, pound)
+    first = (await gql.ok(COPY, {"id": case["id"]}, t.token))["impoundment"]["registerCopy"]
+    stop_renderers()  # every renderer ended: printing again would start one
+    again = (await gql.ok(COPY, {"id": case["id"]}, t.token))["impoundment"]["registerCopy"]
+    assert again["pdfBase64"] == first["pdfBase64"]
+    assert not multiprocessing.active_children()
+    other = await seize(gql, t.token, pound, place="Maize field, Jotsoma")
+    copy = (await gql.ok(COPY, {"id": other["id"]}, t.token))["impoundment"]["registerCopy"]
+    assert copy["pdfBase64"] != first["pdfBase64"]
+    assert multiprocessing.active_children()  # printed

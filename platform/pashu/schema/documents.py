@@ -5,6 +5,11 @@ query asking for many of them stalled every other request (health probes include
 are rendered by a small pool of processes instead, at most RENDERERS at a time: threads
 would still hold the interpreter's lock against the loop. The loop goes on serving while
 they run.
+
+A rendered PDF is kept, by its document's content: a case's papers (its receipts, notices,
+sale accounts) are asked again each time its papers are opened or printed, and are the same
+document each time; rendered again, each took a renderer tens of milliseconds. The same
+document asked again is so the same file, byte for byte.
 """
 
 from __future__ import annotations
@@ -12,8 +17,10 @@ from __future__ import annotations
 import asyncio
 import base64
 import ctypes
+import hashlib
 import multiprocessing
 import os
+import pickle
 import signal
 import sys
 import threading
@@ -23,9 +30,14 @@ import strawberry
 
 from pashu.core.documents import Document as Doc
 from pashu.core.documents import pdf
+from pashu.schema.caches import BoundedCache
 from pashu.schema.law.types import Citation, cites
 
 RENDERERS = 2
+# The PDFs kept: at most this many, and this many bytes (one larger than a tenth of them, a
+# register copy of a seizure of thousands of animals, is rendered each time).
+KEPT_PDFS = 1024
+KEPT_PDF_BYTES = 32_000_000
 PR_SET_PDEATHSIG = 1  # prctl(2)
 
 _pool: ProcessPoolExecutor | None = None
@@ -58,9 +70,28 @@ def _renderers() -> ProcessPoolExecutor:
         return _pool
 
 
+_rendered = BoundedCache(KEPT_PDFS, KEPT_PDF_BYTES, lambda _key, made: len(made))
+
+
+def _content(doc: Doc) -> bytes:
+    """A key of what the document says: its content as the renderer is handed it. Two
+    equal documents pickled differently (a string shared or not) are only kept twice."""
+    return hashlib.blake2b(pickle.dumps(doc, protocol=pickle.HIGHEST_PROTOCOL)).digest()
+
+
 async def render(doc: Doc) -> bytes:
-    """The document's PDF, made off the event loop."""
-    return await asyncio.get_running_loop().run_in_executor(_renderers(), pdf, doc)
+    """The document's PDF, made off the event loop, or as made for the same content before."""
+    key = _content(doc)
+    made: bytes | None = _rendered.get(key)
+    if made is None:
+        made = await asyncio.get_running_loop().run_in_executor(_renderers(), pdf, doc)
+        _rendered.put(key, made)
+    return made
+
+
+def forget_rendered() -> None:
+    """Drop the kept PDFs (a test that means the renderers to print)."""
+    _rendered.clear()
 
 
 def stop_renderers() -> None:
