@@ -52,13 +52,17 @@ def refused(body: dict[str, Any]) -> str | None:
     return str(errors[0].get("extensions", {}).get("code")) if body.get("errors") else None
 
 
+FIRST_CURSOR = "{ impoundments(first: 1) { pageInfo { endCursor } } }"
+
+
 def page_of_animals(first: int) -> str:
     return f"{{ impoundments(first: {first}) {{ edges {{ node {{ {ANIMALS} }} }} }} }}"
 
 
-def register_copies(first: int) -> str:
+def register_copies(first: int, after: str | None = None) -> str:
     copy = "registerCopy { pdfBase64 }"
-    return f"{{ impoundments(first: {first}) {{ edges {{ node {{ {copy} }} }} }} }}"
+    since = f', after: "{after}"' if after else ""
+    return f"{{ impoundments(first: {first}{since}) {{ edges {{ node {{ {copy} }} }} }} }}"
 
 
 def _ticks(stat: Path) -> float:
@@ -130,6 +134,11 @@ async def test_the_heaviest_allowed_queries_on_the_maximum_data_keep_the_server_
     for larger in (page_of_animals(most + 1), register_copies(2)):
         assert refused(await gql.raw(larger, token=t.token)) == "LIMIT_EXCEEDED"
 
+    # A printed copy is kept (schema/documents.py): the copy measured is of a case whose copy
+    # the warm-up did not print, so it is printed while the probe asks.
+    first = await gql.ok(FIRST_CURSOR, token=t.token)
+    unprinted = register_copies(1, after=first["impoundments"]["pageInfo"]["endCursor"])
+
     with live_server(dbs, tmp_path / "server.log") as server:
         # Each query asked once first: what a server keeps for good once it has answered
         # one (its pools' connections and their page caches, compiled statements, the
@@ -147,7 +156,7 @@ async def test_the_heaviest_allowed_queries_on_the_maximum_data_keep_the_server_
         results = {}
         for name, query in (
             (f"animals of {most} full cases", page_of_animals(most)),
-            ("a full case's register copy", register_copies(1)),
+            ("a full case's register copy", unprinted),
             (f"animals of {most} full cases, again", page_of_animals(most)),
         ):
             m = measured(server, t.token, query)
