@@ -19,7 +19,7 @@ import sys
 import time
 from datetime import UTC, datetime
 
-from bench import generate, load, machine, memory, servers, w4, workloads
+from bench import generate, load, machine, memory, rounds, servers, w4, workloads
 from bench.report import Run, headlines, markdown
 from bench.settings import RESULTS, ROOT, target_for
 
@@ -60,17 +60,16 @@ def _w1(size: int, conns: list[int], seconds: float, warmup: float, run: Run) ->
         run.w1_page[size] = workloads.check_w1(reqs)
         _say(f"W1 at {size:,}: the three answers agree ({run.w1_page[size]} cases, {tenant.slug})")
         results = []
-        for c in conns:
-            for name in ("pashu", "floor", "postgraphile"):
-                r, m = memory.measured(
-                    f"W1 {size:,}", up[name].pid, name, reqs[name], c, seconds, warmup
-                )
-                run.memory.append(m)
+        for c in conns:  # side by side: the three in rounds taken in turn (bench/rounds.py)
+            sides = [rounds.Asked(name, up[name].pid, reqs[name]) for name in up]
+            taken, readings = rounds.alternated(f"W1 {size:,}", sides, c, seconds / 2, warmup)
+            run.memory += readings
+            for r in taken:
                 _say(
-                    f"  {name:>12} c={c:<3} {r.rps:8.1f} rps  p50 {r.p50_ms:7.1f} ms  "
+                    f"  {r.server:>12} c={c:<3} {r.rps:8.1f} rps  p50 {r.p50_ms:7.1f} ms  "
                     f"p95 {r.p95_ms:7.1f} ms  errors {r.errors}"
                 )
-                results.append(r)
+            results += taken
         run.w1[size] = results
 
 
@@ -115,9 +114,9 @@ def _w4(size: int, seconds: float, run: Run) -> None:
         run.memory.append(memory.Reading("W4", "pashu (every W4 query)", 8, before, after))
 
 
-def _w5(size: int, conns: list[int], seconds: float, run: Run, w1: bool = False) -> None:
+def _w5(size: int, conns: list[int], seconds: float, run: Run) -> None:
     """W5: every query the frontend sends, on W1's tenant or, for a chapter its Act lacks,
-    on a tenant of an Act that has it (bench/w5.py)."""
+    on a tenant of an Act that has it (bench/w5.py); the slowest beside W1's page."""
     from bench import w5
 
     target = target_for(size)
@@ -126,15 +125,14 @@ def _w5(size: int, conns: list[int], seconds: float, run: Run, w1: bool = False)
     logs = RESULTS / "logs"
     logs.mkdir(parents=True, exist_ok=True)
     with servers.pashu(target, logs) as up:
-        if w1:  # --w5: W1's page on the same server, the ratio's denominator
-            req = workloads.w1_requests(
-                dict.fromkeys(("pashu", "floor", "postgraphile"), up.url), tenant
-            )
-            workloads.send(req["pashu"])
-            r = load.run("pashu", req["pashu"], 8, seconds, warmup=1.0)
-            _say(f"W1 pashu c=8 p50 {r.p50_ms:.1f} ms (for W5's ratio)")
-            run.w1[size] = [r]
-        run.w5[size] = w5.measure(target, tenants, tenant, up, conns, seconds, _say)
+        run.w5[size] = measured = w5.measure(target, tenants, tenant, up, conns, seconds, _say)
+        page = workloads.w1_requests(
+            dict.fromkeys(("pashu", "floor", "postgraphile"), up.url), tenant
+        )
+        workloads.send(page["pashu"])
+        run.w5_beside[size] = w5.beside(
+            target, tenants, tenant, up, measured, page["pashu"], seconds, _say
+        )
 
 
 def _soak(size: int, seconds: float, run: Run) -> None:
@@ -201,7 +199,7 @@ def main(argv: list[str] | None = None) -> int:
             _soak(sizes[0], args.soak, run)
     elif args.w5:
         generate.generate(target_for(sizes[0]), sizes[0])
-        _w5(sizes[0], [1, 8], 2.0 if args.quick else seconds / 2, run, w1=True)
+        _w5(sizes[0], [1, 8], 2.0 if args.quick else seconds / 2, run)
     else:
         for size in sizes:
             _w1(size, conns, seconds, warmup, run)

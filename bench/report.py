@@ -29,6 +29,7 @@ class Run:
     memory: list[Reading] = field(default_factory=list)
     soaks: list[Soak] = field(default_factory=list)
     w5: dict[int, list[Any]] = field(default_factory=dict)  # size -> w5.Measured
+    w5_beside: dict[int, list[Any]] = field(default_factory=dict)  # size -> w5.Beside
 
 
 def _pick(results: list[Result], server: str, c: int) -> Result | None:
@@ -194,6 +195,21 @@ def _w5(run: Run) -> list[str]:
                 f"| {m.name} | {m.jurisdiction} | {r.concurrency} | {r.p50_ms:.1f} "
                 f"| {r.p95_ms:.1f} | {r.p99_ms:.1f} | {_tail(r) or 0:.2f} | {m.statements} |"
             )
+        besides = run.w5_beside.get(size, [])
+        if besides:
+            lines += [
+                "",
+                f"The slowest documents at {HEADLINE_CONCURRENCY} connections measured again "
+                "beside W1's page on the same server, in rounds taken in turn (bench/rounds.py; "
+                "the round of median p50 of each): `W5 worst/W1 p50` is the highest ratio.",
+                "",
+                "| document | p50 ms | W1 p50 ms | document/W1 |",
+                "|---|---:|---:|---:|",
+            ]
+            lines += [
+                f"| {b.name} | {b.document.p50_ms:.1f} | {b.w1.p50_ms:.1f} | {b.ratio:.2f} |"
+                for b in besides
+            ]
     return lines
 
 
@@ -224,6 +240,22 @@ def tails(run: Run, size: int, c: int = TAIL_CONCURRENCY) -> list[str]:
     ]
 
 
+def w5_worst(run: Run, size: int) -> str:
+    """`W5 worst/W1 p50`: the slowest documents measured beside W1's page (w5.beside), the
+    highest ratio of them; without them, the slowest document over the W1 section's p50."""
+    from bench import w5
+
+    besides = run.w5_beside.get(size, [])
+    if besides:
+        top = max(besides, key=lambda b: b.ratio)
+        return f"W5 worst/W1 p50 = {top.ratio:.2f} ({top.name})"
+    slowest = w5.worst(run.w5.get(size, []), HEADLINE_CONCURRENCY)
+    w1 = _pick(run.w1.get(size, []), "pashu", HEADLINE_CONCURRENCY)
+    if slowest is None or w1 is None or not w1.p50_ms:
+        return "W5: not run"
+    return f"W5 worst/W1 p50 = {slowest.result.p50_ms / w1.p50_ms:.2f} ({slowest.name})"
+
+
 def headlines(run: Run, size: int) -> list[str]:
     """The lines `python -m bench` prints last: the other ratios, the tails and the long
     soak, then the six headlines in the order bench/README.md gives."""
@@ -233,7 +265,6 @@ def headlines(run: Run, size: int) -> list[str]:
     others = ratios(run.w1.get(size, [])) + w2_ratios(run.w2)
     out = [f"{label} = {value:.2f}" for label, value in others if label not in headline]
     out += tails(run, size)
-    w1 = _pick(run.w1.get(size, []), "pashu", HEADLINE_CONCURRENCY)
     floor = dict(ratios(run.w1.get(size, []))).get("W1 pashu/floor p50")
     out.append(f"W1 pashu/floor p50 = {floor:.2f}" if floor is not None else "W1: not run")
     w2 = dict(w2_ratios(run.w2)).get("W2 pashu/floor p50")
@@ -247,11 +278,7 @@ def headlines(run: Run, size: int) -> list[str]:
         else "W3: not run"
     )
     measured = run.w5.get(size, [])
-    slowest = w5.worst(measured, HEADLINE_CONCURRENCY)
-    if slowest is not None and w1 is not None and w1.p50_ms:
-        out.append(f"W5 worst/W1 p50 = {slowest.result.p50_ms / w1.p50_ms:.2f} ({slowest.name})")
-    else:
-        out.append("W5: not run")
+    out.append(w5_worst(run, size))
     most = w5.most_statements(measured)
     out.append(
         f"W5 max statements per request = {most.statements} ({most.name})"
@@ -287,8 +314,11 @@ def markdown(run: Run) -> str:
         "it on its compiled path: the same GraphQL schema, token and tenant scope, the "
         "selection planned into one SQL statement (bench/README.md).",
         "",
-        "Ratios at each number of connections (p50: below 1 means Pashu answers faster; "
-        f"rps: above 1 means Pashu serves more). The headline ratios use {HEADLINE_CONCURRENCY}.",
+        "At each number of connections the three are measured in three rounds taken in "
+        "turn (a drift of the machine's speed falls on all three; bench/rounds.py); the "
+        "tables show each one's round of median p50. Ratios (p50: below 1 means Pashu "
+        "answers faster; rps: above 1 means Pashu serves more); the headline ratios use "
+        f"{HEADLINE_CONCURRENCY}.",
         "",
     ]
     out += _ratio_table(run.w1)

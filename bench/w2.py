@@ -16,14 +16,13 @@ from typing import Any
 
 import psycopg
 
-from bench import generate, memory, servers
+from bench import generate, memory, rounds, servers
 from bench.load import Result
 from bench.memory import Reading, Soak
 from bench.settings import PORTS, Target
 from bench.workloads import W2_PASHU, Request, send, w1_requests, w2_input
 
 CONNECTIONS = (1, 4)
-ROUNDS = 3
 
 
 def writer_of(tenants: list[generate.BenchTenant]) -> generate.BenchTenant:
@@ -126,28 +125,20 @@ def measure(
     seconds: float,
     warmup: float,
 ) -> tuple[list[Result], list[Reading]]:
-    """Each server at each concurrency in ROUNDS rounds taken in turn (pashu, floor, pashu,
-    ...), so that a drift of the machine's speed falls on both; the round of median p50 is
-    each one's result."""
+    """Each server at each concurrency in rounds taken in turn with the other's
+    (bench/rounds.py)."""
     reqs = requests(target, writer, {"pashu": pashu.url, "floor": floor.url})
     check(target, writer, reqs)
     results, readings = [], []
     for c in CONNECTIONS:
-        rounds: dict[str, list[Result]] = {"pashu": [], "floor": []}
-        for _ in range(ROUNDS):
-            for name, server in (("pashu", pashu), ("floor", floor)):
-                r, m = memory.measured(
-                    "W2", server.pid, f"{name} recordSeizure", reqs[name], c, seconds, warmup
-                )
-                rounds[name].append(r)
-                readings.append(m)
-        results += [median(taken) for taken in rounds.values()]
+        sides = [
+            rounds.Asked(f"{name} recordSeizure", server.pid, reqs[name])
+            for name, server in (("pashu", pashu), ("floor", floor))
+        ]
+        taken, read = rounds.alternated("W2", sides, c, seconds, warmup)
+        results += taken
+        readings += read
     return results, readings
-
-
-def median(taken: list[Result]) -> Result:
-    """The round of median p50 (the middle one of an odd number)."""
-    return sorted(taken, key=lambda r: r.p50_ms)[len(taken) // 2]
 
 
 def soaks(

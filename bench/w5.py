@@ -32,11 +32,12 @@ from typing import Any
 import psycopg
 from sqlalchemy import event
 
-from bench import load, memory
+from bench import load, memory, rounds
 from bench.documents import needs, needs_variables, queries, sends_token, variables
 from bench.generate import BenchTenant
 from bench.load import Result
 from bench.memory import Soak
+from bench.report import HEADLINE_CONCURRENCY
 from bench.servers import Server
 from bench.settings import AS_OF_ISO, Target
 from bench.workloads import Request
@@ -220,6 +221,66 @@ def measure(
                 f"p95 {r.p95_ms:7.1f} ms  p99 {r.p99_ms:7.1f} ms  {counted[name]} statements"
             )
         ask(name, req)  # the same answer after the load: none of the loaded ones was refused
+    return out
+
+
+@dataclass(frozen=True)
+class Beside:
+    """A slow document and W1's page, measured on one server in rounds taken in turn: the
+    figure of `W5 worst/W1 p50` (issue #36: the slowest document's p50 ≤ 3 × W1's)."""
+
+    name: str
+    document: Result
+    w1: Result
+
+    @property
+    def ratio(self) -> float:
+        return self.document.p50_ms / self.w1.p50_ms
+
+
+# The documents measured beside W1: the slowest at the headline's connections and those whose
+# p50 is within this share of it (one measurement apart, the second may be the slower), at
+# most CANDIDATES of them.
+CLOSE = 0.8
+CANDIDATES = 3
+
+
+def beside(
+    target: Target,
+    tenants: list[BenchTenant],
+    home: BenchTenant,
+    up: Server,
+    measured: list[Measured],
+    w1: Request,
+    seconds: float,
+    say: Callable[[str], None],
+) -> list[Beside]:
+    """The slowest documents at HEADLINE_CONCURRENCY, each measured again beside W1's page
+    (bench/rounds.py). The W1 section's figure was taken minutes before on a host whose speed
+    drifts (2026-12-06: `CasePapers` 3.08 × a W1 measured twenty minutes earlier)."""
+    at = sorted(
+        (m for m in measured if m.result.concurrency == HEADLINE_CONCURRENCY),
+        key=lambda m: -m.result.p50_ms,
+    )
+    if not at:
+        return []
+    slow = [m for m in at if m.result.p50_ms >= CLOSE * at[0].result.p50_ms][:CANDIDATES]
+    asked = requests(target, up.url, tenants, home)
+    out = []
+    for m in slow:
+        sides = [
+            rounds.Asked(f"pashu {m.name}", up.pid, asked[m.name].request),
+            rounds.Asked("pashu W1", up.pid, w1),
+        ]
+        (doc, page), _ = rounds.alternated("W5", sides, HEADLINE_CONCURRENCY, seconds, 1.0)
+        if doc.errors or page.errors:
+            raise Refused(f"W5 {m.name} beside W1: failed requests")
+        found = Beside(m.name, doc, page)
+        out.append(found)
+        say(
+            f"W5 {m.name} beside W1 c={HEADLINE_CONCURRENCY}: p50 {doc.p50_ms:.1f} against "
+            f"{page.p50_ms:.1f} ms, {found.ratio:.2f}"
+        )
     return out
 
 

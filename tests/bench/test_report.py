@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from bench.load import Result
 from bench.memory import Soak
-from bench.report import Run, headlines
-from bench.w5 import SOAKED, Measured
+from bench.report import Run, headlines, markdown
+from bench.w5 import SOAKED, Beside, Measured
 
 SIX = (
     "W1 pashu/floor p50",
@@ -89,3 +89,18 @@ def test_the_soak_is_judged_against_its_first_minute_not_its_start() -> None:
 
 def test_a_soak_shorter_than_a_minute_is_not_judged() -> None:
     assert Soak(SOAKED, 8, 30.0, 10, [(0.0, 100), (30.0, 200)]).end_over() is None
+
+
+def test_the_worst_document_is_judged_beside_w1_not_against_an_earlier_w1() -> None:
+    """Measured beside W1's page (w5.beside), the slowest documents' ratio is the headline's,
+    not the one over a W1 taken minutes before; the highest of them is named."""
+    run = _run()
+    run.w5_beside[10_000] = [
+        Beside("CasePage", _r("pashu CasePage", 8, 24.0, 30.0), _r("pashu W1", 8, 12.0, 14.0)),
+        Beside("CasePapers", _r("pashu CasePapers", 8, 22.0, 30.0), _r("pashu W1", 8, 8.0, 9.0)),
+    ]
+    out = headlines(run, 10_000)
+    # CasePage was the slower in its own row (25 against the W1 section's 10: 2.50), but
+    # beside W1 CasePapers is 2.75 × and CasePage 2.00 ×.
+    assert out[-2] == "W5 worst/W1 p50 = 2.75 (CasePapers)"
+    assert "| CasePapers | 22.0 | 8.0 | 2.75 |" in markdown(run)
