@@ -28,9 +28,10 @@ tenant's transaction rolled back) is run once cold and once counted; the count o
 actions is the instructions per due action.
 
 Run: `python -m bench.instructions [--requests 200] [--workloads W1,W2,W3,W5]
-[--w5-requests 5] [--size 10000]` (valgrind from Debian; W1 to W3 a few minutes, W5 ten
-more); `--workloads W3 --size 100000` counts the sweep alone on the 100k data (generated
-already by `python -m bench`; neither generated nor changed here). Not part of
+[--w5-requests 5] [--size 10000] [--documents CasePage,...]` (valgrind from Debian; W1 to
+W3 a few minutes, W5 ten more, or only the `--documents` named); `--workloads W3 --size
+100000` counts the sweep alone on the 100k data (generated already by `python -m bench`;
+neither generated nor changed here). Not part of
 `python -m bench`: it measures one tree's CPU, to compare two commits with.
 """
 
@@ -100,7 +101,9 @@ async def _count(counted: list[Counted]) -> None:
         executor.stop()  # as the server's lifespan ends them: the app's loop and the renderers
 
 
-def _child(n: int, workloads: list[str], w5_n: int, size: int) -> None:
+def _child(
+    n: int, workloads: list[str], w5_n: int, size: int, documents: list[str] | None = None
+) -> None:
     target = target_for(10_000)
     if workloads == ["W3"]:  # the sweep alone, on the data of `size` (neither made nor changed)
         _count_sweep(target_for(size))
@@ -118,6 +121,8 @@ def _child(n: int, workloads: list[str], w5_n: int, size: int) -> None:
         counted.append(Counted("W2", seizure, WARMUP, n))
     if "W5" in workloads:
         for name, asked in w5.requests(target, url, tenants, home).items():
+            if documents and name not in documents:
+                continue
             label = f"W5 {name} {asked.tenant.jurisdiction}"
             counted.append(Counted(label, asked.request, W5_WARMUP, w5_n, checked=True))
     os.environ.update(
@@ -178,6 +183,7 @@ def measure(
     workloads: tuple[str, ...] = ("W1", "W2", "W3"),
     w5_n: int = 5,
     size: int = 10_000,
+    documents: list[str] | None = None,
 ) -> dict[str, int]:
     """Instructions per request of W1 and W2, per due action of W3 and per request of each
     W5 document ("W5 <operation> <Act>"), the application run with `settings` in its
@@ -196,7 +202,7 @@ def measure(
             f"--callgrind-out-file={out}",
             sys.executable, "-m", "bench.instructions", "--child", str(n),
             "--workloads", ",".join(workloads), "--w5-requests", str(w5_n),
-            "--size", str(size),
+            "--size", str(size), *(["--documents", ",".join(documents)] if documents else []),
         ]  # fmt: skip
         done = subprocess.run(cmd, env=env, capture_output=True, text=True, check=False)
         labels = re.findall(r"^COUNTED (.+)$", done.stdout, re.MULTILINE)
@@ -225,15 +231,25 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument(
         "--size", type=int, default=10_000, help="impoundments of W3's data (generated already)"
     )
+    p.add_argument(
+        "--documents", default="", help="W5's documents to count, by operation name (all: none)"
+    )
     p.add_argument("--child", type=int, help=argparse.SUPPRESS)
     args = p.parse_args(argv)
     wanted = [w for w in args.workloads.split(",") if w]
+    documents = [d for d in args.documents.split(",") if d]
     if not set(wanted) <= set(WORKLOADS):
         p.error(f"--workloads: of {', '.join(WORKLOADS)}")
     if args.child:
-        _child(args.child, wanted, args.w5_requests, args.size)
+        _child(args.child, wanted, args.w5_requests, args.size, documents or None)
         return 0
-    counted = measure(args.requests, workloads=tuple(wanted), w5_n=args.w5_requests, size=args.size)
+    counted = measure(
+        args.requests,
+        workloads=tuple(wanted),
+        w5_n=args.w5_requests,
+        size=args.size,
+        documents=documents,
+    )
     documents = sorted(
         ((k.split()[1], k.split()[2], v) for k, v in counted.items() if k.startswith("W5 ")),
         key=lambda row: -row[2],
