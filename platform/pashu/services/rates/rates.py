@@ -17,10 +17,12 @@ from sqlalchemy.orm import Session
 from pashu.core.decision import Decision
 from pashu.core.errors import NotFound, ValidationError
 from pashu.core.legaltime import legal_date
-from pashu.db import audit, keyset
+from pashu.db import audit, keyset, side_by_side
 from pashu.db.keyset import Page
 from pashu.db.pounds import LocalAuthority, Pound
 from pashu.db.rates import RateNotification
+from pashu.db.scoping import TENANT
+from pashu.db.side_by_side import Rows
 from pashu.jurisdictions import registry
 from pashu.jurisdictions.base import Jurisdiction
 from pashu.jurisdictions.notifications import Area, Notification, check
@@ -30,18 +32,37 @@ from pashu.services.tenancy.tenants import Principal
 
 Places = list[tuple[LocalAuthority, Pound | None]]
 
+# The order the notifications were published in (ix_rate_notifications_page): every read of
+# them comes in it.
+PUBLISHED_ORDER = (RateNotification.created_at, RateNotification.id)
 
-# Built once: a statement without parameters need not be built anew for every request.
-_PLACES = select(LocalAuthority, Pound).outerjoin(
-    Pound,
-    (Pound.tenant_id == LocalAuthority.tenant_id) & (Pound.local_authority_id == LocalAuthority.id),
-)
+# The tenant's registers the rates and a case's money name, as rows whose parent is the
+# tenant (db/side_by_side.py): read side by side with each other here, and on a case page
+# with the case's own rows (schema/impoundment/loaders.py), in one statement.
+AUTHORITIES = Rows(LocalAuthority, LocalAuthority.tenant_id, (LocalAuthority.id,))
+POUNDS = Rows(Pound, Pound.tenant_id, (Pound.id,))
+NOTIFICATIONS = Rows(RateNotification, RateNotification.tenant_id, PUBLISHED_ORDER)
 
 
 def places(session: Session) -> Places:
     """Every local authority of the tenant with each of its pounds (None: it has none), in
     one statement: the areas a notification may name, and the pounds' and bodies' names."""
-    return [(authority, pound) for authority, pound in session.execute(_PLACES)]
+    tenant: uuid.UUID | None = session.info.get(TENANT)
+    if tenant is None:  # the places are a tenant's: a session of none has none
+        return []
+    found = side_by_side.read(
+        session, {"authorities": (AUTHORITIES, [tenant]), "pounds": (POUNDS, [tenant])}
+    )
+    return places_of(found["authorities"].get(tenant, []), found["pounds"].get(tenant, []))
+
+
+def places_of(authorities: list[LocalAuthority], pounds: list[Pound]) -> Places:
+    """Each authority with each of its pounds, or with None when it has none (as an outer
+    join of the two pairs them), in the authorities' order."""
+    theirs: dict[uuid.UUID, list[Pound | None]] = {}
+    for pound in pounds:
+        theirs.setdefault(pound.local_authority_id, []).append(pound)
+    return [(a, pound) for a in authorities for pound in theirs.get(a.id, [None])]
 
 
 def areas(session: Session) -> dict[uuid.UUID, Area]:
@@ -86,14 +107,24 @@ def load(session: Session, kind: RateKind | None = None) -> list[Notification]:
     """The tenant's notifications, each with the local area it is limited to (the areas are
     read only when one is)."""
     rows = notifications(session, kind)
-    scoped = any(r.local_authority_id or r.pound_id for r in rows)
-    places = areas(session) if scoped else None
+    return as_notifications(rows, areas(session) if scoped(rows) else None)
+
+
+def scoped(rows: list[RateNotification]) -> bool:
+    """Whether any of `rows` is limited to a local area (its areas are needed then)."""
+    return any(r.local_authority_id or r.pound_id for r in rows)
+
+
+def as_notifications(
+    rows: list[RateNotification], places: dict[uuid.UUID, Area] | None
+) -> list[Notification]:
+    """`rows` as the law reads them; `places` (from `areas`) when `scoped(rows)`."""
     return [as_notification(r, places) for r in rows]
 
 
-_PUBLISHED: keyset.Order = [(RateNotification.created_at, False), (RateNotification.id, False)]
-# Built once: every case page and every seizure's dues read all of them.
-_ALL_NOTIFICATIONS = select(RateNotification).order_by(*(c for c, _ in _PUBLISHED))
+_PUBLISHED: keyset.Order = [(c, False) for c in PUBLISHED_ORDER]
+# Built once: every seizure's dues read all of them.
+_ALL_NOTIFICATIONS = select(RateNotification).order_by(*PUBLISHED_ORDER)
 
 
 def notifications(
