@@ -195,27 +195,18 @@ async def holders(ctx: Context) -> dict[uuid.UUID, tuple[str, str]]:
     return names
 
 
-@dataclass(frozen=True)
-class Rates:
+async def rates(ctx: Context) -> list[Notification]:
     """The tenant's rate notifications as the law reads them, read once per request through
     the loader of a case's rows (beside them, when asked with them); the areas they are
     limited to (if any is) from `places`."""
-
-    ctx: Context
-
-    async def load(self, _all: str = "all") -> list[Notification]:
-        tenant = self.ctx.require().tenant_id
-        rows: list[RateNotification] = await _case_rows(self.ctx).load((tenant, "rates"))
-        kept: list[Notification] | None = _kept(self.ctx, "rates made", (rows,))
-        if kept is not None:
-            return kept
-        scoped = rates_service.scoped(rows)
-        where = rates_service.areas_of(await places(self.ctx)) if scoped else None
-        return _keep(self.ctx, "rates made", (rows,), rates_service.as_notifications(rows, where))
-
-
-def rates(ctx: Context) -> Rates:
-    return Rates(ctx)
+    tenant = ctx.require().tenant_id
+    rows: list[RateNotification] = await _case_rows(ctx).load((tenant, "rates"))
+    kept: list[Notification] | None = _kept(ctx, "rates made", (rows,))
+    if kept is not None:
+        return kept
+    scoped = rates_service.scoped(rows)
+    where = rates_service.areas_of(await places(ctx)) if scoped else None
+    return _keep(ctx, "rates made", (rows,), rates_service.as_notifications(rows, where))
 
 
 def ledger(ctx: Context) -> DataLoader[uuid.UUID, list[LedgerLeg]]:

@@ -127,7 +127,7 @@ async def dues_course(info: Info, row: db.Impoundment) -> course.Course:
     ctx = info.context
     plugin = registry.get(ctx.require().jurisdiction)
     animals = await loaders.animals(ctx).load(row.id)
-    rates = await loaders.rates(ctx).load("all")
+    rates = await loaders.rates(ctx)
     return course.Course(course.facts_of(plugin, row, (), animals, rates=tuple(rates)))
 
 

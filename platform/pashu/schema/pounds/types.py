@@ -46,7 +46,7 @@ class Pound(Node):
         ],
     ) -> Document:
         plugin = registry.get(info.context.require().jurisdiction)
-        notifications = await loaders.rates(info.context).load("all")
+        notifications = await loaders.rates(info.context)
         return Document.of(papers.exhibited_list(plugin, *self._rows, notifications, on))
 
     @classmethod
