@@ -21,6 +21,18 @@ def _run(*cmd: str) -> str:
     return text.splitlines()[0] if text else "?"
 
 
+def changed(repo: Path = REPO) -> bool:
+    """Whether the work tree differs from its commit. Not `_run`'s text: a clean tree prints
+    nothing, which `_run` answers as "?" (every report said "+ uncommitted changes")."""
+    try:
+        done = subprocess.run(
+            ["git", "status", "--porcelain"], capture_output=True, text=True, timeout=10, cwd=repo
+        )
+    except (OSError, subprocess.TimeoutExpired):
+        return False
+    return done.returncode == 0 and bool(done.stdout.strip())
+
+
 def _cpu() -> str:
     try:
         for line in Path("/proc/cpuinfo").read_text().splitlines():
@@ -64,5 +76,5 @@ def describe(target: Target) -> dict[str, str]:
         "load generator": _run("wrk", "--version") + " (1 thread, same machine, loopback)",
         "servers": "uvicorn, 1 worker each (Pashu, floor); node, 1 process (PostGraphile)",
         "commit": _run("git", "rev-parse", "--short", "HEAD")
-        + (" + uncommitted changes" if _run("git", "status", "--porcelain") else ""),
+        + (" + uncommitted changes" if changed() else ""),
     }
