@@ -5,6 +5,7 @@ from __future__ import annotations
 import errno
 import socket
 import sys
+import uuid
 from datetime import datetime
 from pathlib import Path
 
@@ -299,9 +300,18 @@ def sweep(
         if tenant is not None and not found:
             typer.echo(f"error [NOT_FOUND]: no tenant {tenant!r} with an impoundment chapter")
             raise typer.Exit(2)
-        for tid, slug in found:
+
+        def swept(tid: uuid.UUID) -> tuple[list[clocks.DueAction], list[clocks.Failure]]:
             with db.transaction(tid) as s:
-                done, failed = clocks.run(s, clocks.clock(s, tid), when)
+                return clocks.run(s, clocks.clock(s, tid), when)
+
+        refused: PashuError | None = None
+        outcomes = clocks.each_tenant(db, [tid for tid, _ in found], swept)
+        for (_, slug), outcome in zip(found, outcomes, strict=True):
+            if isinstance(outcome, PashuError):
+                refused = refused or outcome  # the others are swept and reported first
+                continue
+            done, failed = outcome
             for a in done:
                 subject = (
                     f"Impoundment:{a.impoundment_id}"
@@ -311,6 +321,8 @@ def sweep(
                 typer.echo(f"{slug}\t{a.kind}\t{subject}\t{a.detail}")
             for f in failed:
                 typer.echo(f"{slug}\tFAILED\t{f.due.kind}:{f.due.id}\t{f.code}: {f.message}")
+        if refused is not None:
+            raise refused
     except PashuError as err:
         _fail(err)
     typer.echo(f"swept {len(found)} tenant(s) as of {when.isoformat()}")

@@ -27,9 +27,18 @@ from pashu.services.clocks._one_by_one import (
     act_on_instalment,
     act_on_window,
 )
-from pashu.services.clocks._sweep import act_on_cases, act_on_windows, run, run_row, runs
+from pashu.services.clocks._sweep import (
+    AT_ONCE,
+    act_on_cases,
+    act_on_windows,
+    each_tenant,
+    run,
+    run_row,
+    runs,
+)
 
 __all__ = [
+    "AT_ONCE",
     "BATCH",
     "CASE",
     "CLOCK_USER",
@@ -50,6 +59,7 @@ __all__ = [
     "backlog",
     "batches",
     "clock",
+    "each_tenant",
     "find",
     "now",
     "run",

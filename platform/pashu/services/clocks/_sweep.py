@@ -18,15 +18,20 @@ from __future__ import annotations
 
 import time
 import uuid
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime
+from typing import TypeVar
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from pashu.core.errors import PashuError
 from pashu.core.legaltime import aware
 from pashu.core.recorded_at import not_after_now
 from pashu.db import keyset
 from pashu.db.clocks import RunOutcome, TaskRun
+from pashu.db.engine import Database
 from pashu.db.keyset import Page
 from pashu.services.clocks import _batch as batched
 from pashu.services.clocks._due import (
@@ -42,6 +47,14 @@ from pashu.services.clocks._due import (
 from pashu.services.clocks._gc import paused
 from pashu.services.clocks._one_by_one import act
 from pashu.services.tenancy.tenants import Principal
+
+T = TypeVar("T")
+
+# Tenants swept at once by one process (`each_tenant`): while one tenant's statement runs in
+# PostgreSQL, another's duties are decided in Python (the driver lets go of the interpreter's
+# lock while it waits). Two, not more: the process has one interpreter lock, so a third
+# would only wait its turn for it.
+AT_ONCE = 2
 
 
 def act_on_cases(
@@ -91,6 +104,26 @@ def run(session: Session, who: Principal, as_of: datetime) -> tuple[list[DueActi
                 raise
             failed.append(failure(due, err))
     return done, failed
+
+
+def each_tenant(
+    db: Database, tenant_ids: Sequence[uuid.UUID], work: Callable[[uuid.UUID], T]
+) -> list[T | PashuError]:
+    """`work(tenant)` for each tenant (its own session and transaction: tenants share no
+    rows), `AT_ONCE` at a time on PostgreSQL and one after another on SQLite, which has one
+    writer at a time. In the tenants' order, each its result or the coded error that refused
+    it: one tenant refused does not stop the others."""
+
+    def one(tenant_id: uuid.UUID) -> T | PashuError:
+        try:
+            return work(tenant_id)
+        except PashuError as err:
+            return err
+
+    if db.dialect == "sqlite" or len(tenant_ids) < 2:
+        return [one(t) for t in tenant_ids]
+    with ThreadPoolExecutor(AT_ONCE, thread_name_prefix="pashu-sweep") as pool:
+        return list(pool.map(one, tenant_ids))
 
 
 def run_row(
