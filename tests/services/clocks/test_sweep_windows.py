@@ -1,6 +1,8 @@
 """Claim windows a batch at a time: the same windows timed and closed, the same money moved
 and the same audit trail as one window at a time (services/sweep.act_on_window) — a case of
-two part sales closing once, with its latest sale's, beside a case still within its window."""
+two part sales closing once, with its latest sale's, beside a case still within its window,
+and (Mizoram) a sale on the owner's refusal to pay, on which no claim lies (s.10(4)): its
+window closes at the sale."""
 
 from __future__ import annotations
 
@@ -25,7 +27,8 @@ from tests.conftest import Databases, GraphQLClient, TenantFixture
 from tests.schema.clocks_helpers import sweep as run_sweep
 from tests.schema.impoundment_helpers import SALE, department, seize
 
-# code: (the instant its notices are done, the sales by case, the instants swept)
+# code: (the instant its notices are done, the sales by case, the instants swept, and the
+# cases in the order their windows close)
 STORY = {
     # s.17(3): three months from the latest sale.
     "nagaland": (
@@ -39,6 +42,7 @@ STORY = {
             [("2026-03-01T10:00:00+05:30", [("cow", 2), ("goat", 1)])],
         ],
         ("2026-01-25T00:00:00+05:30", "2026-04-23T00:00:00+05:30", "2026-06-02T00:00:00+05:30"),
+        [1, 2, 3],
     ),
     # s.10(4): fifteen days from the latest sale.
     "mizoram": (
@@ -50,18 +54,30 @@ STORY = {
                 ("2026-01-13T11:00:00+05:30", [("cow", 1), ("goat", 1)]),
             ],
             [("2026-02-10T10:00:00+05:30", [("cow", 2), ("goat", 1)])],
+            # The owner appeared and refused to pay (REFUSED_AT): sold on his refusal.
+            [("2026-01-05T12:00:00+05:30", [("cow", 1)])],
         ],
         ("2026-01-14T00:00:00+05:30", "2026-01-29T00:00:00+05:30", "2026-02-26T00:00:00+05:30"),
+        [4, 1, 2, 3],  # the sale on refusal's at the first sweep: no claim lies on it
     ),
 }
+# The case (by its place in the story) whose owner refused to pay, and when.
+REFUSED_AT = {("mizoram", 3): "2026-01-05T10:00:00+05:30"}
+REFUSE = """
+mutation($input: RecordRefusalToPayInput!) { recordRefusalToPay(input: $input) { at } }"""
 
 
 async def _history(dbs: Databases, gql: GraphQLClient, code: str) -> TenantFixture:
-    noticed, sales, _ = STORY[code]
+    noticed, sales, _, _ = STORY[code]
     t, pound = await department(dbs, gql, code)
     cases = [await seize(gql, t.token, pound) for _ in sales]
     await run_sweep(gql, t.token, noticed)
-    for case, sold in zip(cases, sales, strict=True):
+    for i, (case, sold) in enumerate(zip(cases, sales, strict=True)):
+        refused = REFUSED_AT.get((code, i))
+        if refused is not None:
+            owner = {"name": "T. Sema", "address": "Jotsoma"}
+            refusal = {"impoundmentId": case["id"], "at": refused, "claimant": owner}
+            await gql.ok(REFUSE, {"input": refusal}, t.token)
         for at, lots in sold:
             lot_list = [{"species": s, "count": n} for s, n in lots]
             sale = {
@@ -151,10 +167,13 @@ async def test_a_batch_of_claim_windows_does_what_one_window_at_a_time_does(
         with dbs.admin.transaction(batch.id) as s:
             assert _state(s) == theirs, at
         closed += expected
-    # Each case's windows closed once, in turn: the whole sale, the two part sales together
-    # (with the latest's), then the late sale; timed in between.
-    assert [number for _, number, _, _ in closed] == [1, 2, 3]
+    # Each case's windows closed once, in turn: (the sale on refusal, at once,) the whole
+    # sale, the two part sales together (with the latest's), then the late sale; timed in
+    # between.
+    assert [number for _, number, _, _ in closed] == STORY[code][3]
     with dbs.admin.transaction(batch.id) as s:
         windows = _state(s)["windows"]
-    assert [w[0] for w in windows] == [1, 2, 2, 3]
+    assert [w[0] for w in windows] == sorted([2, *STORY[code][3]])  # two windows of case 2
     assert windows[1][3] == windows[2][3] is not None  # the part sales' windows close together
+    if code == "mizoram":  # no claim on the sale on refusal: closed at the sale
+        assert windows[4][3] == windows[4][1]

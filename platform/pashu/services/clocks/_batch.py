@@ -414,12 +414,12 @@ def act_on_windows(
         )
     }
     last: dict[uuid.UUID, list[_Sold]] = defaultdict(list)
-    for case_id, at, account in session.execute(
-        select(Sale.impoundment_id, Sale.at, Sale.account).where(
+    for case_id, at, on_refusal in session.execute(
+        select(Sale.impoundment_id, Sale.at, Sale.account["onRefusal"].as_boolean()).where(
             bulk.among(session, Sale.impoundment_id, case_ids)
         )
     ):
-        last[case_id].append(_Sold(at, account))
+        last[case_id].append(_Sold(at, _ON_REFUSAL if on_refusal else _NOT_ON_REFUSAL))
     issued: dict[uuid.UUID, list[IssuedNotice]] = defaultdict(list)
     _read_notices(session, case_ids, issued)
     read = _Windows(by_case, found, last, issued)
@@ -459,10 +459,16 @@ class _Window:
 
 
 class _Sold(NamedTuple):
-    """A sale as its claim window reads it (cases.SoldAt)."""
+    """A sale as its claim window reads it (cases.SoldAt): of its account, only whether it
+    was a sale on the owner's refusal to pay (`claim_window`), read as such; decoding each
+    sale's whole account was a cost of every window closed."""
 
     at: datetime
     account: dict[str, Any]
+
+
+_ON_REFUSAL: dict[str, Any] = {"onRefusal": True}
+_NOT_ON_REFUSAL: dict[str, Any] = {"onRefusal": False}
 
 
 class _WindowCase(NamedTuple):
@@ -514,12 +520,11 @@ def _close_windows(
             continue  # closed already, another worker's, or closing with a sibling
         case_id = w.impoundment_id
         facts = course.facts_of(plugin, found[case_id], issued[case_id], (), last[case_id])
-        deadline, action = course.claim_closes(plugin, facts, facts.notices, facts.sales)
-        if now < deadline:
-            timed.append((w, deadline))  # a later sale of the case moves the closing with it
+        # The model of the case's course, as one window at a time asks it.
+        deadline, action, due_now = deposits.closing(facts, now)
+        if not due_now:
+            timed.append((w, deadline))
             continue
-        # The model of the case's course, as one window at a time asks it (deposits.py).
-        deadline, action = course.require(facts, course.Act.CLOSE_CLAIM_WINDOW, now)
         closing.add(w.impoundment_id)  # they close with the latest sale's
         due.append((w, deadline, action))
     closes = _close(session, who, due, found) if due else []
@@ -574,9 +579,8 @@ def _close(
     ):
         books[subject][acct] = total
     closes = []
-    for w, deadline, action in due:
+    for (w, deadline, action), subject in zip(due, subjects, strict=True):
         case = found[w.impoundment_id]
         body = Body(authority.get(case.pound_id), case.pound_id)
-        books_of = books[f"Impoundment:{case.id}"]
-        closes.append(deposits.close(session, who, case.id, deadline, action, body, books_of))
+        closes.append(deposits.close(session, who, case.id, deadline, action, body, books[subject]))
     return closes

@@ -50,6 +50,18 @@ def deadline_of(
     return course.claim_closes(plugin, case, issued, sold)
 
 
+def closing(facts: course.CourseFacts, now: datetime) -> tuple[datetime, Action, bool]:
+    """When the case's claim window closes, its step, and whether it closes by `now`. A
+    window not due yet is timed from its deadline (a later sale of the case moves the
+    closing with it: most windows are timed once, by the first sweep after their sale); one
+    that is due closes as the model's `require` says (it finds the claim's timeline kept)."""
+    deadline, action = course.claim_closes(facts.plugin, facts, facts.notices, facts.sales)
+    if now < deadline:
+        return deadline, action, False
+    deadline, action = course.require(facts, course.Act.CLOSE_CLAIM_WINDOW, now)
+    return deadline, action, True
+
+
 def close_window(
     session: Session, who: Principal, window_id: uuid.UUID, as_of: datetime
 ) -> Closed | None:
@@ -68,13 +80,11 @@ def close_window(
     plugin = registry.get(who.jurisdiction)
     case = cases.get(session, window.impoundment_id)
     facts = cases.load(session, plugin, case)
-    deadline, _ = course.claim_closes(plugin, facts, facts.notices, facts.sales)
-    if now < deadline:
-        window.due_at = deadline  # a later sale of the case moves the closing with it
+    deadline, action, due = closing(facts, now)
+    if not due:
+        window.due_at = deadline
         session.flush()
         return None
-    # The model of the case's course: the window closes when it ends, not after now.
-    deadline, action = course.require(facts, course.Act.CLOSE_CLAIM_WINDOW, now)
     subject = f"Impoundment:{window.impoundment_id}"
     body = body_of(session, case)
     books = ledger.subject_balances(session, subject)
@@ -106,10 +116,11 @@ def close(
     `books`, the case's balances) goes where the Act says, and the audit trail says so.
     The caller marks the case's windows closed and writes the audit event."""
     plugin = registry.get(who.jurisdiction)
-    rule = plugin.clock_law().unclaimed_after_window()
     subject = f"Impoundment:{case_id}"
-    # What leaves deposit, and for where: the model's books answer (the case page's too).
+    # What leaves deposit, and for where, and the rule that says so (`unclaimed_after_window`):
+    # the model's books answer (the case page's too).
     release = money.surplus_release(plugin, books, body)
+    cites = [c.label for c in release.cites]
     moved = Decimal("0.00")
     if release.to is not None and release.amount > 0:
         try:
@@ -117,7 +128,7 @@ def close(
                 session,
                 at=deadline,
                 kind="impoundment.unclaimed_surplus",
-                memo="unclaimed after the claim window: " + "; ".join(c.label for c in rule.cites),
+                memo="unclaimed after the claim window: " + "; ".join(cites),
                 subject=subject,
                 entries=[*((a, -x) for a, x in release.sources), (release.to, release.amount)],
                 key=f"unclaimed-surplus:{case_id}",
@@ -126,11 +137,11 @@ def close(
         except Conflict:
             pass  # credited already, by an earlier window of the same case
     if moved:
-        outcome = f"unclaimed: Rs {moved} credited to {plugin.funds[rule.value or '']}"
-    elif rule.value is not None:
+        outcome = f"unclaimed: Rs {moved} credited to {plugin.funds[release.fund or '']}"
+    elif release.fund is not None:
         outcome = "closed: nothing held for the owner"
     else:
-        outcome = "closed: " + rule.why
+        outcome = "closed: " + release.why
     event = audit.event(
         who.actor,
         "impoundment.close_claim_window",
@@ -139,8 +150,8 @@ def close(
             "window": action.value,
             "closedAt": deadline.isoformat(),
             "moved": str(moved),
-            "fund": rule.value,
-            "cites": [c.label for c in rule.cites],
+            "fund": release.fund,
+            "cites": cites,
         },
     )
-    return Closed(case_id, deadline, moved, rule.value, outcome, event)
+    return Closed(case_id, deadline, moved, release.fund, outcome, event)

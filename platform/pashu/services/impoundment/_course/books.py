@@ -262,6 +262,7 @@ class Release:
     amount: Decimal
     cites: list[Citation]
     why: str
+    fund: str | None  # the key of `plugin.funds` the rule names (None: nothing moves)
 
 
 def surplus_release(plugin: Jurisdiction, found: dict[str, Decimal], body: Body) -> Release:
@@ -271,7 +272,7 @@ def surplus_release(plugin: Jurisdiction, found: dict[str, Decimal], body: Body)
     sources = held_in(found, plugin, MoneyKind.SURPLUS_PROCEEDS, body)
     total = sum((x for _, x in sources), ZERO)
     to = account(plugin, rule.value, body) if rule.value is not None else None
-    return Release(sources, to, total, rule.cites, rule.why)
+    return Release(sources, to, total, rule.cites, rule.why, rule.value)
 
 
 def _surplus(

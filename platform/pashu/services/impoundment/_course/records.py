@@ -224,10 +224,11 @@ def close_claim_window(
     """The owner's claim window closed by the clock at `at`: not before it ends, the money
     still held then going where the Act says (`unclaimed_after_window`). Returns when it
     closed and the claim's step."""
-    rule = plugin.clock_law().unclaimed_after_window()
     closes, action = claim_closes(plugin, f, f.notices, f.sales)
-    why = f"the owner may claim the proceeds until {ist(closes)}"
-    follows(at, closes, why, rule.cites[0], "asOf", TooEarly)
+    if at < closes:  # the refusal's words and citation, made only when refused
+        cite = plugin.clock_law().unclaimed_after_window().cites[0]
+        why = f"the owner may claim the proceeds until {ist(closes)}"
+        follows(at, closes, why, cite, "asOf", TooEarly)
     not_ahead(at, given, "asOf")
     return closes, action
 

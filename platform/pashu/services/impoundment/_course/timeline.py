@@ -4,7 +4,7 @@ timed from the sales held, the duties open and the next action written onto the 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from datetime import datetime
 from functools import lru_cache
 from typing import Protocol
@@ -42,15 +42,25 @@ _SOLD = AnimalStatus.SOLD.value
 
 def events(case: CaseInstants, issued: Sequence[IssuedNotice]) -> TimelineEvents:
     """The timeline's events: the register's instants and the notices issued so far."""
+    refused = case.refused_at
+    # The sale an owner's refusal calls for: once held, its step is done.
+    return _events(case, issued, refused, case.refusal_sold_at if refused is not None else None)
+
+
+def _events(
+    case: CaseInstants,
+    issued: Sequence[IssuedNotice],
+    refused_at: datetime | None,
+    sold_at: datetime | None,
+) -> TimelineEvents:
     by_kind = {n.kind: n.issued_at for n in issued}
     return TimelineEvents(
         seized_at=case.seized_at,
         impounded_at=case.impounded_at,
         announced_at=by_kind.get(_ANNOUNCED),
         noticed_at=by_kind.get(_NOTICED),
-        refused_at=case.refused_at,
-        # The sale an owner's refusal calls for: once held, its step is done.
-        sold_at=case.refusal_sold_at if case.refused_at is not None else None,
+        refused_at=refused_at,
+        sold_at=sold_at,
     )
 
 
@@ -103,7 +113,7 @@ def claim_window(
     from the latest sale a claim lies on; None when no claim lies on any (a refund of
     proceeds paid into a fund lies only after a sale of animals not claimed, not after a
     sale on the owner's refusal to pay: Animal (Control & Taxation) Act 2014 s.10(4))."""
-    deducting = plugin.sale_accounting().value is SaleAccounting.DEDUCT_CHARGES_HOLD_SURPLUS
+    deducting = _deducting(_Same(plugin))
     action = Action.CLAIM_SURPLUS if deducting else Action.CLAIM_SALE_PROCEEDS
     claimable = [s.at for s in sales if deducting or not s.account.get("onRefusal")]
     if not claimable:
@@ -113,8 +123,15 @@ def claim_window(
     # then reported and noticed as unclaimed) does not move it, and a sale on the owner's
     # refusal follows no notice at all.
     before = [n for n in issued if n.issued_at <= last]
-    happened = replace(events(case, before), sold_at=last, refused_at=None)
+    happened = _events(case, before, None, last)
     return action, step(_timeline(_Same(plugin), happened), action)
+
+
+# Whether the Act deducts the charges from a sale's proceeds and holds the surplus: a fixed
+# answer of its text, asked for every claim window the sweep closes.
+@lru_cache(maxsize=16)
+def _deducting(plugin: _Same) -> bool:
+    return plugin.plugin.sale_accounting().value is SaleAccounting.DEDUCT_CHARGES_HOLD_SURPLUS
 
 
 def course_timeline(
