@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field, replace
+from datetime import datetime
 from typing import TYPE_CHECKING
 
 from pashu.core.citations import Citation, Confidence
@@ -20,6 +21,7 @@ from pashu.jurisdictions.comparison import Answer, ComparisonLaw
 from pashu.jurisdictions.extent import Extent, KindRule
 from pashu.jurisdictions.vocabulary import (
     PUBLIC_BUYER,
+    Action,
     BuyerRole,
     Capability,
     Classification,
@@ -113,6 +115,20 @@ class Jurisdiction(ABC):
     def impoundment_timeline(self, events: TimelineEvents) -> list[TimelineStep]:
         """Who must do what by when, from seizure to the last claim on the proceeds."""
         raise self.not_provided(Capability.IMPOUNDMENT)
+
+    def claim_on_proceeds(self, sold_at: datetime, projected: bool = False) -> TimelineStep | None:
+        """The owner's claim on the proceeds of a sale held (or, `projected`, first possible)
+        at `sold_at`, a sale not made on the owner's refusal: the window the Act gives from
+        the sale; None where the Act gives none. It is the timeline's claim step, timed from
+        the sale alone, and the one the clock closes a claim window on. This default finds
+        it in the Act's timeline of a sale at that instant; a plugin that gives it directly
+        (and builds its timeline's step with it) spares the clock a whole timeline for each
+        window it closes."""
+        at = sold_at
+        steps = self.impoundment_timeline(TimelineEvents(seized_at=at, impounded_at=at, sold_at=at))
+        claims = (Action.CLAIM_SURPLUS, Action.CLAIM_SALE_PROCEEDS)
+        found = next((s for s in steps if s.action in claims), None)
+        return replace(found, projected=projected) if found is not None else None
 
     def fine_rate_kind(self, place: PlaceKind) -> Decision[RateKind]:
         """Which notified scale the fine per head comes from, for a place of seizure."""

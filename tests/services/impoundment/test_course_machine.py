@@ -92,7 +92,6 @@ from pashu.services.impoundment import (
     claims,
     course,
     delivery,
-    deposits,
     injuries,
     notices,
     refusals,
@@ -651,7 +650,7 @@ class Course(RuleBasedStateMachine):
             ]
             if not sum((x for _, x in held), Decimal(0)):
                 continue
-            ends, _ = deposits.deadline_of(self.plugin, case, cases.notices(s, case.id), sold)
+            ends, _ = course.claim_closes(self.plugin, sold)
             assert self.now < ends, (case.id, held, ends, self.now)
 
     def the_models_books_are_the_ledgers(self, s: Session) -> None:

@@ -7,6 +7,7 @@ the text carry the `interpreted` marks of the Act's data (acts/*.yaml).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
 from decimal import Decimal
 
 from pashu.core.citations import Citation, Confidence
@@ -255,15 +256,19 @@ class Mizoram(Jurisdiction):
                 "public auction; the Act sets no time by which the sale must happen",
                 projected=announced_projected,
             ),
-            TimelineStep(
-                Action.CLAIM_SALE_PROCEEDS,
-                Window(sold, days_after(sold, 15)),
-                [self._cite("10(4)")],
-                "after a sale under s.10(1) the owner may claim within 15 days of the sale "
-                "and receive the proceeds less the feeding charges and fines due",
-                projected=events.sold_at is None,
-            ),
+            self.claim_on_proceeds(sold, projected=events.sold_at is None),
         ]
+
+    def claim_on_proceeds(self, sold_at: datetime, projected: bool = False) -> TimelineStep:
+        """s.10(4): a refund on a claim within 15 days of a sale under s.10(1)."""
+        return TimelineStep(
+            Action.CLAIM_SALE_PROCEEDS,
+            Window(sold_at, days_after(sold_at, 15)),
+            [self._cite("10(4)")],
+            "after a sale under s.10(1) the owner may claim within 15 days of the sale "
+            "and receive the proceeds less the feeding charges and fines due",
+            projected=projected,
+        )
 
     def impoundment_kinds(self) -> Kinds:
         """s.7(1): "any person who is the owner of any land or property, whether private or

@@ -382,16 +382,20 @@ class Nagaland(Jurisdiction):
                 "a complaint of illegal seizure or detention lies within ten days from the date "
                 "of seizure (s.20, read with “from”)",
             ),
-            TimelineStep(
-                Action.CLAIM_SURPLUS,
-                Window(sold, months_after(sold, 3)),
-                [self._surplus_window()],
-                "the local authority holds the surplus unclaimed proceeds in deposit for a claim "
-                "within three months (interpreted: s.17(3) does not say from when; counted from "
-                "the sale, when the surplus first exists)",
-                projected=events.sold_at is None,
-            ),
+            self.claim_on_proceeds(sold, projected=events.sold_at is None),
         ]
+
+    def claim_on_proceeds(self, sold_at: datetime, projected: bool = False) -> TimelineStep:
+        """s.17(3): the surplus held in deposit for a claim within three months."""
+        return TimelineStep(
+            Action.CLAIM_SURPLUS,
+            Window(sold_at, months_after(sold_at, 3)),
+            [self._surplus_window()],
+            "the local authority holds the surplus unclaimed proceeds in deposit for a claim "
+            "within three months (interpreted: s.17(3) does not say from when; counted from "
+            "the sale, when the surplus first exists)",
+            projected=projected,
+        )
 
     def impoundment_kinds(self) -> Kinds:
         """s.9(1) and s.10 name who may seize (`seizure_powers`); s.11(2) the local areas the

@@ -417,7 +417,7 @@ class Course:
         plugin.require(Capability.AUCTION)
         if not f.sales:
             raise Conflict("nothing of this case has been sold")
-        _, found = claim_window(plugin, f, f.notices, f.sales)
+        _, found = claim_window(plugin, f.sales)
         if found is None:
             # s.10(4): a refund only "if the sale is proceeded under sub section (1)", not a
             # sale on the owner's refusal to pay (s.10(2)).

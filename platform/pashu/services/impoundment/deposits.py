@@ -6,7 +6,6 @@ a refund just ends and nothing moves."""
 from __future__ import annotations
 
 import uuid
-from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
@@ -20,7 +19,6 @@ from pashu.db import audit, bulk
 from pashu.db.bulk import New
 from pashu.db.clocks import ClaimWindow
 from pashu.jurisdictions import registry
-from pashu.jurisdictions.base import Jurisdiction
 from pashu.jurisdictions.vocabulary import Action
 from pashu.services.impoundment import cases, course
 from pashu.services.impoundment._course import books as money
@@ -39,23 +37,12 @@ class Closed:
     event: New  # its audit event, for the caller to write (with others: bulk.insert_all)
 
 
-def deadline_of(
-    plugin: Jurisdiction,
-    case: cases.CaseInstants,
-    issued: Sequence[cases.IssuedNotice],
-    sold: Sequence[cases.SoldAt],
-) -> tuple[datetime, Action]:
-    """When the claim window of the case's sales closes: the model's answer
-    (course.claim_closes), from what was read."""
-    return course.claim_closes(plugin, case, issued, sold)
-
-
 def closing(facts: course.CourseFacts, now: datetime) -> tuple[datetime, Action, bool]:
     """When the case's claim window closes, its step, and whether it closes by `now`. A
     window not due yet is timed from its deadline (a later sale of the case moves the
     closing with it: most windows are timed once, by the first sweep after their sale); one
     that is due closes as the model's `require` says (it finds the claim's timeline kept)."""
-    deadline, action = course.claim_closes(facts.plugin, facts, facts.notices, facts.sales)
+    deadline, action = course.claim_closes(facts.plugin, facts.sales)
     if now < deadline:
         return deadline, action, False
     deadline, action = course.require(facts, course.Act.CLOSE_CLAIM_WINDOW, now)

@@ -29,9 +29,7 @@ from pashu.jurisdictions.base import Jurisdiction
 from pashu.jurisdictions.vocabulary import Action, MoneyKind, SaleAccounting, TimelineStep
 from pashu.services.impoundment import dues as dues_service
 from pashu.services.impoundment._course.facts import (
-    CaseInstants,
     CourseFacts,
-    IssuedNotice,
     LedgerLeg,
     SoldAt,
 )
@@ -236,16 +234,13 @@ def books(facts: CourseFacts, at: datetime) -> Books:
 
 
 def claim_deadline(
-    plugin: Jurisdiction,
-    case: CaseInstants,
-    issued: Sequence[IssuedNotice],
-    sold: Sequence[SoldAt],
+    plugin: Jurisdiction, sold: Sequence[SoldAt]
 ) -> tuple[datetime, Action, TimelineStep | None]:
     """When the owner's claim on the case's sales ends (`claim_window`), the step and its
     window. Where no claim lies on the sales, the window closes at the latest of them:
     there was nothing for the owner to claim."""
     assert sold  # a window is opened by its sale
-    action, found = claim_window(plugin, case, issued, sold)
+    action, found = claim_window(plugin, sold)
     if found is None:
         return max(s.at for s in sold), action, None
     assert found.window.deadline is not None  # every Act with a claim step sets its period
@@ -284,7 +279,7 @@ def _surplus(
     if plugin.sale_accounting().value is not SaleAccounting.DEDUCT_CHARGES_HOLD_SURPLUS:
         return []
     release = surplus_release(plugin, found, facts.body)
-    ends, action, claim = claim_deadline(plugin, facts, facts.notices, sold)
+    ends, action, claim = claim_deadline(plugin, sold)
     window = claim.window if claim is not None else Window(ends, ends)
     out = []
     for acct, amount in release.sources:
@@ -323,7 +318,7 @@ def _refund(facts: CourseFacts, sold: Sequence[SoldAt], legs: Sequence[LedgerLeg
     if plugin.sale_accounting().value is SaleAccounting.DEDUCT_CHARGES_HOLD_SURPLUS:
         return []
     amount = claimable(sold)
-    ends, action, claim = claim_deadline(plugin, facts, facts.notices, sold)
+    ends, action, claim = claim_deadline(plugin, sold)
     if claim is None or amount <= 0:
         return []
     parts = routed(plugin, MoneyKind.SALE_PROCEEDS, amount, facts.body)

@@ -38,12 +38,10 @@ from pashu.services.impoundment._course.books import claim_deadline
 from pashu.services.impoundment._course.facts import (
     AnimalFact,
     AuctionFact,
-    CaseInstants,
     ComplaintFact,
     CourseFacts,
     DeliveryFact,
     FineFact,
-    IssuedNotice,
     NoticeFact,
     SoldAt,
 )
@@ -204,17 +202,12 @@ def apply_deposit(
     return max(closes, d.at)
 
 
-def claim_closes(
-    plugin: Jurisdiction,
-    case: CaseInstants,
-    issued: Sequence[IssuedNotice],
-    sold: Sequence[SoldAt],
-) -> tuple[datetime, Action]:
+def claim_closes(plugin: Jurisdiction, sold: Sequence[SoldAt]) -> tuple[datetime, Action]:
     """When the owner's claim window on the case's sales closes (the books' `claim_deadline`),
     from what was read (the sweep's batch reads no more); refused where nothing was sold."""
     if not sold:
         raise Conflict("nothing of this case has been sold: no claim window is open")
-    closes, action, _ = claim_deadline(plugin, case, issued, sold)
+    closes, action, _ = claim_deadline(plugin, sold)
     return closes, action
 
 
@@ -224,7 +217,7 @@ def close_claim_window(
     """The owner's claim window closed by the clock at `at`: not before it ends, the money
     still held then going where the Act says (`unclaimed_after_window`). Returns when it
     closed and the claim's step."""
-    closes, action = claim_closes(plugin, f, f.notices, f.sales)
+    closes, action = claim_closes(plugin, f.sales)
     if at < closes:  # the refusal's words and citation, made only when refused
         cite = plugin.clock_law().unclaimed_after_window().cites[0]
         why = f"the owner may claim the proceeds until {ist(closes)}"

@@ -103,28 +103,23 @@ def step(steps: Sequence[TimelineStep], action: Action) -> TimelineStep | None:
 
 
 def claim_window(
-    plugin: Jurisdiction,
-    case: CaseInstants,
-    issued: Sequence[IssuedNotice],
-    sales: Sequence[SoldAt],
+    plugin: Jurisdiction, sales: Sequence[SoldAt]
 ) -> tuple[Action, TimelineStep | None]:
     """The owner's claim on the proceeds of the case's sales, as the Act times it: the one
     answer the timeline, `claimProceeds` and the clock closing the window all use. It runs
-    from the latest sale a claim lies on; None when no claim lies on any (a refund of
-    proceeds paid into a fund lies only after a sale of animals not claimed, not after a
-    sale on the owner's refusal to pay: Animal (Control & Taxation) Act 2014 s.10(4))."""
+    from the latest sale a claim lies on (`claim_on_proceeds`, the timeline's own claim
+    step); None when no claim lies on any (a refund of proceeds paid into a fund lies only
+    after a sale of animals not claimed, not after a sale on the owner's refusal to pay:
+    Animal (Control & Taxation) Act 2014 s.10(4)). The window is the sale's: what came
+    before it or followed it (the notices, the rest refused after a sale on refusal, then
+    reported and noticed as unclaimed) does not move it."""
     deducting = _deducting(_Same(plugin))
     action = Action.CLAIM_SURPLUS if deducting else Action.CLAIM_SALE_PROCEEDS
     claimable = [s.at for s in sales if deducting or not s.account.get("onRefusal")]
     if not claimable:
         return action, None
-    last = max(claimable)
-    # The window is the sale's: what followed it (the rest refused after a sale on refusal,
-    # then reported and noticed as unclaimed) does not move it, and a sale on the owner's
-    # refusal follows no notice at all.
-    before = [n for n in issued if n.issued_at <= last]
-    happened = _events(case, before, None, last)
-    return action, step(_timeline(_Same(plugin), happened), action)
+    found = plugin.claim_on_proceeds(max(claimable))
+    return action, found if found is not None and found.action is action else None
 
 
 # Whether the Act deducts the charges from a sale's proceeds and holds the surplus: a fixed
@@ -146,7 +141,7 @@ def course_timeline(
     steps = timeline(plugin, case, issued)
     if not sales:
         return steps
-    action, claim = claim_window(plugin, case, issued, sales)
+    action, claim = claim_window(plugin, sales)
     return [claim if s.action is action and claim is not None else s for s in steps]
 
 
