@@ -377,9 +377,10 @@ def act_on_windows(
 ) -> tuple[list[DueAction], list[tuple[uuid.UUID, Exception]]]:
     """sweep.act_on_window for a batch of claim windows: the windows (with every open
     window of their cases, which close together) locked in one statement, their cases,
-    latest sales, notices, pounds and balances read in one statement each; the windows
-    updated and the audit events inserted with one statement each. Money still held moves
-    through ledger.post, case by case (rare: a surplus under an Act that keeps one)."""
+    sales, pounds and balances read in one statement each (a window is timed from its
+    sale alone, `claim_on_proceeds`: no notice is read); the windows updated and the audit
+    events inserted with one statement each. Money still held moves through ledger.post,
+    case by case (rare: a surplus under an Act that keeps one)."""
     who.require("clerk", "finance")
     now = aware(as_of)
     plugin = registry.get(who.jurisdiction)
@@ -420,9 +421,7 @@ def act_on_windows(
         )
     ):
         last[case_id].append(_Sold(at, _ON_REFUSAL if on_refusal else _NOT_ON_REFUSAL))
-    issued: dict[uuid.UUID, list[IssuedNotice]] = defaultdict(list)
-    _read_notices(session, case_ids, issued)
-    read = _Windows(by_case, found, last, issued)
+    read = _Windows(by_case, found, last)
     try:
         # Changed inside the savepoint only: the batch is written whole or not at all.
         with session.begin_nested():
@@ -488,13 +487,11 @@ _WINDOW_CASE = tuple(getattr(Impoundment, k) for k in _WindowCase._fields)
 
 @dataclass
 class _Windows:
-    """What a batch of claim windows read: open windows by case, the cases, their sales
-    and notices."""
+    """What a batch of claim windows read: open windows by case, the cases, their sales."""
 
     by_case: dict[uuid.UUID, list[_Window]]
     cases: dict[uuid.UUID, _WindowCase]
     last: dict[uuid.UUID, list[_Sold]]
-    issued: dict[uuid.UUID, list[IssuedNotice]]
 
 
 def _close_windows(
@@ -508,7 +505,7 @@ def _close_windows(
     """Time the windows not yet due and close those that are, then write every window's new
     state in one statement: a window is written once, after the money has moved (a ledger
     posting flushes, and would otherwise write the windows changed so far row by row)."""
-    by_case, found, last, issued = read.by_case, read.cases, read.last, read.issued
+    by_case, found, last = read.by_case, read.cases, read.last
     windows = {w.id: w for ws in by_case.values() for w in ws}
     written = {w.id: w.state() for w in windows.values()}
     timed: list[tuple[_Window, datetime]] = []
@@ -519,7 +516,7 @@ def _close_windows(
         if w is None or w.closed_at is not None or w.impoundment_id in closing:
             continue  # closed already, another worker's, or closing with a sibling
         case_id = w.impoundment_id
-        facts = course.facts_of(plugin, found[case_id], issued[case_id], (), last[case_id])
+        facts = course.facts_of(plugin, found[case_id], sales=last[case_id])
         # The model of the case's course, as one window at a time asks it.
         deadline, action, due_now = deposits.closing(facts, now)
         if not due_now:
