@@ -91,6 +91,7 @@ def impoundments(c: Compiler, node: FieldNode) -> str:
         return Prepared([query.cte(PAGE)], {"size": size, "paged": given.get("after") is not None})
 
     c.prepares[PAGE] = prepare
+    c.literals.add("size")  # `_shown`'s LIMIT
     return c.object("ImpoundmentConnection", node.selection_set, PAGE)
 
 

@@ -46,7 +46,7 @@ from graphql.execution.values import (
     get_variable_values,
 )
 from graphql.utilities import get_operation_ast
-from sqlalchemy import CTE, Select, Subquery, select, text
+from sqlalchemy import CTE, Integer, Select, Subquery, bindparam, select, text
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import Session
 from starlette.requests import Request
@@ -160,6 +160,10 @@ class Compiler:
     params: dict[str, Callable[[Inputs], Any]] = field(default_factory=dict)
     # Per-request steps by name: a field asked twice (under two aliases) adds its CTE once.
     prepares: dict[str, Prepare] = field(default_factory=dict)
+    # Integer parameters written into the statement's text per request, not sent as values
+    # (a page's size in its LIMIT): PostgreSQL keeps one plan of a prepared statement for
+    # every execution only when it knows what that plan is for (`CaseFilter.page`).
+    literals: set[str] = field(default_factory=set)
     _aliases: int = 0
 
     def bind(self, value: Callable[[Inputs], Any]) -> str:
@@ -252,7 +256,13 @@ class Plan:
     price: Price  # its query cost, given each request's variables (schema/cost.py)
 
     def __post_init__(self) -> None:
-        self.json = text(self.sql)  # parsed once: its parameters are given per execution
+        # Parsed once: its parameters are given per execution, its literals written in.
+        self.json = text(self.sql).bindparams(
+            *(
+                bindparam(name, type_=Integer, literal_execute=True)
+                for name in self.compiler.literals
+            )
+        )
 
     def statement(
         self, inputs: Inputs, checked: Subquery | None = None
