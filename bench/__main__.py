@@ -166,9 +166,7 @@ def _w3(sizes: list[int], run: Run, celery: bool = True) -> None:
         run.w3[size] = w = sweep.measure(target_for(size), warm=size <= 100_000)
         _say(f"W3 at {size:,}: {w['seconds']:.2f} s, {w['actions'] / w['seconds']:,.0f} actions/s")
         if celery and size <= 100_000:  # fanned out to real workers (bench/w3.py)
-            w["celery"] = [
-                w3.measure(target_for(size), n, w["tenants"], RESULTS / "logs") for n in (1, 2)
-            ]
+            w["celery"] = w3.compare(target_for(size), w["tenants"], RESULTS / "logs")
             for c in w["celery"]:
                 _say(f"W3 at {size:,} on {c['workers']} Celery worker(s): {c['seconds']:.2f} s")
 
