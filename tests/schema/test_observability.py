@@ -187,6 +187,33 @@ async def test_log_lines_are_json_with_request_tenant_and_operation_and_no_peopl
         assert tenant_by_slug(s, t.slug).id == t.id
 
 
+def _request_lines(out: str) -> list[dict[str, object]]:
+    lines = [json.loads(line) for line in out.splitlines() if line.startswith("{")]
+    return [x for x in lines if x.get("event") == "request"]
+
+
+async def test_a_probe_is_logged_only_at_debug_and_a_query_at_info(
+    gql: GraphQLClient, json_logs: io.StringIO
+) -> None:
+    # The line is built only when its level is on (requests.Observe._done): the probe's at
+    # DEBUG, any other request's at INFO.
+    query = {"query": '{ classifyAnimal(species: "cow") { species } }'}
+    assert (await gql.http.get("/healthz")).status_code == 200
+    assert (await gql.http.post("/graphql", json=query)).status_code == 200
+    at_info = _request_lines(json_logs.getvalue())
+    assert [(x["path"], x["level"]) for x in at_info] == [("/graphql", "info")]
+    assert at_info[0]["outcome"] == "ok" and at_info[0]["status"] == 200
+
+    logging.getLogger().setLevel("DEBUG")
+    assert (await gql.http.get("/healthz")).status_code == 200
+    at_debug = _request_lines(json_logs.getvalue())[1:]
+    assert [(x["path"], x["level"]) for x in at_debug] == [("/healthz", "debug")]
+
+    logging.getLogger().setLevel("WARNING")
+    assert (await gql.http.post("/graphql", json=query)).status_code == 200
+    assert len(_request_lines(json_logs.getvalue())) == 2  # nothing more written
+
+
 @pytest.mark.postgres
 async def test_a_list_answered_by_one_compiled_statement_is_counted_under_its_operation(
     pg: Databases, pg_gql: GraphQLClient
