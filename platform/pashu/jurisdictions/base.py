@@ -51,6 +51,23 @@ if TYPE_CHECKING:
     from pashu.jurisdictions.registration import RegistrationLaw
 
 
+class Same:
+    """A plugin as a cache key: the same object, not an equal one (a plugin is a dataclass,
+    compared by its fields). A rule's answer that is a fixed function of the Act's text can
+    be kept under it."""
+
+    __slots__ = ("plugin",)
+
+    def __init__(self, plugin: Jurisdiction) -> None:
+        self.plugin = plugin
+
+    def __hash__(self) -> int:
+        return id(self.plugin)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Same) and other.plugin is self.plugin
+
+
 @dataclass
 class Jurisdiction(ABC):
     """A state's Acts and rules. Subclasses live in their own package (one per state).

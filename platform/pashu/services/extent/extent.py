@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from datetime import date
+from functools import lru_cache
 from typing import Any
 
 from sqlalchemy import ScalarSelect, Select, bindparam, literal, select
@@ -20,11 +21,12 @@ from pashu.db import audit, keyset
 from pashu.db.extent import ExtentNotification, KindNotification
 from pashu.db.keyset import Page
 from pashu.jurisdictions import registry
-from pashu.jurisdictions.base import Jurisdiction
+from pashu.jurisdictions.base import Jurisdiction, Same
 from pashu.jurisdictions.extent import (
     AreaEntry,
     AreaGround,
     KindEntry,
+    KindRule,
     in_force,
     notified,
     rule_for,
@@ -329,11 +331,22 @@ def classify_by(
     plugin: Jurisdiction, species: str, on: date, entries: Sequence[KindEntry]
 ) -> Classification:
     """`classify` with the notifications of the kind read already."""
-    c = plugin.classify(canonical(species))
-    try:
-        rule = plugin.kinds()
-    except NotInJurisdiction:
+    c, rule = _as_written(Same(plugin), canonical(species))
+    if rule is None:
         return c
     return Classification(
         c.species, notified(c.is_cattle, c.species, rule, entries, on), c.is_animal
     )
+
+
+# What an Act says of a kind as its text is written, and its rule for notified kinds (None:
+# it has none): fixed answers of the text, asked for each animal of every seizure and list
+# row, and a few dozen microseconds of building citations each. Kept per plugin and kind;
+# decisions are frozen, and no caller changes their citations.
+@lru_cache(maxsize=1024)
+def _as_written(plugin: Same, name: str) -> tuple[Classification, Decision[KindRule] | None]:
+    c = plugin.plugin.classify(name)
+    try:
+        return c, plugin.plugin.kinds()
+    except NotInJurisdiction:
+        return c, None

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import json
 import uuid
+from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import TextClause, Uuid, bindparam, text
@@ -21,13 +23,37 @@ from sqlalchemy.types import Boolean, String
 
 from pashu.db import audit, bounds
 from pashu.db.base import utcnow
-from pashu.db.impoundment import ImpoundedAnimal, Impoundment
+from pashu.db.impoundment import AnimalStatus, ImpoundedAnimal, Impoundment
 from pashu.db.scoping import TENANT
 from pashu.db.types import new_id
 from pashu.services.impoundment._numbering import next_number
 
 ACTION = "impoundment.record_seizure"
 COUNTER = "register"
+
+
+@dataclass(frozen=True)
+class AnimalEntry:
+    """An animal as the register enters it: in the pound, its fine not settled. A plain
+    value (an ORM instance costs ~10 µs to build, a seizure's worth a few dozen): its row
+    is made as it is written (`write`, `values`)."""
+
+    species: str
+    description: str
+    ear_tag: str | None
+    status: str = AnimalStatus.IN_POUND.value
+
+    def row(self, case: Impoundment) -> ImpoundedAnimal:
+        """The animal's row, as the ORM writes it."""
+        return ImpoundedAnimal(
+            impoundment_id=case.id,
+            species=self.species,
+            description=self.description,
+            ear_tag=self.ear_tag,
+            fine_settled=False,
+            status=self.status,
+        )
+
 
 # The case's columns, as the ORM writes them (Impoundment), bar the number and the tenant.
 _CASE = (
@@ -36,6 +62,7 @@ _CASE = (
     "damage", "area", "owner_name", "owner_address", "corrects_id", "status", "next_action",
     "next_action_at", "next_deadline", "refused_at", "refusal_sold_at", "recorded_by",
 )  # fmt: skip
+# The animals' columns (the id first, the fine's settling last: both made as written).
 _ANIMAL = ("id", "species", "description", "ear_tag", "status", "fine_settled")
 
 # A transaction's setting naming the case a guard statement cleared for writing (the direct
@@ -95,7 +122,7 @@ def write(
     session: Session,
     actor: str,
     case: Impoundment,
-    animals: list[ImpoundedAnimal],
+    animals: Sequence[AnimalEntry],
     after: dict[str, Any],
 ) -> None:
     """Number and write the case, its animals and the audit event (`after` gets the number
@@ -105,7 +132,7 @@ def write(
         case.register_number = next_number(session, session.info[TENANT], COUNTER)
         session.add(case)
         session.flush()  # the case before its animals: the flush does not order by keys
-        session.add_all(animals)
+        session.add_all([a.row(case) for a in animals])
         audit.record(
             session,
             actor,
@@ -123,7 +150,7 @@ def values(
     tenant: uuid.UUID | None,
     actor: str,
     case: Impoundment,
-    animals: list[ImpoundedAnimal],
+    animals: Sequence[AnimalEntry],
     after: dict[str, Any],
 ) -> dict[str, Any]:
     """STATEMENT's values for these rows, in `tenant` (PostgreSQL); the rows are stamped
@@ -132,15 +159,10 @@ def values(
         raise RuntimeError("cannot save Impoundment outside a tenant scope")
     case.tenant_id = tenant
     case.created_at = utcnow()
+    # As a flush would, before anything is written.
+    bounds.check(case)
     for a in animals:
-        a.tenant_id, a.id, a.created_at, a.impoundment_id = (
-            tenant,
-            new_id(),
-            case.created_at,
-            case.id,
-        )
-    for obj in (case, *animals):
-        bounds.check(obj)  # as a flush would, before anything is written
+        bounds.check_values(ImpoundedAnimal, vars(a))
     # The audit JSON exactly as the ORM's JSON column writes it, the number spliced in.
     head, tail = json.dumps({"registerNumber": None, **after}).split("null", 1)
     return {
@@ -148,7 +170,9 @@ def values(
         "counter": COUNTER,
         "case_id": case.id,
         **{f"case_{c}": getattr(case, c) for c in _CASE},
-        **{f"animal_{c}": [getattr(a, c) for a in animals] for c in _ANIMAL},
+        "animal_id": [new_id() for _ in animals],
+        **{f"animal_{c}": [getattr(a, c) for a in animals] for c in _ANIMAL[1:-1]},
+        "animal_fine_settled": [False] * len(animals),
         "event_id": new_id(),
         "actor": actor,
         "action": ACTION,

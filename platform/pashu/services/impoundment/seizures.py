@@ -26,13 +26,7 @@ from pashu.core.legaltime import aware, legal_date
 from pashu.core.people import Person
 from pashu.core.recorded_at import not_after_now
 from pashu.db import audit
-from pashu.db.impoundment import (
-    AnimalStatus,
-    CaseStatus,
-    ImpoundedAnimal,
-    Impoundment,
-    Notice,
-)
+from pashu.db.impoundment import CaseStatus, Impoundment, Notice
 from pashu.db.pounds import LocalAuthority, Pound
 from pashu.db.types import new_id
 from pashu.jurisdictions import registry
@@ -222,7 +216,7 @@ def enter(session: Session, who: Principal, seizure: Seizure) -> Impoundment:
 
 def decide(
     who: Principal, seizure: Seizure, register: Register
-) -> tuple[Impoundment, list[ImpoundedAnimal], dict[str, Any]]:
+) -> tuple[Impoundment, list[seizure_rows.AnimalEntry], dict[str, Any]]:
     """The case, its animals and the audit event's record, as the Act and the registers
     make them; or the Act's refusal. Reads nothing: the same register gives the same
     rows, whoever read it."""
@@ -298,14 +292,7 @@ def decide(
         recorded_by=who.actor,
     )
     brought_in = [
-        ImpoundedAnimal(
-            impoundment_id=case.id,
-            species=species,
-            description=" ".join(line.description.split()),
-            ear_tag=tag,
-            fine_settled=False,
-            status=AnimalStatus.IN_POUND.value,
-        )
+        seizure_rows.AnimalEntry(species, " ".join(line.description.split()), tag)
         for species, line in lines
         for tag in [*line.ear_tags, *[None] * (line.count - len(line.ear_tags))]
     ]

@@ -15,7 +15,7 @@ from pashu.core.errors import (
 )
 from pashu.core.legaltime import Window
 from pashu.db.impoundment import AnimalStatus
-from pashu.jurisdictions.base import Jurisdiction
+from pashu.jurisdictions.base import Jurisdiction, Same
 from pashu.jurisdictions.vocabulary import (
     Action,
     SaleAccounting,
@@ -67,29 +67,14 @@ def _events(
 def timeline(
     plugin: Jurisdiction, case: CaseInstants, issued: Sequence[IssuedNotice]
 ) -> list[TimelineStep]:
-    return list(_timeline(_Same(plugin), events(case, issued)))
-
-
-class _Same:
-    """A plugin as a cache key: the same object, not an equal one."""
-
-    __slots__ = ("plugin",)
-
-    def __init__(self, plugin: Jurisdiction) -> None:
-        self.plugin = plugin
-
-    def __hash__(self) -> int:
-        return id(self.plugin)
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, _Same) and other.plugin is self.plugin
+    return list(_timeline(Same(plugin), events(case, issued)))
 
 
 # An Act's timeline is a function of the case's events alone, and one case's is asked for
 # several times as a step is taken (which step is due, is it late, what comes next): kept
 # for the last few thousand events. The steps are frozen; each caller gets its own list.
 @lru_cache(maxsize=4096)
-def _timeline(plugin: _Same, happened: TimelineEvents) -> tuple[TimelineStep, ...]:
+def _timeline(plugin: Same, happened: TimelineEvents) -> tuple[TimelineStep, ...]:
     return tuple(plugin.plugin.impoundment_timeline(happened))
 
 
@@ -114,12 +99,12 @@ def claim_window(
     Animal (Control & Taxation) Act 2014 s.10(4)). The window is the sale's: what came
     before it or followed it (the notices, the rest refused after a sale on refusal, then
     reported and noticed as unclaimed) does not move it."""
-    deducting = _deducting(_Same(plugin))
+    deducting = _deducting(Same(plugin))
     action = Action.CLAIM_SURPLUS if deducting else Action.CLAIM_SALE_PROCEEDS
     claimable = [s.at for s in sales if deducting or not s.account.get("onRefusal")]
     if not claimable:
         return action, None
-    found = _claim(_Same(plugin), max(claimable))
+    found = _claim(Same(plugin), max(claimable))
     return action, found if found is not None and found.action is action else None
 
 
@@ -127,14 +112,14 @@ def claim_window(
 # the model's check of the closing): kept for the last few thousand sales, shared as the
 # timelines' steps are (frozen; no caller changes a step's citations).
 @lru_cache(maxsize=4096)
-def _claim(plugin: _Same, sold_at: datetime) -> TimelineStep | None:
+def _claim(plugin: Same, sold_at: datetime) -> TimelineStep | None:
     return plugin.plugin.claim_on_proceeds(sold_at)
 
 
 # Whether the Act deducts the charges from a sale's proceeds and holds the surplus: a fixed
 # answer of its text, asked for every claim window the sweep closes.
 @lru_cache(maxsize=16)
-def _deducting(plugin: _Same) -> bool:
+def _deducting(plugin: Same) -> bool:
     return plugin.plugin.sale_accounting().value is SaleAccounting.DEDUCT_CHARGES_HOLD_SURPLUS
 
 
