@@ -79,7 +79,7 @@ def _worker(copy: Target, queue: str, name: str, log: Path) -> subprocess.Popen[
                 "worker",
                 "--pool=prefork",
                 "--concurrency=1",
-                "--loglevel=WARNING",
+                "--loglevel=INFO",  # its "ready." line says when it can take tasks
                 "--without-gossip",
                 "--without-mingle",
                 "--without-heartbeat",

@@ -5,6 +5,7 @@ observability/logs.py instead of Celery's."""
 from __future__ import annotations
 
 import contextlib
+import logging
 from typing import Any
 
 import structlog
@@ -15,9 +16,13 @@ from pashu.observability import logs, tracing
 
 
 @signals.setup_logging.connect
-def _logging(**_: Any) -> None:
+def _logging(loglevel: int | str | None = None, **_: Any) -> None:
+    # The level the worker or beat was started with decides, as it would in Celery's own
+    # logging (`pashu worker` and `pashu beat` start them with PASHU_LOG_LEVEL); the
+    # platform's setting only when Celery gives none.
     cfg = settings()
-    logs.configure(cfg.env, cfg.log_level)
+    level = logging.getLevelName(loglevel) if isinstance(loglevel, int) else loglevel
+    logs.configure(cfg.env, level or cfg.log_level)
 
 
 @signals.worker_process_init.connect
