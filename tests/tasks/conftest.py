@@ -73,7 +73,17 @@ def broker(queue: str) -> Iterator[Celery]:
 def worker(tmp_path: Path, queue: str) -> Iterator[Callable[..., Worker]]:
     started: list[Worker] = []
 
-    def start(db: Database, *, concurrency: int = 1, visibility: int = 3600) -> Worker:
+    def start(
+        db: Database,
+        *,
+        concurrency: int = 1,
+        visibility: int = 3600,
+        loglevel: str = "INFO",
+        **settings: str,
+    ) -> Worker:
+        """A worker on `db`, ready for tasks when returned (its `ready.` line, written at
+        INFO: at a stricter `loglevel` the caller waits for the state it means instead);
+        `settings` are more of its environment."""
         name = f"w{len(started)}-{uuid.uuid4().hex[:6]}"
         log = tmp_path / f"{name}.log"
         env = {
@@ -83,6 +93,7 @@ def worker(tmp_path: Path, queue: str) -> Iterator[Callable[..., Worker]]:
             "PASHU_BROKER_VISIBILITY_TIMEOUT": str(visibility),
             "PASHU_SWEEP_INTERVAL": "0",
             "PASHU_TASK_QUEUE": queue,
+            **settings,
         }
         with log.open("wb") as out:
             proc = subprocess.Popen(
@@ -95,7 +106,7 @@ def worker(tmp_path: Path, queue: str) -> Iterator[Callable[..., Worker]]:
                     "worker",
                     "--pool=prefork",
                     f"--concurrency={concurrency}",
-                    "--loglevel=INFO",
+                    f"--loglevel={loglevel}",
                     "--without-gossip",
                     "--without-mingle",
                     "--without-heartbeat",
@@ -111,7 +122,7 @@ def worker(tmp_path: Path, queue: str) -> Iterator[Callable[..., Worker]]:
         w = Worker(proc, log)
         started.append(w)
         deadline = time.monotonic() + 60
-        while b" ready." not in log.read_bytes():
+        while loglevel in ("DEBUG", "INFO") and b" ready." not in log.read_bytes():
             if proc.poll() is not None or time.monotonic() > deadline:
                 raise AssertionError("the worker did not start:\n" + log.read_text())
             time.sleep(0.2)
