@@ -32,7 +32,7 @@ async def test_completed_here_as_graphql_core_completes(dbs: Databases, gql: Gra
     with dbs.app.transaction(t.id) as s:
         cases = [Impoundment.of(c) for c in s.scalars(select(Case).order_by(Case.register_number))]
     asked = Asked(DIRECT, None, {"input": seizure(pound)})  # variables graphql-core accepts
-    mine = [completed(found, value, made) for value in cases]
+    mine = [completed(found, value) for value in cases]
     theirs = [json.loads(answers.by_graphql_core(found, asked, value)) for value in cases]
     assert mine == [answer["data"] for answer in theirs]
     assert [m["entered"]["owner"] is None for m in mine] == [False, True]
@@ -44,4 +44,4 @@ def test_a_value_of_another_type_is_left_to_graphql_core() -> None:
     found = plan(made, roots, DIRECT, None)
     assert found is not None
     with pytest.raises(Unsupported):
-        completed(found, object(), made)
+        completed(found, object())

@@ -32,6 +32,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 import orjson
@@ -42,6 +43,8 @@ from graphql import (
     GraphQLEnumType,
     GraphQLError,
     GraphQLField,
+    GraphQLInputObjectType,
+    GraphQLInputType,
     GraphQLList,
     GraphQLNamedType,
     GraphQLNonNull,
@@ -49,16 +52,19 @@ from graphql import (
     GraphQLOutputType,
     GraphQLResolveInfo,
     GraphQLScalarType,
+    GraphQLSchema,
     OperationDefinitionNode,
     OperationType,
     SelectionSetNode,
+    VariableNode,
+    coerce_input_value,
     execute_sync,
     get_named_type,
     parse,
 )
 from graphql.execution.values import get_argument_values, get_variable_values
 from graphql.pyutils import Undefined
-from graphql.utilities import get_operation_ast
+from graphql.utilities import get_operation_ast, type_from_ast
 from starlette.requests import Request
 
 from pashu.core.errors import Unauthenticated
@@ -84,9 +90,19 @@ DirectRoot = Callable[[Direct, str, dict[str, Any], Keep], Awaitable[tuple[Princ
 
 Resolver = Callable[[Any, str], Any]  # the schema's default resolver: getattr
 
+# The deepest a variable's type may nest for its value to be coerced without graphql-core's
+# walk for nesting too deep (its own bound, 200 in 3.3, is above this).
+MAX_NESTING_DEPTH = 32
+
 
 class Unsupported(Exception):
     """The selection holds a field that needs more than the result to resolve."""
+
+
+# A value completed: its JSON, as graphql-core completes it; Unsupported where it cannot be.
+Complete = Callable[[Any], Any]
+# An argument given by a variable: the argument's name, the variable's, and its type.
+Bound = tuple[str, str, GraphQLInputType]
 
 
 @dataclass(frozen=True)
@@ -98,6 +114,45 @@ class Plan:
     node: FieldNode
     field: GraphQLField
     root: DirectRoot
+    # Every argument of the field, each given by a variable of a non-null type that nests
+    # no deeper than graphql-core's bound (None: not so, coerced by graphql-core's whole way).
+    bound: tuple[Bound, ...] | None = None
+    # The answer's completion, planned once (`_completer`); None: graphql-core completes it.
+    complete: Complete | None = None
+
+    def arguments(self, schema: strawberry.Schema, variables: Any) -> dict[str, Any] | None:
+        """The field's arguments, coerced from the request's variables as graphql-core's
+        `get_variable_values` and `get_argument_values` coerce them; None where either
+        would refuse them (the ordinary path then says how).
+
+        Where every argument is a variable (`bound`), each is coerced by graphql-core's
+        `coerce_input_value`, as `get_variable_values` coerces it, without what it does per
+        request that the plan has done once: the variables' types read from the document,
+        and the walk of each value for nesting deeper than its bound, which a type that
+        nests no deeper cannot meet (`_depth`). tests/fastpaths/test_direct_arguments.py
+        holds the two to the same arguments and refusals."""
+        given = variables or {}
+        if self.bound is None:
+            core = schema._schema
+            coerced = get_variable_values(core, self.operation.variable_definitions or (), given)
+            if isinstance(coerced, list):
+                return None
+            try:
+                return get_argument_values(self.field, self.node, coerced)
+            except GraphQLError:
+                return None
+        arguments = {}
+        for name, variable, type_ in self.bound:
+            if variable not in given:
+                return None
+            try:
+                value = coerce_input_value(given[variable], type_)
+            except GraphQLError:  # graphql-core before 3.3 raises where 3.3 returns Undefined
+                return None
+            if value is Undefined:
+                return None
+            arguments[name] = value
+        return arguments
 
 
 def _self_contained(named: GraphQLNamedType, selection: SelectionSetNode) -> None:
@@ -148,7 +203,60 @@ def plan(
         _self_contained(get_named_type(field.type), node.selection_set)
     except Unsupported:
         return None
-    return Plan(document, operation, node, field, root)
+    try:
+        complete: Complete | None = _completer(field.type, node, schema.config.default_resolver)
+    except Unsupported:
+        complete = None
+    return Plan(
+        document, operation, node, field, root, _bound(core, operation, node, field), complete
+    )
+
+
+def _bound(
+    core: GraphQLSchema, operation: OperationDefinitionNode, node: FieldNode, field: GraphQLField
+) -> tuple[Bound, ...] | None:
+    """Each argument of `field` with the variable that gives it in `node` and its type, when
+    every argument is so given, by a variable defined once with a non-null type and no
+    default, nesting no deeper than graphql-core's bound; else None."""
+    definitions: dict[str, GraphQLInputType] = {}
+    for definition in operation.variable_definitions or ():
+        type_ = type_from_ast(core, definition.type)
+        name = definition.variable.name.value
+        if name in definitions or definition.default_value is not None or definition.directives:
+            return None
+        if not isinstance(type_, GraphQLNonNull) or _depth(type_, ()) is None:
+            return None
+        definitions[name] = type_
+    given = {a.name.value: a.value for a in node.arguments or ()}
+    if given.keys() != field.args.keys():
+        return None
+    bound = []
+    for name, value in given.items():
+        if not isinstance(value, VariableNode) or value.name.value not in definitions:
+            return None
+        bound.append((name, value.name.value, definitions[value.name.value]))
+    return tuple(bound)
+
+
+def _depth(type_: Any, within: tuple[GraphQLInputObjectType, ...]) -> int | None:
+    """How deep a value of `type_` may nest as graphql-core counts it (each list and input
+    object a level), or None: unbounded (an input object within itself) or deeper than
+    graphql-core's bound."""
+    if isinstance(type_, GraphQLNonNull):
+        return _depth(type_.of_type, within)
+    if isinstance(type_, GraphQLList):
+        inner = _depth(type_.of_type, within)
+        deep = None if inner is None else inner + 1
+    elif isinstance(type_, GraphQLInputObjectType):
+        if type_ in within:
+            return None
+        inner_depths = [_depth(f.type, (*within, type_)) for f in type_.fields.values()]
+        if any(d is None for d in inner_depths):
+            return None
+        deep = 1 + max((d for d in inner_depths if d is not None), default=0)
+    else:
+        deep = 0
+    return deep if deep is not None and deep <= MAX_NESTING_DEPTH else None
 
 
 class DirectMutations:
@@ -192,15 +300,8 @@ class DirectMutations:
             return None
         if inputs.problem(a.variables, None) is not None:  # the document's text was checked
             return None
-        core = self.schema._schema
-        variables = get_variable_values(
-            core, found.operation.variable_definitions or (), a.variables or {}
-        )
-        if isinstance(variables, list):  # refused: the ordinary path says how
-            return None
-        try:
-            arguments = get_argument_values(found.field, found.node, variables)
-        except GraphQLError:
+        arguments = found.arguments(self.schema, a.variables)
+        if arguments is None:  # refused: the ordinary path says how
             return None
         done = await found.root(
             db.direct, token, arguments, lambda o: token_check.keep(request, token, o)
@@ -216,7 +317,7 @@ class DirectMutations:
         """The response for the root field's `value`: completed here as graphql-core would
         (`completed`), or, for what that does not cover, by graphql-core itself."""
         try:
-            return orjson.dumps({"data": completed(found, value, self.schema)})
+            return orjson.dumps({"data": completed(found, value)})
         except Unsupported:
             return self.by_graphql_core(found, a, value)
 
@@ -252,60 +353,100 @@ class DirectMutations:
         return orjson.dumps(body)
 
 
-def completed(found: Plan, value: Any, schema: strawberry.Schema) -> dict[str, Any]:
+def completed(found: Plan, value: Any) -> dict[str, Any]:
     """The `data` of the answer for the root field's `value`, completed as graphql-core
     completes it; Unsupported for what this does not cover."""
+    if found.complete is None:
+        raise Unsupported("selection")
     root = found.node
-    default = schema.config.default_resolver
     key = root.alias.value if root.alias else root.name.value
-    return {key: _value(found.field.type, root, value, default)}
+    return {key: found.complete(value)}
 
 
-def _completed(
-    named: GraphQLObjectType, selection: SelectionSetNode, source: Any, default: Resolver
-) -> dict[str, Any]:
-    """graphql-core's completion of an object, for the fields a plan admits (no arguments,
-    sync, no info): each resolved as strawberry resolves it (its method with the source as
-    `self`, or the schema's default resolver) and completed by its type. Unsupported (the
-    caller completes with graphql-core) for anything else: a directive, an abstract type, a
-    null where the type forbids one, a value another type claims."""
-    if named.is_type_of is not None and not named.is_type_of(source, None):  # type: ignore[arg-type]
-        raise Unsupported(named.name)
-    out: dict[str, Any] = {}
+def _completer(type_: GraphQLOutputType, node: FieldNode, default: Resolver) -> Complete:
+    """graphql-core's completion of a value of `type_` selected by `node`, for the fields a
+    plan admits, planned from the document once (the fields, their resolvers and types)
+    and applied per value: a null where the type forbids one, or a leaf its type does not
+    serialize, is Unsupported then (the caller completes with graphql-core)."""
+    if isinstance(type_, GraphQLNonNull):
+        inner = _completer(type_.of_type, node, default)
+
+        def non_null(value: Any) -> Any:
+            if value is None:
+                raise Unsupported("null")
+            return inner(value)
+
+        return non_null
+    if isinstance(type_, GraphQLList):
+        item = _completer(type_.of_type, node, default)
+        return lambda value: None if value is None else [item(v) for v in value]
+    if isinstance(type_, GraphQLScalarType | GraphQLEnumType):
+        serialize = type_.serialize
+
+        def leaf(value: Any) -> Any:
+            if value is None:
+                return None
+            out = serialize(value)
+            if out is Undefined:
+                raise Unsupported("leaf")
+            return out
+
+        return leaf
+    if isinstance(type_, GraphQLObjectType) and node.selection_set is not None:
+        return _object(type_, node.selection_set, default)
+    raise Unsupported(str(type_))
+
+
+def _object(named: GraphQLObjectType, selection: SelectionSetNode, default: Resolver) -> Complete:
+    """An object's completion: each field resolved as strawberry resolves it (its method
+    with the source as `self`, or the schema's default resolver) and completed by its
+    type; a directive, a resolver taking the root or parent, or a value another type
+    claims is Unsupported."""
+    fields: list[tuple[str, Callable[[Any], Any], Complete]] = []
     for node in selection.selections:
         if not isinstance(node, FieldNode) or node.directives:
             raise Unsupported("directive")
         key = node.alias.value if node.alias else node.name.value
         if node.name.value == "__typename":
-            out[key] = named.name
+            fields.append((key, partial(_constant, named.name), _same))
             continue
         field = named.fields[node.name.value]
         sf = field.extensions["strawberry-definition"]
         resolver = sf.base_resolver
+        get: Callable[[Any], Any]
         if resolver is None:
-            value = default(source, sf.python_name)
+            python_name = sf.python_name
+            get = partial(_attribute, default, python_name)
         elif resolver.root_parameter or resolver.parent_parameter:
             raise Unsupported(node.name.value)
+        elif resolver.self_parameter:
+            get = resolver.wrapped_func
         else:
-            value = resolver(source) if resolver.self_parameter else resolver()
-        out[key] = _value(field.type, node, value, default)
-    return out
+            get = partial(_called, resolver.wrapped_func)
+        fields.append((key, get, _completer(field.type, node, default)))
+    is_type_of = named.is_type_of
+
+    def complete(source: Any) -> dict[str, Any] | None:
+        if source is None:
+            return None
+        if is_type_of is not None and not is_type_of(source, None):  # type: ignore[arg-type]
+            raise Unsupported(named.name)
+        return {key: complete_(get(source)) for key, get, complete_ in fields}
+
+    return complete
 
 
-def _value(type_: GraphQLOutputType, node: FieldNode, value: Any, default: Resolver) -> Any:
-    if isinstance(type_, GraphQLNonNull):
-        if value is None:
-            raise Unsupported("null")
-        type_ = type_.of_type
-    if value is None:
-        return None
-    if isinstance(type_, GraphQLList):
-        return [_value(type_.of_type, node, item, default) for item in value]
-    if isinstance(type_, GraphQLScalarType | GraphQLEnumType):
-        out = type_.serialize(value)
-        if out is Undefined:
-            raise Unsupported("leaf")
-        return out
-    if isinstance(type_, GraphQLObjectType) and node.selection_set is not None:
-        return _completed(type_, node.selection_set, value, default)
-    raise Unsupported(str(type_))
+def _attribute(default: Resolver, name: str, source: Any) -> Any:
+    return default(source, name)
+
+
+def _same(value: Any) -> Any:
+    return value
+
+
+def _constant(value: Any, _: Any) -> Any:
+    return value
+
+
+def _called(function: Callable[[], Any], _: Any) -> Any:
+    return function()

@@ -46,6 +46,21 @@ def _values(value: Any, path: str, keys: Keys = ()) -> Iterator[tuple[str, Keys,
             yield from _values(item, f"{path}[{i}]", (*keys, i))
 
 
+def _kept(value: Any) -> bool:
+    """Whether every string inside a JSON value may be kept: `_values`'s walk without the
+    paths it makes for each string, which only a refusal needs (most requests have none)."""
+    if isinstance(value, str):
+        return bounds.text_problem(value) is None
+    if isinstance(value, dict):
+        value = value.values()
+    elif not isinstance(value, list):
+        return True
+    for item in value:  # noqa: SIM110 (not all(...): a frame a level, as `_values` nests)
+        if not _kept(item):
+            return False
+    return True
+
+
 def _literals(node: ValueNode, path: str, keys: Keys) -> Iterator[tuple[str, Keys, str]]:
     if isinstance(node, StringValueNode):
         yield path, keys, node.value
@@ -96,7 +111,11 @@ def _document_literals(document: Any) -> list[tuple[str, Keys, str]]:
 def problem(variables: dict[str, Any] | None, document: Any) -> ValidationError | None:
     """The first text that may not be kept, as the error that refuses it."""
     try:
-        texts = list(_values(variables or {}, "$")) if isinstance(variables, dict) else []
+        texts = (
+            list(_values(variables, "$"))
+            if isinstance(variables, dict) and not _kept(variables)
+            else []
+        )
     except RecursionError:
         return ValidationError("the variables are nested too deeply", field="variables")
     if document is not None:
