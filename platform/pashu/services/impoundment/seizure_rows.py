@@ -16,10 +16,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+import orjson
 from sqlalchemy import TextClause, Uuid, bindparam, text
-from sqlalchemy.dialects.postgresql import ARRAY
+from sqlalchemy.dialects import postgresql
 from sqlalchemy.orm import Session
-from sqlalchemy.types import Boolean, String
+from sqlalchemy.types import String
 
 from pashu.db import audit, bounds
 from pashu.db.base import utcnow
@@ -62,8 +63,15 @@ _CASE = (
     "damage", "area", "owner_name", "owner_address", "corrects_id", "status", "next_action",
     "next_action_at", "next_deadline", "refused_at", "refusal_sold_at", "recorded_by",
 )  # fmt: skip
-# The animals' columns (the id first, the fine's settling last: both made as written).
+# The animals' columns (the id first, the fine's settling last: both made as written), sent
+# as one JSON array of their rows: one parameter, where six arrays cost the driver ~40 µs of
+# Python a seizure to send (their texts are checked before, as a flush checks them: no NUL,
+# no lone surrogate, within their columns, so JSON carries each exactly).
 _ANIMAL = ("id", "species", "description", "ear_tag", "status", "fine_settled")
+_ANIMAL_TYPES = ", ".join(
+    f"{c} {ImpoundedAnimal.__table__.c[c].type.compile(dialect=postgresql.dialect())}"
+    for c in _ANIMAL
+)
 
 # A transaction's setting naming the case a guard statement cleared for writing (the direct
 # path's one round trip, fastpaths/record_seizure.py): GUARDED writes nothing without it.
@@ -86,7 +94,7 @@ WITH number AS (
 ), animals AS (
   INSERT INTO impounded_animals (tenant_id, impoundment_id, created_at, {", ".join(_ANIMAL)})
   SELECT :tenant, :case_id, :case_created_at, {", ".join("a." + c for c in _ANIMAL)}
-  FROM kase, unnest({", ".join(":animal_" + c for c in _ANIMAL)}) AS a({", ".join(_ANIMAL)})
+  FROM kase, json_to_recordset(CAST(:animals AS json)) AS a({_ANIMAL_TYPES})
 ), event AS (
   INSERT INTO audit_events (tenant_id, id, created_at, actor, action, subject, before, after)
   SELECT :tenant, :event_id, :case_created_at, :actor, :action, :subject, 'null',
@@ -99,12 +107,7 @@ SELECT register_number FROM kase
         bindparam("tenant", type_=Uuid()),
         bindparam("case_id", type_=Uuid()),
         *[bindparam(f"case_{c}", type_=Impoundment.__table__.c[c].type) for c in _CASE],
-        bindparam("animal_id", type_=ARRAY(Uuid())),
-        bindparam("animal_species", type_=ARRAY(String())),
-        bindparam("animal_description", type_=ARRAY(String())),
-        bindparam("animal_ear_tag", type_=ARRAY(String())),
-        bindparam("animal_status", type_=ARRAY(String())),
-        bindparam("animal_fine_settled", type_=ARRAY(Boolean())),
+        bindparam("animals", type_=String()),
         bindparam("event_id", type_=Uuid()),
     )
 
@@ -170,9 +173,9 @@ def values(
         "counter": COUNTER,
         "case_id": case.id,
         **{f"case_{c}": getattr(case, c) for c in _CASE},
-        "animal_id": [new_id() for _ in animals],
-        **{f"animal_{c}": [getattr(a, c) for a in animals] for c in _ANIMAL[1:-1]},
-        "animal_fine_settled": [False] * len(animals),
+        "animals": orjson.dumps(
+            [{"id": new_id(), **vars(a), "fine_settled": False} for a in animals]
+        ).decode(),
         "event_id": new_id(),
         "actor": actor,
         "action": ACTION,
