@@ -37,6 +37,7 @@ from pashu.schema.registration.types import RegistrationStatus
 from pashu.services.impoundment import case_documents as papers
 from pashu.services.impoundment import cases, course, sale_accounts
 from pashu.services.impoundment import dues as dues_service
+from pashu.services.impoundment.seizure_rows import CaseEntry
 from pashu.services.registration import registration
 
 described_enum(
@@ -387,10 +388,14 @@ class Impoundment(Node):
     area: str | None = strawberry.field(description="The local area of the place of seizure")
     seizer: Seizer = strawberry.field(description="Who seized them")
     owner: Person | None = strawberry.field(description="The owner, if known")
-    _row: strawberry.Private[db.Impoundment]
+    # The case's row, or a case just entered (a plain value, services/impoundment/
+    # seizure_rows.CaseEntry), whose row is made when a field needs one (`_row`).
+    _source: strawberry.Private[db.Impoundment | CaseEntry]
 
     @classmethod
-    def of(cls, row: db.Impoundment) -> Impoundment:
+    def of(cls, row: db.Impoundment | CaseEntry) -> Impoundment:
+        if row.register_number is None:
+            raise ValueError("a case is shown once it is numbered")
         return cls(
             id=to_global_id("Impoundment", row.id),
             register_number=row.register_number,
@@ -410,8 +415,15 @@ class Impoundment(Node):
             owner=Person(name=row.owner_name, address=row.owner_address or "")
             if row.owner_name
             else None,
-            _row=row,
+            _source=row,
         )
+
+    @property
+    def _row(self) -> db.Impoundment:
+        """The case's row (made once from an entry's values)."""
+        if isinstance(self._source, CaseEntry):
+            self._source = self._source.row()
+        return self._source
 
     @strawberry.field(description="The owner's animal registration, where the Act keeps one")
     async def owner_registration(self, info: Info) -> RegistrationStatus | None:
@@ -439,7 +451,7 @@ class Impoundment(Node):
 
     @strawberry.field(description="What the department must do next, from when, by when")
     def next_action(self) -> NextAction | None:
-        row = self._row
+        row = self._source  # an entry's own: no row made for it
         if row.next_action is None or row.next_action_at is None:
             return None
         return NextAction(

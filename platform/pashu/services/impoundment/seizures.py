@@ -207,16 +207,15 @@ def record_seizure(session: Session, who: Principal, **entry: Any) -> Impoundmen
 
 
 def enter(session: Session, who: Principal, seizure: Seizure) -> Impoundment:
-    """Enter `seizure` in the register."""
+    """Enter `seizure` in the register; the case's row as written."""
     case, brought_in, after = decide(who, seizure, read_register(session, who, seizure))
     # The register number is taken last, as the rows are written: it locks the counter.
-    seizure_rows.write(session, who.actor, case, brought_in, after)
-    return case
+    return seizure_rows.write(session, who.actor, case, brought_in, after)
 
 
 def decide(
     who: Principal, seizure: Seizure, register: Register
-) -> tuple[Impoundment, list[seizure_rows.AnimalEntry], dict[str, Any]]:
+) -> tuple[seizure_rows.CaseEntry, list[seizure_rows.AnimalEntry], dict[str, Any]]:
     """The case, its animals and the audit event's record, as the Act and the registers
     make them; or the Act's refusal. Reads nothing: the same register gives the same
     rows, whoever read it."""
@@ -272,7 +271,7 @@ def decide(
     owner, seizer = seizure.owner, seizure.seizer
     # The case's id is made here, not at its flush, so that its animals and its next duty
     # are known before the case is written (no UPDATE of the row just inserted).
-    case = Impoundment(
+    case = seizure_rows.CaseEntry(
         id=new_id(),
         pound_id=seizure.pound_id,
         seized_at=seized,
