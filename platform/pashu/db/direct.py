@@ -24,6 +24,7 @@ import uuid
 from collections.abc import AsyncIterator, Callable, Mapping, MutableMapping, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
+from operator import itemgetter
 from typing import Any, cast
 
 import psycopg
@@ -65,6 +66,18 @@ class DriverStatement:
     params: dict[str, Any]
     # The column types' conversions of values, applied to values replaced per run too.
     processors: Mapping[str, Callable[[Any], Any]] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        # The values in the order of `names`, picked in one call (a statement of a seizure
+        # has ~45): itemgetter gives one name's value bare, so a tuple is made of it.
+        pick = itemgetter(*self.names) if self.names else (lambda _: ())
+        one = len(self.names) == 1
+        ordered = (lambda p: (pick(p),)) if one else pick
+        object.__setattr__(self, "ordered", ordered)
+
+    ordered: Callable[[Mapping[str, Any]], tuple[Any, ...]] = field(
+        init=False, repr=False, compare=False
+    )
 
 
 class Direct:
@@ -243,7 +256,7 @@ class Direct:
                 **params,
                 **{k: conversions[k](v) if k in conversions else v for k, v in values.items()},
             }
-        return tuple(params[n] for n in statement.names)
+        return statement.ordered(params)
 
     def in_use(self) -> int:
         """Connections checked out of this path's pool (for the metrics)."""
