@@ -115,7 +115,7 @@ class Plan:
     field: GraphQLField
     root: DirectRoot
     # Every argument of the field, each given by a variable of a non-null type that nests
-    # no deeper than graphql-core's bound (None: not so, coerced by graphql-core's whole way).
+    # no deeper than MAX_NESTING_DEPTH (None: not so, coerced by graphql-core's whole way).
     bound: tuple[Bound, ...] | None = None
     # The answer's completion, planned once (`_completer`); None: graphql-core completes it.
     complete: Complete | None = None
@@ -217,7 +217,7 @@ def _bound(
 ) -> tuple[Bound, ...] | None:
     """Each argument of `field` with the variable that gives it in `node` and its type, when
     every argument is so given, by a variable defined once with a non-null type and no
-    default, nesting no deeper than graphql-core's bound; else None."""
+    default, nesting no deeper than MAX_NESTING_DEPTH; else None."""
     definitions: dict[str, GraphQLInputType] = {}
     for definition in operation.variable_definitions or ():
         type_ = type_from_ast(core, definition.type)
@@ -241,7 +241,7 @@ def _bound(
 def _depth(type_: Any, within: tuple[GraphQLInputObjectType, ...]) -> int | None:
     """How deep a value of `type_` may nest as graphql-core counts it (each list and input
     object a level), or None: unbounded (an input object within itself) or deeper than
-    graphql-core's bound."""
+    MAX_NESTING_DEPTH."""
     if isinstance(type_, GraphQLNonNull):
         return _depth(type_.of_type, within)
     if isinstance(type_, GraphQLList):
