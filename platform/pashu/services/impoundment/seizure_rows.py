@@ -45,7 +45,7 @@ class AnimalEntry:
     ear_tag: str | None
     status: str = AnimalStatus.IN_POUND.value
 
-    def row(self, case: CaseEntry | Impoundment) -> ImpoundedAnimal:
+    def row(self, case: Impoundment) -> ImpoundedAnimal:
         """The animal's row, as the ORM writes it."""
         return ImpoundedAnimal(
             impoundment_id=case.id,
@@ -175,9 +175,7 @@ def write(
     flush would make them."""
     if session.get_bind().dialect.name != "postgresql":
         row = case.row()
-        row.register_number = case.register_number = next_number(
-            session, session.info[TENANT], COUNTER
-        )
+        row.register_number = next_number(session, session.info[TENANT], COUNTER)
         session.add(row)
         session.flush()  # the case before its animals: the flush does not order by keys
         session.add_all([a.row(row) for a in animals])
