@@ -65,3 +65,20 @@ async def test_introspection_is_hidden_in_prod(dbs: Databases) -> None:
         dev = (await http.post("/graphql", json=q)).json()
     assert dev["data"]["__schema"]["queryType"]["name"] == "Query"
     assert prod.get("errors")
+
+
+def test_what_orjson_refuses_is_still_answered_as_json(dbs: Databases) -> None:
+    """An answer is written by orjson; what it refuses (an integer beyond 64 bits, a lone
+    surrogate) by the standard library's encoder, so the client still gets JSON, not a 500."""
+    import json
+
+    from pashu.app import GraphQLApp
+
+    web = GraphQLApp(dbs.app, Settings(env="test"))  # type: ignore[arg-type]
+    fine = {"data": {"owner": "Lalthanzuala रमेश", "count": 3}}
+    assert (
+        web.encode_json(fine)
+        == json.dumps(fine, ensure_ascii=False, separators=(",", ":")).encode()
+    )
+    for refused in ({"data": {"n": 2**70}}, {"data": {"text": "a\ud800b"}}):
+        assert json.loads(web.encode_json(refused)) == refused
