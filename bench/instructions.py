@@ -13,9 +13,9 @@ compared); PostgreSQL's is not in it.
 W5: every query the frontend sends (bench/documents.py), asked as W5 asks it (bench/w5.py:
 the variables its page sends, about the fullest case of the tenant whose Act has what it
 asks, with a token or, for the law pages' queries, without), each warmed up `W5_WARMUP`
-times (proven, then planned, where a fast path answers it), then `--w5-requests` counted;
-printed as a table by operation name, most instructions first. A register's PDF
-(`CasePapers`, `CaseRegisterCopy`) is rendered by the renderers' processes
+times (proven, then planned, where a fast path answers it; its statements prepared), then
+`--w5-requests` counted; printed as a table by operation name, most instructions first. A
+register's PDF (`CasePapers`, `CaseRegisterCopy`) is rendered by the renderers' processes
 (schema/documents.py), started with "spawn" and not traced by valgrind: their count is the
 API's side of the request, the PDF's own rendering not in it. "spawn" starts each renderer by
 importing the parent's main module afresh, so a harness that runs the application in
@@ -38,7 +38,6 @@ neither generated nor changed here). Not part of
 from __future__ import annotations
 
 import argparse
-import asyncio
 import os
 import re
 import shutil
@@ -48,12 +47,17 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
+import uvloop
+
 from bench import generate, sweep, w2, w5
 from bench.settings import REPO, Target, target_for
 from bench.workloads import Request, w1_requests, w1_tenant
 
 WARMUP = 50
-W5_WARMUP = 3  # proven by the ordinary path, the tenant's Act learnt, the statement kept
+# Proven by the ordinary path, the tenant's Act learnt, the statement kept, and each of its
+# statements prepared by psycopg (on its sixth run on a connection): with three, a count of
+# ten `CasePage` requests took in the preparing and swung from 30 to 41 M (2026-12-07).
+W5_WARMUP = 10
 WORKLOADS = ("W1", "W2", "W3", "W5")
 
 
@@ -141,7 +145,9 @@ def _child(
     settings.cache_clear()
     database.cache_clear()
     try:
-        asyncio.run(_count(counted))
+        # On the loop uvicorn runs the server's on (its `loop="auto"`: uvloop where installed),
+        # where W1's and W2's direct paths are answered (app.py, `GraphQLApp._direct`).
+        uvloop.run(_count(counted))
     finally:
         if "W2" in workloads:
             w2.undo(target, writer)
