@@ -123,9 +123,9 @@ def _read_then_written(seen: list[str]) -> bool:
         len(seen) == 7
         and seen[0] == SCOPE
         and "api_tokens" in seen[1]
-        and "local_authorities" in seen[2]
-        and "extent_notifications" in seen[3]
-        and "md5" in seen[4]
+        and "register_versions" in seen[2]
+        and "local_authorities" in seen[3]
+        and "extent_notifications" in seen[4]
         and seen[5] == SCOPE
         and seen[6].lstrip().startswith("WITH number AS")
     )
@@ -133,12 +133,12 @@ def _read_then_written(seen: list[str]) -> bool:
 
 def _settled(seen: list[str]) -> bool:
     """Whether a request ran as the settled path runs: the guard (the token check and the
-    registers' digest) and the guarded write, in one round trip."""
+    registers' count of changes) and the guarded write, in one round trip."""
     return (
         len(seen) == 3
         and seen[0] == SCOPE
         and "api_tokens" in seen[1]
-        and "md5" in seen[1]
+        and "register_versions" in seen[1]
         and "current_setting" in seen[2]
     )
 
@@ -252,7 +252,7 @@ async def test_a_change_in_the_registers_is_read_by_the_next_direct_seizure(
     if dbs.dialect == "postgresql":
         # Tried as settled (the guard found the registers changed: nothing written), then
         # read afresh by the direct path, and refused.
-        assert _settled(seen[:3]) and "extent_notifications" in seen[6], seen
+        assert _settled(seen[:3]) and "extent_notifications" in seen[7], seen
     # Seized before the exclusion took effect: entered, directly.
     earlier = seizure(
         pound, seizedAt="2026-01-01T09:00:00+05:30", impoundedAt="2026-01-01T10:00:00+05:30"

@@ -36,6 +36,7 @@ from pashu.db.offences import (
 from pashu.db.pounds import LocalAuthority, Pound
 from pashu.db.rates import RateNotification
 from pashu.db.refusals import Handover, RefusalToPay, ReleaseOrder
+from pashu.db.register_versions import RegisterVersion
 from pashu.db.registration import (
     AnimalRegistration,
     Appeal,
@@ -96,6 +97,7 @@ __all__ = [
     "PoundSite",
     "RateNotification",
     "RefusalToPay",
+    "RegisterVersion",
     "RegisteredAnimals",
     "ReleaseOrder",
     "Sale",

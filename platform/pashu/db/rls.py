@@ -67,3 +67,14 @@ def revoke_writes(conn: Connection, table: str, role: str) -> None:
 def revoke(conn: Connection, table: str, role: str, rights: str) -> None:
     """Take `rights` on `table` back from `role`."""
     conn.exec_driver_sql(f"REVOKE {rights} ON {_ident(conn, table)} FROM {_ident(conn, role)}")
+
+
+def readable(conn: Connection, table: str, role: str) -> None:
+    """RLS on `table`, which `role` may only read (its tenant's rows), and which only the
+    tables' owner writes: enabled, not forced, so a function the owner defines (a trigger's,
+    SECURITY DEFINER) writes any tenant's row, in any scope or none."""
+    t, r = _ident(conn, table), _ident(conn, role)
+    conn.exec_driver_sql(f"ALTER TABLE {t} ENABLE ROW LEVEL SECURITY")
+    conn.exec_driver_sql(f"DROP POLICY IF EXISTS tenant_isolation ON {t}")
+    conn.exec_driver_sql(f"CREATE POLICY tenant_isolation ON {t} USING (tenant_id = {_CURRENT})")
+    conn.exec_driver_sql(f"GRANT SELECT ON {t} TO {r}")

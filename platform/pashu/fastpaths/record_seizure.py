@@ -10,11 +10,14 @@ sends the request the ordinary way, which answers it (and the next is guessed ri
 
 Settled: once a token's caller and a seizure's registers have been read so, the next seizure
 by that token with the same pound, kinds and area is decided on what was read, and sent in
-one round trip: the guard (GUARD: the token check, and a digest of the registers as the law
-reads them) sets the transaction's `seizure_rows.GUARD_SETTING` to the case's id only when
-the token is good and names the same user, name, role and Act and the registers read the
-same; the rows' statement (`seizure_rows.GUARDED`) writes only when it is set. A guard that
-does not clear writes nothing, and the request is read and written afresh as above.
+one round trip: the guard (GUARD: the token check, and the tenant's count of changes to the
+registers, db/register_versions.py) sets the transaction's `seizure_rows.GUARD_SETTING` to
+the case's id only when the token is good and names the same user, name, role and Act and
+no register has changed since they were read; the rows' statement (`seizure_rows.GUARDED`)
+writes only when it is set. A guard that does not clear writes nothing, and the request is
+read and written afresh as above. The count is read before the registers are (statements of
+one round trip each see what was committed when they start), so a change committed between
+the two reads leaves a count older than the rows read: the next guard does not clear.
 """
 
 from __future__ import annotations
@@ -29,25 +32,13 @@ from typing import Any
 import psycopg
 from psycopg import AsyncConnection
 from psycopg.rows import TupleRow
-from sqlalchemy import (
-    ColumnElement,
-    String,
-    Subquery,
-    Text,
-    and_,
-    bindparam,
-    case,
-    cast,
-    func,
-    literal,
-    select,
-)
-from sqlalchemy.dialects.postgresql import aggregate_order_by
+from sqlalchemy import BigInteger, String, Uuid, and_, bindparam, case, func, select
 from sqlalchemy.sql.selectable import ScalarSelect
 from sqlalchemy.util import LRUCache
 
 from pashu.core.errors import PashuError, Unauthenticated
 from pashu.db.direct import Direct, DriverStatement
+from pashu.db.register_versions import RegisterVersion
 from pashu.fastpaths.direct_mutations import Keep
 from pashu.jurisdictions import registry
 from pashu.schema import token_check
@@ -69,30 +60,20 @@ from pashu.services.tenancy.tenants import (
 log = logging.getLogger(__name__)
 
 
-def _rows_text(rows: Subquery) -> ScalarSelect[Any]:
-    """`rows`, each as PostgreSQL writes a row as text, in that text's order, joined."""
-    row = cast(rows.table_valued(), Text)
-    joined = func.string_agg(row, aggregate_order_by(literal("|"), row))
-    return select(func.coalesce(joined, "")).scalar_subquery()
-
-
-def _registers() -> ColumnElement[str]:
-    """What the law reads of the registers for a seizure, as one value: the pound's
-    authority with the notifications of the kinds, then the extent entries of the area."""
-    return func.md5(
-        func.concat(
-            _rows_text(seizures.AUTHORITY_AND_KINDS.subquery("kinds")),
-            "#",
-            _rows_text(extent.AREA_ENTRIES.subquery("area")),
-        )
+def _version() -> ScalarSelect[int]:
+    """The tenant's count of changes to the registers the law reads for a seizure (0: none
+    since the count was kept)."""
+    counted = select(RegisterVersion.value).where(
+        RegisterVersion.tenant_id == bindparam("version_tenant", type_=Uuid())
     )
+    return select(func.coalesce(counted.scalar_subquery(), 0)).scalar_subquery()
 
 
-DIGEST = select(_registers())
+VERSION = select(_version())
 _CHECKED = principal_check("principal")
 # The token check (`principal_of`'s row) and, when it names the caller a seizure was decided
-# for (Act, user, name, role) and the registers read as they did, the guard setting set to
-# the case's id.
+# for (Act, user, name, role) and no register has changed since they were read, the guard
+# setting set to the case's id.
 GUARD = select(
     *_CHECKED.c,
     func.set_config(
@@ -104,7 +85,7 @@ GUARD = select(
                     _CHECKED.c[4] == bindparam("user_id", type_=_CHECKED.c[4].type),
                     _CHECKED.c[5] == bindparam("user_name", type_=String()),
                     _CHECKED.c[6] == bindparam("role", type_=String()),
-                    _registers() == bindparam("registers", type_=String()),
+                    _version() == bindparam("version", type_=BigInteger()),
                 ),
                 bindparam("case_key", type_=String()),
             ),
@@ -125,10 +106,11 @@ class _Caller:
 
 @dataclass(frozen=True)
 class _Registers:
-    """What the registers said for a seizure's pound, kinds and area, and their digest."""
+    """What the registers said for a seizure's pound, kinds and area, and the tenant's count
+    of changes to them read before them."""
 
     register: seizures.Register
-    digest: str
+    version: int
 
 
 class RecordSeizure:
@@ -164,10 +146,19 @@ class RecordSeizure:
         area: str | None,
     ) -> list[tuple[DriverStatement, dict[str, Any]]]:
         """The statements reading the registers' facts (kept per tenant and kinds, as the
-        token check is): the pound's authority with the kinds' notifications; and, when
-        the area is known, its extent entries and the digest of both."""
+        token check is): the tenant's count of changes to them first, then the pound's
+        authority with the kinds' notifications and, when the area is known, its extent
+        entries."""
+        version: dict[str, Any] = {"version_tenant": tenant}
         pound: dict[str, Any] = {"pound_id": seizure.pound_id}
         reads = [
+            (
+                direct.kept(
+                    ("seizure registers' version", tenant),
+                    lambda: direct.compile(tenant, VERSION, version),
+                ),
+                version,
+            ),
             (
                 direct.kept(
                     ("seizure register", tenant, *kinds),
@@ -176,27 +167,19 @@ class RecordSeizure:
                     ),
                 ),
                 pound,
-            )
+            ),
         ]
         if area is not None:
             where = {"area_key": area}
-            both = {**pound, **where}
-            reads += [
+            reads.append(
                 (
                     direct.kept(
                         ("seizure area", tenant),
                         lambda: direct.compile(tenant, extent.AREA_ENTRIES, where),
                     ),
                     where,
-                ),
-                (
-                    direct.kept(
-                        ("seizure digest", tenant, *kinds),
-                        lambda: direct.compile(tenant, DIGEST, {**both, "kinds": kinds}),
-                    ),
-                    both,
-                ),
-            ]
+                )
+            )
         return reads
 
     def _register(
@@ -204,18 +187,19 @@ class RecordSeizure:
     ) -> _Registers:
         """The registers' facts from the reads' rows; RegisterMissed when the area read
         (if any) is not the seizure's."""
-        authority, notified = extent.kind_rows(rows[0])
+        version = rows[0][0][0]
+        authority, notified = extent.kind_rows(rows[1])
         if authority is None:
-            return _Registers(seizures.Register(None, notified, "", []), "")
+            return _Registers(seizures.Register(None, notified, "", []), version)
         if seizure.area is None:
             self._areas[seizure.pound_id] = key(authority)
         wanted = key(seizure.area if seizure.area is not None else authority)
         if area != wanted:
             raise seizures.RegisterMissed(wanted)
         register = seizures.Register(
-            authority, notified, wanted, [extent.area_entry(r) for r in rows[1]]
+            authority, notified, wanted, [extent.area_entry(r) for r in rows[2]]
         )
-        return _Registers(register, rows[2][0][0])
+        return _Registers(register, version)
 
     async def __call__(
         self, direct: Direct, token: str, arguments: dict[str, Any], keep: Keep
@@ -273,18 +257,16 @@ class RecordSeizure:
         values = seizure_rows.values(tenant, who.actor, case_, animals, after)
         guarded = {
             **check,
-            "pound_id": seizure.pound_id,
-            "area_key": area,
             "jurisdiction": act,
             "user_id": who.user_id,
             "user_name": who.user_name,
             "role": who.role,
-            "registers": read.digest,
+            "version": read.version,
             "case_key": str(case_.id),
         }
         guard = direct.kept(
-            ("seizure guard", tenant, *kinds),
-            lambda: direct.compile(tenant, GUARD, {**guarded, "kinds": kinds}),
+            ("seizure guard", tenant),
+            lambda: direct.compile(tenant, GUARD, {**guarded, "version_tenant": tenant}),
         )
         write = direct.kept(
             ("seizure write, guarded", tenant),
